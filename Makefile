@@ -1,0 +1,37 @@
+# tilecheck — see README.md. `make sweep` is the main job, `make test` the tests.
+GO ?= go
+BIN := bin/tilecheck
+
+.PHONY: all build test vet fmt-check sweep bench fuzz gpu-bin clean
+
+all: build
+
+build:
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/tilecheck
+
+# The quick all-models sweep: the model × property matrix.
+sweep: build
+	./$(BIN) sweep --preset quick
+
+fmt-check:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+test: fmt-check vet
+	$(GO) test -count=1 ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./...
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzParseConfig -fuzztime 30s ./iterator
+	$(GO) test -run '^$$' -fuzz FuzzParseProgram -fuzztime 30s ./iterator
+
+# A static binary for the GPU machine (no Go there); bin/ is git-ignored.
+gpu-bin:
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -o bin/tilecheck-linux-amd64 ./cmd/tilecheck
+
+clean:
+	rm -rf bin

@@ -1,0 +1,190 @@
+package iterator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// Class selects the iterator template (SPEC §10 `class=`).
+type Class int
+
+const (
+	RegularTile Class = iota
+	RegularTileAccess
+	PredicatedTileAccess
+	PredicatedTile
+)
+
+var classNames = []string{"RegularTileIterator", "RegularTileAccessIterator", "PredicatedTileAccessIterator", "PredicatedTileIterator"}
+
+func (c Class) String() string {
+	if int(c) < len(classNames) {
+		return classNames[c]
+	}
+	return fmt.Sprintf("class(%d)", int(c))
+}
+
+// Predicated reports whether the class carries predicates, extents and residues.
+func (c Class) Predicated() bool { return c == PredicatedTileAccess || c == PredicatedTile }
+
+// ClassByName parses a class name.
+func ClassByName(s string) (Class, error) {
+	for i, n := range classNames {
+		if strings.EqualFold(s, n) {
+			return Class(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown class %q (want one of %s)", s, strings.Join(classNames, ", "))
+}
+
+// MapKind selects the thread map (SPEC §2).
+type MapKind int
+
+const (
+	Stripmined MapKind = iota
+	WarpRaked
+	WarpStriped     // CUTLASS HEAD's arrangement
+	WarpStriped3131 // the arrangement proposed by CUTLASS PR #3131
+)
+
+var mapNames = []string{"stripmined", "warp-raked", "warp-striped", "warp-striped-3131"}
+
+func (m MapKind) String() string {
+	if int(m) < len(mapNames) {
+		return mapNames[m]
+	}
+	return fmt.Sprintf("map(%d)", int(m))
+}
+
+// Warp reports whether the map takes a warp shape.
+func (m MapKind) Warp() bool { return m != Stripmined }
+
+// MapKinds lists every thread map.
+func MapKinds() []MapKind { return []MapKind{Stripmined, WarpRaked, WarpStriped, WarpStriped3131} }
+
+// MapKindByName parses a map name; hyphens are optional.
+func MapKindByName(s string) (MapKind, error) {
+	norm := strings.ReplaceAll(strings.ToLower(s), "-", "")
+	for i, n := range mapNames {
+		if norm == strings.ReplaceAll(n, "-", "") {
+			return MapKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown map %q (want one of %s)", s, strings.Join(mapNames, ", "))
+}
+
+// Config is one iterator instantiation plus the tensor it walks (SPEC §8).
+// Shape, Warp, Extent and TB are stored in the layout's own order, exactly as
+// written in the configuration; Pitch* methods give the pitch-linear view.
+type Config struct {
+	Class   Class
+	Layout  layout.Kind
+	Elem    layout.Elem
+	Shape   [2]int64 // CxS for pitch-linear, RxC for matrix layouts
+	Map     MapKind
+	Threads int
+	Access  int      // V, kElementsPerAccess
+	Adv     int      // advance rank, in the layout's own terms
+	Stride  int64    // L in elements; 0 means the contiguous extent
+	Warp    [2]int64 // warp shape (wc, ws) of warp maps, in pitch-linear order
+	Align   int64    // Alignment in bytes; 0 means the default
+	Rows    int64    // allocation's strided extent in rows; 0 means what the program reaches
+	Atomic  string   // "" or "cas32"
+
+	// Predicated classes (SPEC §10).
+	Extent      [2]int64 // tensor extent CxS (pitch-linear order); zero means the tile shape
+	TB          [2]int64 // threadblock offset CxS (pitch-linear order)
+	AccessElems int      // elements per AccessType; 0 means V
+}
+
+// PitchShape is the tile shape (Sc, Ss) in pitch-linear order.
+func (c Config) PitchShape() layout.Coord {
+	return c.Layout.ToPitch(c.Shape[0], c.Shape[1])
+}
+
+// PitchAdv is the advance rank of the underlying pitch-linear iterator.
+func (c Config) PitchAdv() int { return c.Layout.PitchRank(c.Adv) }
+
+// Pitch is L, the pitch in elements, defaulting to the contiguous extent.
+func (c Config) Pitch() int64 {
+	if c.Stride != 0 {
+		return c.Stride
+	}
+	return c.PitchShape().C
+}
+
+// ElemsPerAccessType is access_elems, defaulting to V.
+func (c Config) ElemsPerAccessType() int {
+	if c.AccessElems != 0 {
+		return c.AccessElems
+	}
+	return c.Access
+}
+
+// PitchExtent is the predicated tensor extent, defaulting to one tile.
+func (c Config) PitchExtent() layout.Coord {
+	if c.Extent == [2]int64{} {
+		return c.PitchShape()
+	}
+	return layout.Coord{C: c.Extent[0], S: c.Extent[1]}
+}
+
+// AccessBytes is A = sizeof(AccessType) for RegularTileIterator: the packed
+// size of V elements rounded up to a multiple of the alignment, where the
+// default alignment is floor(V·B/8), or none when V·B < 8.
+func (c Config) AccessBytes() layout.Bytes {
+	size := layout.ArrayBytes(layout.Elements(c.Access), c.Elem.Bits)
+	align := layout.Bytes(c.Align)
+	if c.Align == 0 {
+		align = layout.Bytes(int64(c.Access) * int64(c.Elem.Bits) / 8)
+	}
+	if align <= 0 {
+		return size
+	}
+	return (size + align - 1) / align * align
+}
+
+// String renders the configuration in the canonical grammar of SPEC §8, so
+// that ParseConfig(c.String()) == c. Defaults are omitted.
+func (c Config) String() string {
+	var b strings.Builder
+	if c.Class != RegularTile {
+		fmt.Fprintf(&b, "class=%s ", c.Class)
+	}
+	if c.Layout != layout.PitchLinear {
+		fmt.Fprintf(&b, "layout=%s ", c.Layout)
+	}
+	if strings.HasPrefix(c.Elem.Name, "bits") {
+		fmt.Fprintf(&b, "bits=%d ", c.Elem.Bits)
+	} else {
+		fmt.Fprintf(&b, "elem=%s ", c.Elem.Name)
+	}
+	fmt.Fprintf(&b, "shape=%dx%d map=%s threads=%d access=%d adv=%d", c.Shape[0], c.Shape[1], c.Map, c.Threads, c.Access, c.Adv)
+	if c.Map.Warp() {
+		fmt.Fprintf(&b, " warp=%dx%d", c.Warp[0], c.Warp[1])
+	}
+	if c.Stride != 0 {
+		fmt.Fprintf(&b, " stride=%d", c.Stride)
+	}
+	if c.Align != 0 {
+		fmt.Fprintf(&b, " align=%d", c.Align)
+	}
+	if c.Rows != 0 {
+		fmt.Fprintf(&b, " rows=%d", c.Rows)
+	}
+	if c.Atomic != "" {
+		fmt.Fprintf(&b, " atomic=%s", c.Atomic)
+	}
+	if c.Extent != [2]int64{} {
+		fmt.Fprintf(&b, " extent=%dx%d", c.Extent[0], c.Extent[1])
+	}
+	if c.TB != [2]int64{} {
+		fmt.Fprintf(&b, " tb=%dx%d", c.TB[0], c.TB[1])
+	}
+	if c.AccessElems != 0 {
+		fmt.Fprintf(&b, " access_elems=%d", c.AccessElems)
+	}
+	return b.String()
+}

@@ -1,0 +1,84 @@
+package iterator
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Record is one memory operation a thread makes: a load, a store or one
+// accesses() pass. It is the unit every property judges, whether it came from
+// a Go model or from compiled C++.
+type Record struct {
+	Thread      int     `json:"thread"`
+	Op          int     `json:"op"`   // 0-based index in the program
+	Kind        string  `json:"kind"` // load, store or accesses
+	AccessBytes int64   `json:"access_bytes"`
+	Addrs       []int64 `json:"addrs"`           // byte address of each access, fragment order
+	Valid       []bool  `json:"valid,omitempty"` // predicated classes: guard of each access
+	// Inexact marks accesses whose address is not a whole byte (the reference
+	// model's bit offset is not a multiple of 8); Addrs then holds the
+	// truncated byte. Nil when every address is exact.
+	Inexact []bool `json:"-"`
+	// AtomicWords lists, for stores done as 16-bit read-modify-writes through
+	// the enclosing aligned 32-bit word (atomic=cas32), the start address of
+	// every 4-byte word the store touches. P-bounds judges these ranges.
+	AtomicWords []int64 `json:"atomic_words,omitempty"`
+}
+
+// Overflow is an int32 narrowing the C++ would perform on a value that does
+// not fit: the model wraps exactly as the C++ does, and records it here.
+type Overflow struct {
+	Where string // the C++ expression, e.g. "incS" or "po*B"
+	Value int64  // the exact (unnarrowed) value
+}
+
+func (o Overflow) String() string { return fmt.Sprintf("%s = %d overflows int32", o.Where, o.Value) }
+
+// ThreadTrace is everything one thread does in one op program.
+type ThreadTrace struct {
+	Thread    int
+	Records   []Record
+	Overflows []Overflow
+	// Inexact lists bit->byte conversions that truncated (P-exact).
+	Inexact []string
+}
+
+// Model turns (configuration, op program, thread) into the memory operations
+// the iterator performs. Implementations are pure functions of their input.
+type Model interface {
+	Name() string
+	Trace(cfg Config, prog Program, thread int) (ThreadTrace, error)
+}
+
+// ConstraintError is a violated static constraint (CUTLASS's static_assert):
+// the configuration is invalid input.
+type ConstraintError struct {
+	Constraint string // the constraint, e.g. "Sc % V == 0"
+	Detail     string // the values that violate it
+}
+
+func (e *ConstraintError) Error() string {
+	if e.Detail == "" {
+		return "invalid configuration: violates " + e.Constraint
+	}
+	return fmt.Sprintf("invalid configuration: violates %s (%s)", e.Constraint, e.Detail)
+}
+
+// ErrUnavailable marks a path that does not exist in the modelled code, such
+// as load(frag, tile) on CUTLASS's RowMajor wrapper, which does not compile.
+var ErrUnavailable = errors.New("path unavailable")
+
+// UnavailableError names the unavailable path and why.
+type UnavailableError struct {
+	Path   string
+	Reason string
+}
+
+func (e *UnavailableError) Error() string { return e.Path + ": " + e.Reason }
+func (e *UnavailableError) Unwrap() error { return ErrUnavailable }
+
+// IsInvalid reports whether err is a configuration constraint violation.
+func IsInvalid(err error) bool {
+	var ce *ConstraintError
+	return errors.As(err, &ce)
+}

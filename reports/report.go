@@ -1,0 +1,97 @@
+// Package reports holds the sweep report (the data every front end shares)
+// and renders it as text for terminals, Markdown for GitHub issues and JSON
+// for scripts (SPEC §8).
+package reports
+
+// Report is the result of one sweep of one iterator. Field names follow the
+// JSON contract of SPEC §8; renderers read only this struct.
+type Report struct {
+	Tool            string       `json:"tool"`
+	Version         string       `json:"version"`
+	Iterator        string       `json:"iterator"`
+	Class           string       `json:"class,omitempty"`
+	Backend         string       `json:"backend,omitempty"` // go, host or gpu
+	Preset          string       `json:"preset"`
+	Seed            int64        `json:"seed"`
+	Verdict         string       `json:"verdict"` // pass, fail or weak
+	Configs         ConfigCounts `json:"configs"`
+	Checks          int64        `json:"checks"` // address comparisons made
+	ElapsedS        float64      `json:"elapsed_s"`
+	ChecksPerSecond float64      `json:"checks_per_second"`
+	Properties      []Property   `json:"properties"`
+	Controls        []Control    `json:"controls"`
+	Coverage        []Coverage   `json:"coverage"`
+	Units           []Unit       `json:"units"`
+	Audit           []AuditEntry `json:"audit,omitempty"`
+	Unavailable     []string     `json:"unavailable,omitempty"` // paths that do not exist (e.g. do not compile)
+}
+
+// ConfigCounts counts generated configurations.
+type ConfigCounts struct {
+	Valid   int `json:"valid"`
+	Invalid int `json:"invalid"`
+}
+
+// Property is one property's outcome on the iterator.
+type Property struct {
+	ID             string          `json:"id"`
+	Doc            string          `json:"doc,omitempty"`
+	Status         string          `json:"status"` // pass, fail or n/a
+	Cases          int64           `json:"cases"`
+	Violations     int64           `json:"violations"`
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+}
+
+// Counterexample is one shrunk failing case and the command that replays it.
+type Counterexample struct {
+	Config   string  `json:"config"`
+	Ops      string  `json:"ops"`
+	Thread   int     `json:"thread"`
+	Expected []int64 `json:"expected"`
+	Actual   []int64 `json:"actual"`
+	Detail   string  `json:"detail,omitempty"`
+	Replay   string  `json:"replay"`
+}
+
+// Control is one known-bad variant and the properties that caught it.
+type Control struct {
+	ID       string   `json:"id"`
+	Defect   string   `json:"defect,omitempty"`
+	Killed   bool     `json:"killed"`
+	KilledBy []string `json:"killed_by"`
+	MustKill []string `json:"must_kill,omitempty"`
+	// Survives lists properties that must NOT kill it (C-both-div survives P-sym).
+	MustSurvive []string `json:"must_survive,omitempty"`
+	OK          bool     `json:"ok"` // killed by every MustKill, by no MustSurvive
+}
+
+// Coverage is one coverage class and whether its floor was met.
+type Coverage struct {
+	Class    string  `json:"class"`
+	Fraction float64 `json:"fraction"`
+	Floor    float64 `json:"floor"`
+	OK       bool    `json:"ok"`
+}
+
+// Unit is the inferred unit of one offset-taking path (P-unit).
+type Unit struct {
+	Path       string `json:"path"`
+	Documented string `json:"documented"`
+	Observed   string `json:"observed"`
+}
+
+// AuditEntry is one finding of the thread-map and precondition audit: a
+// configuration outside a property's preconditions, or an instantiation fact.
+type AuditEntry struct {
+	Topic  string `json:"topic"` // e.g. "inexact-map", "misaligned-pitch", "fragment-overrun", "sub-byte-rows"
+	Config string `json:"config"`
+	Detail string `json:"detail"`
+	Count  int    `json:"count,omitempty"`
+}
+
+// Matrix is the model × property matrix of a sweep over several iterators.
+type Matrix struct {
+	Preset  string    `json:"preset"`
+	Seed    int64     `json:"seed"`
+	Reports []*Report `json:"reports"`
+}
