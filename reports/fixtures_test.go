@@ -1,0 +1,67 @@
+package reports
+
+// Hand-made reports for the golden and behaviour tests. The addresses are
+// SPEC §3's worked example (float, 64×8, stripmined T=32, V=4, thread 5):
+// store(f,{1,0}) on CUTLASS v2.3–v4.4 touches 336, 848, 1360, 1872 where the
+// load (and the contract) touch 144, 656, 1168, 1680.
+
+const specConfig = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
+
+func failingReport() *Report {
+	return &Report{
+		Tool: "tilecheck", Version: "0.1.0", Iterator: "cutlass-pre3049", Class: "RegularTileIterator",
+		Backend: "go", Preset: "quick", Seed: 7, Verdict: "fail",
+		Configs: ConfigCounts{Valid: 120, Invalid: 8}, Checks: 48000, ElapsedS: 1.5, ChecksPerSecond: 32000,
+		Properties: []Property{
+			{ID: "P-sym", Doc: "load(f,t) and store(f,t) make the same accesses", Status: "fail", Cases: 400, Violations: 37,
+				Counterexample: &Counterexample{
+					Config: specConfig, Ops: "load(1,0);store(1,0)", Thread: 5,
+					Expected: []int64{144, 656, 1168, 1680}, Actual: []int64{336, 848, 1360, 1872},
+					Detail: "store moves tc·Sc, load tc·Sc/V",
+					Replay: "tilecheck check --iterator cutlass-pre3049 --config '" + specConfig + "' --ops 'load(1,0);store(1,0)' --property P-sym --thread 5",
+				}},
+			{ID: "P-frag", Doc: "A · Iter.count <= sizeof(Fragment)", Status: "n/a"},
+			{ID: "P-inc", Doc: "++ is one tile along the advance rank", Status: "pass", Cases: 400},
+		},
+		Controls: []Control{
+			{ID: "C-load-div", Defect: "load(t) divides by V, store(t) does not", Killed: true,
+				KilledBy: []string{"P-sym", "P-inc"}, MustKill: []string{"P-sym"}, OK: true},
+			{ID: "C-both-div", Defect: "both divide by V", Killed: true,
+				KilledBy: []string{"P-sym"}, MustKill: []string{"P-tile"}, MustSurvive: []string{"P-sym"}, OK: false},
+			{ID: "C-rank-swap", Defect: "++ along the other rank", Killed: false, MustKill: []string{"P-inc"}},
+		},
+		Coverage: []Coverage{
+			{Class: "V>1 ∧ tc≠0", Fraction: 0.25, Floor: 0.05, OK: true},
+			{Class: "B<8", Fraction: 1.0 / 3, Floor: 0.4, OK: false},
+		},
+		Units: []Unit{
+			{Path: "add_pointer_offset", Documented: "elements", Observed: "bytes"},
+			{Path: "load(f,t)", Documented: "tiles", Observed: "tiles"},
+		},
+		Audit: []AuditEntry{
+			{Topic: "inexact-map", Config: "elem=f32 shape=64x6 map=stripmined threads=64 access=4 adv=1", Detail: "stripmined ceiling: Qs % (T/Qc) != 0", Count: 3},
+			{Topic: "fragment-overrun", Config: "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32", Detail: "A=32 > natural 16"},
+		},
+		Unavailable: []string{"rowmajor load(c,s): CUTLASS's overload does not compile"},
+	}
+}
+
+func passingReport() *Report {
+	return &Report{
+		Tool: "tilecheck", Version: "0.1.0", Iterator: "reference", Preset: "quick", Seed: 7, Verdict: "pass",
+		Configs: ConfigCounts{Valid: 120}, Checks: 1000, ElapsedS: 0.25, ChecksPerSecond: 4000,
+		Properties: []Property{
+			{ID: "P-sym", Status: "pass", Cases: 400},
+			{ID: "P-tile", Status: "pass", Cases: 400},
+		},
+		Controls: []Control{
+			{ID: "C-load-div", Killed: true, KilledBy: []string{"P-sym", "P-tile"}, MustKill: []string{"P-sym", "P-tile"}, OK: true},
+		},
+		Coverage: []Coverage{{Class: "rank 0", Fraction: 0.5, Floor: 0.1, OK: true}},
+		Units:    []Unit{{Path: "add_pointer_offset", Documented: "elements", Observed: "elements"}},
+	}
+}
+
+func fixtureMatrix() *Matrix {
+	return &Matrix{Preset: "quick", Seed: 7, Reports: []*Report{passingReport(), failingReport()}}
+}

@@ -1,0 +1,52 @@
+package reports
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite reports/testdata/*.golden from the current renderers")
+
+// TestGolden pins every renderer's output for the hand-made reports. After
+// an intended change, run `go test ./reports -update` and review the diff.
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name   string
+		render func(io.Writer) error
+	}{
+		{"fail.txt", func(w io.Writer) error { return Text(w, failingReport()) }},
+		{"fail.md", func(w io.Writer) error { return Markdown(w, failingReport()) }},
+		{"fail.json", func(w io.Writer) error { return JSON(w, failingReport()) }},
+		{"pass.txt", func(w io.Writer) error { return Text(w, passingReport()) }},
+		{"pass.md", func(w io.Writer) error { return Markdown(w, passingReport()) }},
+		{"matrix.txt", func(w io.Writer) error { return TextMatrix(w, fixtureMatrix()) }},
+		{"matrix.md", func(w io.Writer) error { return MarkdownMatrix(w, fixtureMatrix()) }},
+		{"matrix.json", func(w io.Writer) error { return JSONMatrix(w, fixtureMatrix()) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got bytes.Buffer
+			if err := c.render(&got); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run `go test ./reports -update` to create it)", err)
+			}
+			if !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("%s differs from the golden file; got:\n%s", path, got.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package reports
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Markdown renders one iterator's report ready to paste into a GitHub issue:
+// a summary, the properties with their minimal counterexamples and replay
+// commands, the kill matrix, coverage, units and the audit.
+func Markdown(w io.Writer, r *Report) error { return renderMarkdown(w, reportDocument(r)) }
+
+// MarkdownMatrix renders a sweep over several iterators as Markdown.
+func MarkdownMatrix(w io.Writer, m *Matrix) error { return renderMarkdown(w, matrixDocument(m)) }
+
+func renderMarkdown(w io.Writer, d document) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "## %s\n\n", d.title)
+	for _, line := range d.summary {
+		// Two trailing spaces: a hard line break, so each summary line
+		// stays on its own line on GitHub.
+		fmt.Fprintf(bw, "%s  \n", line)
+	}
+	for _, s := range d.sections {
+		fmt.Fprintf(bw, "\n%s %s\n\n", strings.Repeat("#", s.level+1), s.heading)
+		for i, b := range s.blocks {
+			if err := markdownBlock(bw, b); err != nil {
+				return err
+			}
+			// Consecutive fields form one list; anything else is its
+			// own paragraph.
+			next := i+1 < len(s.blocks)
+			if next && !(b.label != "" && s.blocks[i+1].label != "") && !(isListItem(b) && isListItem(s.blocks[i+1])) {
+				fmt.Fprintln(bw)
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+func isListItem(b block) bool { return strings.HasPrefix(b.text, "- ") }
+
+func markdownBlock(w io.Writer, b block) error {
+	switch {
+	case b.table != nil:
+		return renderTable(w, b.table, true)
+	case b.label != "":
+		_, err := fmt.Fprintf(w, "- **%s**: %s\n", b.label, codeSpan(b.value))
+		return err
+	case b.code != "":
+		_, err := fmt.Fprintf(w, "Replay:\n\n```sh\n%s\n```\n", b.code)
+		return err
+	}
+	_, err := fmt.Fprintln(w, b.text)
+	return err
+}
+
+// codeSpan wraps s in backticks, using a longer fence when s itself holds
+// backticks, so that configurations and op programs render literally.
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// markdownCell escapes what would break a GitHub table cell: a pipe ends the
+// cell and a newline ends the row.
+func markdownCell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", " ")
+}

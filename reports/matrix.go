@@ -1,0 +1,150 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+)
+
+// matrixDocument lays out a sweep over several iterators: the model ×
+// property matrix with each model's verdict, then which controls each
+// model's run killed, then every model's counterexamples and missed floors.
+func matrixDocument(m *Matrix) document {
+	d := document{title: "tilecheck sweep: model × property matrix"}
+	d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models", m.Preset, m.Seed, len(m.Reports))}
+	if len(m.Reports) > 0 {
+		r := m.Reports[0]
+		d.summary = append(d.summary, fmt.Sprintf("%s %s", r.Tool, r.Version))
+	}
+	d.sections = append(d.sections, matrixSection(m), controlMatrixSection(m))
+	for _, r := range m.Reports {
+		for _, s := range counterexampleSections(r) {
+			s.heading = r.Iterator + ": " + s.heading
+			d.sections = append(d.sections, s)
+		}
+	}
+	if s, ok := missedFloorsSection(m); ok {
+		d.sections = append(d.sections, s)
+	}
+	return d
+}
+
+// matrixPropertyColumns is every property id in order of first appearance.
+func matrixPropertyColumns(m *Matrix) []string {
+	var cols []string
+	seen := map[string]bool{}
+	for _, r := range m.Reports {
+		for _, p := range r.Properties {
+			if !seen[p.ID] {
+				seen[p.ID] = true
+				cols = append(cols, p.ID)
+			}
+		}
+	}
+	return cols
+}
+
+func propertyStatus(r *Report, id string) string {
+	for _, p := range r.Properties {
+		if p.ID == id {
+			return statusCell(p.Status)
+		}
+	}
+	return "n/a"
+}
+
+func controlsOK(r *Report) (ok, total int) {
+	for _, c := range r.Controls {
+		if c.OK {
+			ok++
+		}
+	}
+	return ok, len(r.Controls)
+}
+
+func floorsMet(r *Report) (ok, total int) {
+	for _, c := range r.Coverage {
+		if c.OK {
+			ok++
+		}
+	}
+	return ok, len(r.Coverage)
+}
+
+func matrixSection(m *Matrix) section {
+	cols := matrixPropertyColumns(m)
+	header := append([]string{"model"}, cols...)
+	t := &table{header: append(header, "controls ok", "floors met", "verdict")}
+	for _, r := range m.Reports {
+		row := []string{r.Iterator}
+		for _, id := range cols {
+			row = append(row, propertyStatus(r, id))
+		}
+		kOK, kN := controlsOK(r)
+		fOK, fN := floorsMet(r)
+		row = append(row, fmt.Sprintf("%d/%d", kOK, kN), fmt.Sprintf("%d/%d", fOK, fN), verdictCell(r.Verdict))
+		t.rows = append(t.rows, row)
+	}
+	return section{heading: "Model × property", level: 2, blocks: []block{{table: t}}}
+}
+
+// controlCell summarises one control in one model's run: "killed" when its
+// required properties killed it (and none that must not), "SURVIVED" when
+// nothing did, "NOT OK" when it was killed but not as required.
+func controlCell(c Control) string {
+	switch {
+	case c.OK:
+		return "killed"
+	case !c.Killed:
+		return "SURVIVED"
+	}
+	return "NOT OK"
+}
+
+func controlMatrixSection(m *Matrix) section {
+	var ids []string
+	seen := map[string]bool{}
+	for _, r := range m.Reports {
+		for _, c := range r.Controls {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	t := &table{header: append([]string{"model"}, ids...)}
+	for _, r := range m.Reports {
+		row := []string{r.Iterator}
+		for _, id := range ids {
+			cell := "n/a"
+			for _, c := range r.Controls {
+				if c.ID == id {
+					cell = controlCell(c)
+				}
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, row)
+	}
+	return section{heading: "Controls by model", level: 2, blocks: []block{
+		{table: t},
+		para("killed: caught by every property SPEC §6 requires; a control that survives makes the run weak evidence."),
+	}}
+}
+
+// missedFloorsSection lists the coverage classes under their floor, per
+// model; it is omitted when every floor was met.
+func missedFloorsSection(m *Matrix) (section, bool) {
+	s := section{heading: "Missed coverage floors", level: 2}
+	for _, r := range m.Reports {
+		var missed []string
+		for _, c := range r.Coverage {
+			if !c.OK {
+				missed = append(missed, fmt.Sprintf("%s (%s < %s)", c.Class, formatFraction(c.Fraction), formatFraction(c.Floor)))
+			}
+		}
+		if len(missed) > 0 {
+			s.blocks = append(s.blocks, para("- %s: %s", r.Iterator, strings.Join(missed, ", ")))
+		}
+	}
+	return s, len(s.blocks) > 0
+}

@@ -1,0 +1,143 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestJSONHasSPECFields checks every field SPEC §8 requires of the JSON
+// report, at every level, by name.
+func TestJSONHasSPECFields(t *testing.T) {
+	var buf bytes.Buffer
+	if err := JSON(&buf, failingReport()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("JSON does not parse: %v\n%s", err, buf.String())
+	}
+	requireKeys(t, "report", doc, "tool", "version", "iterator", "preset", "seed", "verdict", "configs",
+		"checks", "elapsed_s", "checks_per_second", "properties", "controls", "coverage", "units")
+	requireKeys(t, "configs", doc["configs"].(map[string]any), "valid", "invalid")
+	prop := doc["properties"].([]any)[0].(map[string]any)
+	requireKeys(t, "property", prop, "id", "status", "cases", "violations", "counterexample")
+	requireKeys(t, "counterexample", prop["counterexample"].(map[string]any), "config", "ops", "thread", "expected", "actual", "replay")
+	requireKeys(t, "control", doc["controls"].([]any)[0].(map[string]any), "id", "killed", "killed_by")
+	requireKeys(t, "coverage", doc["coverage"].([]any)[0].(map[string]any), "class", "fraction", "floor", "ok")
+	requireKeys(t, "unit", doc["units"].([]any)[0].(map[string]any), "path", "documented", "observed")
+}
+
+func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if _, ok := m[k]; !ok {
+			t.Errorf("%s: JSON lacks %q", what, k)
+		}
+	}
+}
+
+// TestJSONEmptyListsAreArrays: a report with no properties, controls,
+// coverage or units still writes [] for each, and a control nobody killed
+// has killed_by [], so scripts can iterate without null checks.
+func TestJSONEmptyListsAreArrays(t *testing.T) {
+	r := &Report{Tool: "tilecheck", Iterator: "x", Verdict: "weak"}
+	var buf bytes.Buffer
+	if err := JSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"properties": []`, `"controls": []`, `"coverage": []`, `"units": []`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, buf.String())
+		}
+	}
+	r.Controls = []Control{{ID: "C-rank-swap"}}
+	buf.Reset()
+	if err := JSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"killed_by": []`) {
+		t.Errorf("control without killers should have killed_by []:\n%s", buf.String())
+	}
+	if r.Controls[0].KilledBy != nil {
+		t.Error("JSON modified the caller's report")
+	}
+}
+
+// TestKillCell derives each mark from SPEC §6's rules by hand: C-both-div
+// must be killed by P-tile and must survive P-sym.
+func TestKillCell(t *testing.T) {
+	c := Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
+	for prop, want := range map[string]string{
+		"P-sym":    markForbidden,    // killed, but must survive
+		"P-oracle": markKilled,       // required and killed
+		"P-tile":   markRequiredMiss, // required, not killed
+		"P-inc":    markNone,         // neither
+	} {
+		if got := killCell(c, prop); got != want {
+			t.Errorf("killCell(%s) = %q, want %q", prop, got, want)
+		}
+	}
+}
+
+func TestAddressTableUnevenLengths(t *testing.T) {
+	tb := addressTable([]int64{80, 592}, []int64{88})
+	want := [][]string{{"0", "80", "88", "8"}, {"1", "592", "-", "-"}}
+	if len(tb.rows) != len(want) {
+		t.Fatalf("rows = %v, want %v", tb.rows, want)
+	}
+	for i := range want {
+		if strings.Join(tb.rows[i], ",") != strings.Join(want[i], ",") {
+			t.Errorf("row %d = %v, want %v", i, tb.rows[i], want[i])
+		}
+	}
+}
+
+// TestMarkdownEscapesPipes: a pipe inside a cell would split it in two.
+func TestMarkdownEscapesPipes(t *testing.T) {
+	r := passingReport()
+	r.Units = []Unit{{Path: "a|b", Documented: "elements", Observed: "elements"}}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `a\|b`) {
+		t.Errorf("pipe not escaped:\n%s", buf.String())
+	}
+}
+
+// TestFixedFloatFormatting: fractions never switch to exponent form and
+// rates are whole numbers, so reports diff cleanly between runs.
+func TestFixedFloatFormatting(t *testing.T) {
+	if got := formatFraction(1e-7); got != "0.000" {
+		t.Errorf("formatFraction(1e-7) = %q", got)
+	}
+	if got := formatRate(1234567.6); got != "1234568" {
+		t.Errorf("formatRate = %q", got)
+	}
+}
+
+// TestEmptySectionsSayNone: a report without coverage shows "(none)" rather
+// than a header with no rows.
+func TestEmptySectionsSayNone(t *testing.T) {
+	r := passingReport()
+	r.Coverage = nil
+	var buf bytes.Buffer
+	if err := Text(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Coverage\n--------\n(none)\n") {
+		t.Errorf("empty coverage not shown as (none):\n%s", buf.String())
+	}
+}
+
+func TestWriteAddresses(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteAddresses(&buf, []int64{144}, []int64{336}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "| 0      | 144      | 336    | 192             |") {
+		t.Errorf("unexpected table:\n%s", buf.String())
+	}
+}

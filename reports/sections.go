@@ -1,0 +1,275 @@
+package reports
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// A document is what Text and Markdown both render: a title, summary lines
+// and a list of sections. Building it once keeps the two formats saying the
+// same things in the same order; each renderer only decides how a heading, a
+// table or a code block looks.
+type document struct {
+	title    string
+	summary  []string
+	sections []section
+}
+
+// section is one heading followed by blocks in order.
+type section struct {
+	heading string
+	level   int // 2 for report sections, 3 for one counterexample
+	blocks  []block
+}
+
+// block is a paragraph, a labelled value, a table or a command to replay;
+// exactly one of text, label, table and code is set.
+type block struct {
+	text  string
+	label string // with value: "label: value", the value shown verbatim
+	value string
+	table *table
+	code  string
+}
+
+// table is a header and rows of already formatted cells.
+type table struct {
+	header []string
+	rows   [][]string
+}
+
+func para(format string, args ...any) block { return block{text: fmt.Sprintf(format, args...)} }
+
+// field is a labelled value such as a configuration or an op program, which
+// Markdown shows as code so that underscores and stars stay literal.
+func field(label, value string) block { return block{label: label, value: value} }
+
+// Marks used in tables. They are the same in every format so that a report
+// pasted from a terminal and one rendered as Markdown read alike.
+const (
+	markKilled       = "✓"  // a property killed the control
+	markRequiredMiss = "✗"  // a required killer did not kill it
+	markForbidden    = "✓!" // killed by a property that must not kill it
+	markNone         = ""
+	cellMissing      = "-" // an expected or actual address that does not exist
+)
+
+// formatFraction prints a fraction with fixed precision, never in exponent form.
+func formatFraction(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// formatRate prints checks per second as a whole number.
+func formatRate(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) }
+
+// formatSeconds prints elapsed seconds with millisecond precision.
+func formatSeconds(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+func yesNo(ok bool) string {
+	if ok {
+		return "yes"
+	}
+	return "NO"
+}
+
+// statusCell shows a failing status in capitals so it stands out in a
+// matrix of passes, and spells "n/a" the way SPEC's reports do.
+func statusCell(status string) string {
+	switch status {
+	case "fail":
+		return "FAIL"
+	case "", "n/a", "na", "n-a":
+		return "n/a"
+	}
+	return status
+}
+
+func verdictCell(v string) string { return strings.ToUpper(v) }
+
+// summaryLines is the report's one-glance header: iterator, preset, seed,
+// verdict, configuration counts, checks and throughput.
+func summaryLines(r *Report) []string {
+	name := r.Iterator
+	if r.Class != "" {
+		name += " (" + r.Class + ")"
+	}
+	backend := ""
+	if r.Backend != "" {
+		backend = ", backend " + r.Backend
+	}
+	return []string{
+		fmt.Sprintf("iterator %s, preset %s, seed %d%s: verdict %s", name, r.Preset, r.Seed, backend, verdictCell(r.Verdict)),
+		fmt.Sprintf("configs %d valid, %d invalid; %d checks in %s s (%s checks/s); %s %s",
+			r.Configs.Valid, r.Configs.Invalid, r.Checks, formatSeconds(r.ElapsedS), formatRate(r.ChecksPerSecond), r.Tool, r.Version),
+	}
+}
+
+// reportDocument lays out one iterator's report.
+func reportDocument(r *Report) document {
+	d := document{title: "tilecheck sweep: " + r.Iterator, summary: summaryLines(r)}
+	d.sections = append(d.sections, propertiesSection(r))
+	d.sections = append(d.sections, counterexampleSections(r)...)
+	d.sections = append(d.sections, killMatrixSection(r), coverageSection(r), unitsSection(r))
+	if len(r.Audit) > 0 {
+		d.sections = append(d.sections, auditSection(r))
+	}
+	if len(r.Unavailable) > 0 {
+		d.sections = append(d.sections, unavailableSection(r.Unavailable))
+	}
+	return d
+}
+
+func propertiesSection(r *Report) section {
+	t := &table{header: []string{"property", "status", "cases", "violations", "statement"}}
+	for _, p := range r.Properties {
+		t.rows = append(t.rows, []string{p.ID, statusCell(p.Status), strconv.FormatInt(p.Cases, 10), strconv.FormatInt(p.Violations, 10), p.Doc})
+	}
+	return section{heading: "Properties", level: 2, blocks: []block{{table: t}}}
+}
+
+// counterexampleSections gives one section per failing property that carries
+// a shrunk counterexample: the case, the addresses side by side and the
+// command that replays it.
+func counterexampleSections(r *Report) []section {
+	var out []section
+	for _, p := range r.Properties {
+		cx := p.Counterexample
+		if cx == nil {
+			continue
+		}
+		s := section{heading: "Counterexample: " + p.ID, level: 3}
+		s.blocks = append(s.blocks,
+			field("config", cx.Config),
+			field("ops", cx.Ops),
+			field("thread", strconv.Itoa(cx.Thread)))
+		if cx.Detail != "" {
+			s.blocks = append(s.blocks, field("detail", cx.Detail))
+		}
+		s.blocks = append(s.blocks, block{table: addressTable(cx.Expected, cx.Actual)})
+		if cx.Replay != "" {
+			s.blocks = append(s.blocks, block{code: cx.Replay})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// addressTable pairs expected and actual addresses per access, in fragment
+// order, with their difference. A side that has fewer accesses shows "-".
+func addressTable(expected, actual []int64) *table {
+	t := &table{header: []string{"access", "expected", "actual", "actual-expected"}}
+	n := max(len(expected), len(actual))
+	for i := range n {
+		e, a, diff := cellMissing, cellMissing, cellMissing
+		if i < len(expected) {
+			e = strconv.FormatInt(expected[i], 10)
+		}
+		if i < len(actual) {
+			a = strconv.FormatInt(actual[i], 10)
+		}
+		if i < len(expected) && i < len(actual) {
+			diff = strconv.FormatInt(actual[i]-expected[i], 10)
+		}
+		t.rows = append(t.rows, []string{strconv.Itoa(i), e, a, diff})
+	}
+	return t
+}
+
+// killColumns lists the properties of the kill matrix: the report's
+// properties in report order, then any property named only by a control.
+func killColumns(r *Report) []string {
+	var cols []string
+	seen := map[string]bool{}
+	add := func(id string) {
+		if !seen[id] {
+			seen[id] = true
+			cols = append(cols, id)
+		}
+	}
+	for _, p := range r.Properties {
+		add(p.ID)
+	}
+	for _, c := range r.Controls {
+		for _, lists := range [][]string{c.MustKill, c.KilledBy, c.MustSurvive} {
+			for _, id := range lists {
+				add(id)
+			}
+		}
+	}
+	return cols
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// killCell marks one (control, property) pair of the kill matrix.
+func killCell(c Control, prop string) string {
+	killed := contains(c.KilledBy, prop)
+	switch {
+	case killed && contains(c.MustSurvive, prop):
+		return markForbidden
+	case killed:
+		return markKilled
+	case contains(c.MustKill, prop):
+		return markRequiredMiss
+	}
+	return markNone
+}
+
+func killMatrixSection(r *Report) section {
+	cols := killColumns(r)
+	t := &table{header: append(append([]string{"control"}, cols...), "ok")}
+	for _, c := range r.Controls {
+		row := []string{c.ID}
+		for _, p := range cols {
+			row = append(row, killCell(c, p))
+		}
+		t.rows = append(t.rows, append(row, yesNo(c.OK)))
+	}
+	return section{heading: "Controls (kill matrix)", level: 2, blocks: []block{
+		{table: t},
+		para("%s killed, %s required but not killed, %s killed by a property that must not kill it; ok = killed by every required property and by none that must not.",
+			markKilled, markRequiredMiss, markForbidden),
+	}}
+}
+
+func coverageSection(r *Report) section {
+	t := &table{header: []string{"class", "fraction", "floor", "ok"}}
+	for _, c := range r.Coverage {
+		t.rows = append(t.rows, []string{c.Class, formatFraction(c.Fraction), formatFraction(c.Floor), yesNo(c.OK)})
+	}
+	return section{heading: "Coverage", level: 2, blocks: []block{{table: t}}}
+}
+
+func unitsSection(r *Report) section {
+	t := &table{header: []string{"path", "documented", "observed", "agrees"}}
+	for _, u := range r.Units {
+		t.rows = append(t.rows, []string{u.Path, u.Documented, u.Observed, yesNo(u.Documented == u.Observed)})
+	}
+	return section{heading: "Units", level: 2, blocks: []block{{table: t}}}
+}
+
+func auditSection(r *Report) section {
+	t := &table{header: []string{"topic", "config", "count", "detail"}}
+	for _, a := range r.Audit {
+		count := ""
+		if a.Count != 0 {
+			count = strconv.Itoa(a.Count)
+		}
+		t.rows = append(t.rows, []string{a.Topic, a.Config, count, a.Detail})
+	}
+	return section{heading: "Thread-map and precondition audit", level: 2, blocks: []block{{table: t}}}
+}
+
+func unavailableSection(paths []string) section {
+	s := section{heading: "Unavailable paths", level: 2}
+	for _, p := range paths {
+		s.blocks = append(s.blocks, para("- %s", p))
+	}
+	return s
+}
