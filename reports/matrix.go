@@ -113,6 +113,9 @@ func controlMatrixSection(m *Matrix) section {
 	}
 	t := &table{header: append([]string{"model"}, ids...)}
 	for _, r := range m.Reports {
+		if len(ids) == 0 {
+			break // no controls ran: the table says "(none)"
+		}
 		row := []string{r.Iterator}
 		for _, id := range ids {
 			cell := "n/a"

@@ -107,3 +107,9 @@ func mapCells(cells []string, f func(string) string) []string {
 func WriteAddresses(w io.Writer, expected, actual []int64) error {
 	return renderTable(w, addressTable(expected, actual), false)
 }
+
+// WriteTable prints a plain ASCII table in the reports' style, for commands
+// that show something smaller than a report.
+func WriteTable(w io.Writer, header []string, rows [][]string) error {
+	return renderTable(w, &table{header: header, rows: rows}, false)
+}
