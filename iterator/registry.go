@@ -1,0 +1,71 @@
+package iterator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Builtins lists the built-in models of SPEC §7 in their documented order.
+func Builtins() []Model {
+	return []Model{referenceModel{}, cutlassModel{}, cutlassModel{pre3049: true}}
+}
+
+// ModelByName resolves a built-in model name or a control id (C-load-div…).
+func ModelByName(name string) (Model, error) {
+	for _, m := range Builtins() {
+		if m.Name() == name {
+			return m, nil
+		}
+	}
+	if KnownDefect(Defect(name)) {
+		return Control(Defect(name)), nil
+	}
+	names := []string{}
+	for _, m := range Builtins() {
+		names = append(names, m.Name())
+	}
+	for _, d := range Defects() {
+		names = append(names, string(d))
+	}
+	return nil, fmt.Errorf("unknown iterator model %q (want one of %s)", name, strings.Join(names, ", "))
+}
+
+// TraceThreads traces the given threads, in the order given. It validates
+// the configuration once; the first error (an invalid configuration, a
+// thread out of range, an unavailable path) ends it.
+func TraceThreads(m Model, cfg Config, prog Program, threads []int) ([]ThreadTrace, error) {
+	out := make([]ThreadTrace, 0, len(threads))
+	rm, fast := m.(regularModel)
+	var tm ThreadMap
+	if fast {
+		var err error
+		if tm, err = rm.threadMap(cfg); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range threads {
+		var tr ThreadTrace
+		var err error
+		if fast {
+			if err = checkThread(cfg, t); err == nil {
+				tr, err = rm.traceMap(cfg, tm, prog, t)
+			}
+		} else {
+			tr, err = m.Trace(cfg, prog, t)
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
+}
+
+// AllThreads is 0..cfg.Threads−1.
+func AllThreads(cfg Config) []int {
+	ts := make([]int, max(cfg.Threads, 0))
+	for i := range ts {
+		ts[i] = i
+	}
+	return ts
+}
