@@ -6,8 +6,9 @@ import (
 )
 
 // matrixDocument lays out a sweep over several iterators: the model ×
-// property matrix with each model's verdict, then which controls each
-// model's run killed, then every model's counterexamples and missed floors.
+// property matrix with each model's verdict, which controls each model's run
+// killed, missed coverage floors, units by model, then every model's
+// counterexamples and full kill matrix.
 func matrixDocument(m *Matrix) document {
 	d := document{title: "tilecheck sweep: model × property matrix"}
 	d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models", m.Preset, m.Seed, len(m.Reports))}
@@ -16,13 +17,20 @@ func matrixDocument(m *Matrix) document {
 		d.summary = append(d.summary, fmt.Sprintf("%s %s", r.Tool, r.Version))
 	}
 	d.sections = append(d.sections, matrixSection(m), controlMatrixSection(m))
+	if s, ok := missedFloorsSection(m); ok {
+		d.sections = append(d.sections, s)
+	}
+	d.sections = append(d.sections, unitsByModelSection(m))
 	for _, r := range m.Reports {
 		for _, s := range counterexampleSections(r) {
 			s.heading = r.Iterator + ": " + s.heading
 			d.sections = append(d.sections, s)
 		}
 	}
-	if s, ok := missedFloorsSection(m); ok {
+	for _, r := range m.Reports {
+		s := killMatrixSection(r)
+		s.heading = r.Iterator + ": " + s.heading
+		s.level = 3
 		d.sections = append(d.sections, s)
 	}
 	return d
@@ -132,6 +140,40 @@ func controlMatrixSection(m *Matrix) section {
 		{table: t},
 		para("killed: caught by every property SPEC §6 requires; a control that survives makes the run weak evidence."),
 	}}
+}
+
+// unitsByModelSection shows, per offset-taking path, the documented unit and
+// the unit each model was observed to use (P-unit), side by side.
+func unitsByModelSection(m *Matrix) section {
+	var paths []string
+	documented := map[string]string{}
+	for _, r := range m.Reports {
+		for _, u := range r.Units {
+			if _, ok := documented[u.Path]; !ok {
+				documented[u.Path] = u.Documented
+				paths = append(paths, u.Path)
+			}
+		}
+	}
+	header := []string{"path", "documented"}
+	for _, r := range m.Reports {
+		header = append(header, r.Iterator)
+	}
+	t := &table{header: header}
+	for _, p := range paths {
+		row := []string{p, documented[p]}
+		for _, r := range m.Reports {
+			cell := "n/a"
+			for _, u := range r.Units {
+				if u.Path == p {
+					cell = u.Observed
+				}
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, row)
+	}
+	return section{heading: "Units by model", level: 2, blocks: []block{{table: t}}}
 }
 
 // missedFloorsSection lists the coverage classes under their floor, per
