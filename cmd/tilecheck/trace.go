@@ -1,0 +1,191 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+func init() {
+	register("trace", command{
+		summary: "print the byte address of every access a model makes, as JSON lines",
+		run:     runTrace,
+	})
+}
+
+const traceUsage = `Usage: tilecheck trace --iterator NAME --config CFG --ops OPS [--threads all|0,5,31]
+
+Runs the op program on one iterator per thread and prints one JSON line per
+thread per load, store or accesses() in the program, in thread order, then
+program order:
+
+  {"thread":5,"op":1,"kind":"load","access_bytes":16,"addrs":[336,848,1360,1872]}
+
+op is the 0-based index of the call in the program and addrs the byte address
+(from the tensor's data pointer; may be negative) of each access in fragment
+order. Predicated classes add "valid", one 0/1 per access.
+
+Models: reference (the documented contract), cutlass (CUTLASS >= v4.5.0),
+cutlass-pre3049 (CUTLASS v2.3 to v4.4.x); the control ids (C-load-div, ...)
+are accepted too.
+
+Configuration: space- or comma-separated key=value. Required: elem= (or
+bits=), shape=, threads=, access=. Optional: class=, layout=, map= (default
+stripmined), warp=WCxWS (warp maps), adv= (default 1), stride= (default the
+contiguous extent), align=, rows=, atomic=cas32, and for predicated classes
+extent=, tb=, access_elems=.
+
+Ops, separated by ';': load() store() load(c,s) store(c,s)
+load_with_pointer_offset(n) store_with_pointer_offset(n) add_tile_offset(c,s)
+add_pointer_offset(n) inc dec accesses() clear_mask enable_mask.
+
+Warnings go to stderr: a fragment overrun (an Alignment above the natural
+access size; the trace is still printed), int32 overflows the C++ wraps, and
+bit-to-byte conversions that truncate.
+
+Exit status: 0 traced, 2 bad usage or invalid input (unknown iterator, a
+configuration or op program that does not parse or violates a thread-map
+constraint, a thread out of range, a path the modelled code does not have).
+
+Examples:
+  # SPEC §3: add_tile_offset moves whole tiles; thread 5's second load
+  tilecheck trace --iterator cutlass \
+    --config 'elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64' \
+    --ops 'load();add_tile_offset(1,0);load()' --threads 5
+  # the pre-#3049 asymmetry: load(1,0) and store(1,0) disagree
+  tilecheck trace --iterator cutlass-pre3049 \
+    --config 'elem=f32 shape=64x8 threads=32 access=4 stride=64' --ops 'load(1,0);store(1,0)' --threads 0,5
+  # a warp-raked half tile, every thread
+  tilecheck trace --iterator reference \
+    --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load()'
+
+Flags:
+`
+
+func runTrace(args []string, stdout, stderr io.Writer) int {
+	var iterName, cfgText, opsText, threadsText string
+	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
+	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049 or a control id (required)")
+	fs.StringVar(&cfgText, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
+	fs.StringVar(&opsText, "ops", "", "op program `OPS`, e.g. 'load();add_tile_offset(1,0);load()' (required)")
+	fs.StringVar(&threadsText, "threads", "all", "threads to trace: `all` or a comma-separated list such as 0,5,31")
+	if code, done := parseFlags(fs, args, traceUsage, stdout, stderr); done {
+		return code
+	}
+	for _, req := range []struct{ name, value string }{{"iterator", iterName}, {"config", cfgText}, {"ops", opsText}} {
+		if req.value == "" {
+			return fail(stderr, "trace", fmt.Errorf("--%s is required (see tilecheck trace --help)", req.name))
+		}
+	}
+	// The parsers' messages start with "config:" or "ops:" and point at the bad token.
+	cfg, err := iterator.ParseConfig(cfgText)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	prog, err := iterator.ParseProgram(opsText)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	model, err := iterator.ModelByName(iterName)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	tmap, err := iterator.Validate(cfg)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	threads, err := parseThreads(threadsText, cfg.Threads)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	if iterator.FragmentOverrun(cfg, tmap) {
+		fmt.Fprintf(stderr, "tilecheck trace: warning: the accesses overrun the fragment: %d accesses of A=%d bytes write %d bytes into a %d-byte fragment (align=%d exceeds the natural access size); tracing anyway\n",
+			tmap.Count(), iterator.InstanceAccessBytes(cfg), tmap.Count()*int64(iterator.InstanceAccessBytes(cfg)), iterator.FragmentBytes(cfg, tmap), cfg.Align)
+	}
+	traces, err := iterator.TraceThreads(model, cfg, prog, threads)
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	out := reports.NewTraceWriter(stdout, cfg.Class.Predicated())
+	for _, tr := range traces {
+		for _, r := range tr.Records {
+			if err := out.Write(r); err != nil {
+				return fail(stderr, "trace", err)
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return fail(stderr, "trace", err)
+	}
+	warnArithmetic(stderr, traces)
+	return exitPass
+}
+
+// parseThreads parses --threads: "all", or thread ids separated by commas,
+// each in 0..n-1. The result is sorted, because the trace is in thread order.
+func parseThreads(s string, n int) ([]int, error) {
+	if strings.TrimSpace(s) == "all" {
+		return iterator.AllThreads(iterator.Config{Threads: n}), nil
+	}
+	seen := map[int]bool{}
+	var ids []int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		t, err := strconv.Atoi(part)
+		if err != nil {
+			return nil, fmt.Errorf("--threads: %q is not a thread id (want all or ids such as 0,5,31)", part)
+		}
+		if t < 0 || t >= n {
+			return nil, fmt.Errorf("--threads: thread %d out of range (the configuration has threads=%d: want 0..%d)", t, n, n-1)
+		}
+		if seen[t] {
+			return nil, fmt.Errorf("--threads: thread %d given twice", t)
+		}
+		seen[t] = true
+		ids = append(ids, t)
+	}
+	sort.Ints(ids)
+	return ids, nil
+}
+
+// warnArithmetic reports, once each, the int32 overflows and truncating
+// bit-to-byte conversions the traced threads hit, with how many threads hit
+// them: the addresses printed are what the C++ computes, wrap included.
+func warnArithmetic(stderr io.Writer, traces []iterator.ThreadTrace) {
+	type finding struct{ first, last, count int } // count: distinct threads
+	var order []string
+	found := map[string]*finding{}
+	note := func(msg string, thread int) {
+		if f, ok := found[msg]; ok {
+			if f.last != thread {
+				f.last = thread
+				f.count++
+			}
+			return
+		}
+		found[msg] = &finding{first: thread, last: thread, count: 1}
+		order = append(order, msg)
+	}
+	for _, tr := range traces {
+		for _, o := range tr.Overflows {
+			note(o.String()+" (wrapped as the C++ does)", tr.Thread)
+		}
+		for _, where := range tr.Inexact {
+			note("bit-to-byte conversion truncates at "+where, tr.Thread)
+		}
+	}
+	for _, msg := range order {
+		f := found[msg]
+		fmt.Fprintf(stderr, "tilecheck trace: warning: %s: thread %d", msg, f.first)
+		if f.count > 1 {
+			fmt.Fprintf(stderr, " and %d more", f.count-1)
+		}
+		fmt.Fprintln(stderr)
+	}
+}
