@@ -107,10 +107,14 @@ func (c Config) PitchShape() layout.Coord {
 // PitchAdv is the advance rank of the underlying pitch-linear iterator.
 func (c Config) PitchAdv() int { return c.Layout.PitchRank(c.Adv) }
 
-// Pitch is L, the pitch in elements, defaulting to the contiguous extent.
+// Pitch is L, the pitch in elements, defaulting to the contiguous extent:
+// the tensor's (extent=) for the predicated classes, else the tile's.
 func (c Config) Pitch() int64 {
 	if c.Stride != 0 {
 		return c.Stride
+	}
+	if c.Class.Predicated() && c.Extent != [2]int64{} {
+		return c.Extent[0]
 	}
 	return c.PitchShape().C
 }

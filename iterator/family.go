@@ -1,0 +1,320 @@
+package iterator
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// The family controls (issue 5): known-bad variants of the family's reference
+// model, each injecting one defect CUTLASS has (or could have) in the
+// predicated and access iterators.
+const (
+	// C3487Cross leaves the steady-state cross-rank term of add_tile_offset
+	// unscaled: it moves Sc·tc (rank 1) or Ss·ts·L (rank 0) bytes where the
+	// contract moves that many elements (CUTLASS issue #3487).
+	C3487Cross Defect = "C-3487-cross"
+	// CRank0NoPitch drops L from the rank-0 strided cross term of
+	// add_tile_offset, in the residue step and in steady state.
+	CRank0NoPitch Defect = "C-rank0-nopitch"
+	// CSizeofSubbyte converts element positions (thread offsets, pointer and
+	// tile offsets) to bytes with sizeof(Element), 1 byte for sub-byte
+	// types, instead of B/8.
+	CSizeofSubbyte Defect = "C-sizeof-subbyte"
+	// CResidueNoTB computes the residue as extent mod tile, ignoring the
+	// threadblock offset.
+	CResidueNoTB Defect = "C-residue-no-tb"
+)
+
+func init() {
+	registerDefectDoc(C3487Cross, "steady-state add_tile_offset adds the cross-rank term unscaled: Sc·tc (rank 1) or Ss·ts·L (rank 0) bytes, not elements (#3487)")
+	registerDefectDoc(CRank0NoPitch, "rank 0: the strided cross term of add_tile_offset moves Ss·ts elements, without L")
+	registerDefectDoc(CSizeofSubbyte, "sub-byte element positions and offsets converted to bytes by sizeof(Element) = 1, not B/8")
+	registerDefectDoc(CResidueNoTB, "the residue is extent mod tile, ignoring the threadblock offset tb")
+}
+
+// FamilyDefects lists the family's own controls.
+func FamilyDefects() []Defect {
+	return []Defect{C3487Cross, CRank0NoPitch, CSizeofSubbyte, CResidueNoTB}
+}
+
+// DefectApplies reports whether injecting d into the reference model of
+// class c changes anything: a control that cannot change a class's
+// addresses cannot be killed on it, so a sweep of that class skips it.
+// Only the configurations noted can show the defect (sub-byte elements for
+// C-sizeof-subbyte, rank 0 for C-rank0-nopitch, and so on); that is the
+// generator's business.
+func DefectApplies(d Defect, c Class) bool {
+	switch d {
+	case "":
+		return true
+	case C3487Cross, CRank0NoPitch, CResidueNoTB:
+		return c.Predicated()
+	case CSizeofSubbyte:
+		return c != RegularTile
+	case CPtrBytes, CPtrInverted, CDeltaNoDiv, CPitchPlusOne, CStripedHead:
+		return true // every class has pointer offsets, a delta, rows and a map
+	case CRankSwap:
+		return c == RegularTile || c == PredicatedTile // the classes whose ++ moves a tile
+	}
+	return c == RegularTile
+}
+
+// validateFamily checks what the family classes require beyond Validate's
+// common constraints (SPEC §10). It returns a *ConstraintError naming the
+// violated constraint.
+func validateFamily(cfg Config) error {
+	if cfg.Class == RegularTile {
+		return nil
+	}
+	if !cfg.Class.Predicated() {
+		if cfg.Extent != [2]int64{} || cfg.TB != [2]int64{} || cfg.AccessElems != 0 {
+			return constraint("extent, tb and access_elems only with the predicated classes", "class=%s", cfg.Class)
+		}
+		return nil
+	}
+	ae := int64(cfg.ElemsPerAccessType())
+	if ae <= 0 || int64(cfg.Access)%ae != 0 {
+		return constraint("access_elems divides V", "access_elems=%d access=%d", ae, cfg.Access)
+	}
+	if ae*int64(cfg.Elem.Bits)%8 != 0 {
+		return constraint("access_elems·B % 8 == 0 (an AccessType is whole bytes)", "access_elems=%d bits=%d", ae, cfg.Elem.Bits)
+	}
+	if cfg.Extent[0] < 0 || cfg.Extent[1] < 0 || (cfg.Extent != [2]int64{} && (cfg.Extent[0] == 0 || cfg.Extent[1] == 0)) {
+		return constraint("extent > 0", "extent=%dx%d", cfg.Extent[0], cfg.Extent[1])
+	}
+	ext := cfg.PitchExtent()
+	if cfg.TB[0] < 0 || cfg.TB[1] < 0 || cfg.TB[0] >= ext.C || cfg.TB[1] >= ext.S {
+		return constraint("0 <= tb < extent", "tb=%dx%d extent=%dx%d", cfg.TB[0], cfg.TB[1], ext.C, ext.S)
+	}
+	return nil
+}
+
+// famGeom is what every family model derives from a configuration, in
+// pitch-linear terms.
+type famGeom struct {
+	cfg    Config
+	m      ThreadMap
+	B      int64        // bits per element
+	L      int64        // pitch in elements
+	shape  layout.Coord // (Sc, Ss)
+	rank   int          // pitch-linear advance rank
+	ae     int64        // access_elems (predicated classes)
+	apv    int64        // accesses per vector, V / access_elems
+	ext    layout.Coord // tensor extent
+	tb     layout.Coord // threadblock offset
+	thread int
+}
+
+func newFamGeom(cfg Config, m ThreadMap, thread int) famGeom {
+	g := famGeom{cfg: cfg, m: m, B: int64(cfg.Elem.Bits), L: cfg.Pitch(), shape: cfg.PitchShape(),
+		rank: cfg.PitchAdv(), ae: int64(cfg.Access), apv: 1, thread: thread}
+	if cfg.Class.Predicated() {
+		g.ae = int64(cfg.ElemsPerAccessType())
+		g.apv = int64(cfg.Access) / g.ae
+		g.ext = cfg.PitchExtent()
+		g.tb = layout.Coord{C: cfg.TB[0], S: cfg.TB[1]}
+	}
+	return g
+}
+
+// tileArg converts an op's tile offset, written in the layout's own order,
+// to pitch-linear (tc, ts), as the RowMajor and ColumnMajor wrappers do.
+func (g famGeom) tileArg(o Op) layout.Coord { return g.cfg.Layout.ToPitch(o.A, o.B) }
+
+// unavailable reports an op the class does not have.
+func unavailable(cfg Config, o Op, why string) error {
+	return &UnavailableError{Path: fmt.Sprintf("%s %s", cfg.Class, o), Reason: why}
+}
+
+// traceFamily traces the classes of SPEC §10 (RegularTileAccessIterator and
+// the predicated iterators). Every built-in model and every control calls it
+// when cfg.Class != RegularTile:
+//
+//   - model is "reference" (the documented contract) or "cutlass" (the
+//     measured CUTLASS code; cutlass-pre3049 is the same for these classes);
+//   - defect is "" for the plain model, or the control injected into the
+//     reference model;
+//   - cfg has already passed Validate; thread is in [0, cfg.Threads).
+func traceFamily(model string, defect Defect, cfg Config, prog Program, thread int) (ThreadTrace, error) {
+	kind := cfg.Map
+	if defect == CStripedHead && kind == WarpStriped3131 {
+		kind = WarpStriped
+	}
+	m, err := validateWithMap(cfg, kind)
+	if err != nil {
+		return ThreadTrace{Thread: thread}, err
+	}
+	g := newFamGeom(cfg, m, thread)
+	var a arith
+	var recs []Record
+	switch model {
+	case "reference":
+		recs, err = runFamily(g, prog, &a, newReferenceFamily(g, defect, &a), defect)
+	case "cutlass", "cutlass-pre3049":
+		if defect != "" {
+			return ThreadTrace{Thread: thread}, fmt.Errorf("defect %s is injected into the reference model only", defect)
+		}
+		recs, err = runFamily(g, prog, &a, newCutlassFamily(g, &a), "")
+	default:
+		return ThreadTrace{Thread: thread}, fmt.Errorf("unknown family model %q", model)
+	}
+	if err == nil {
+		err = a.err
+	}
+	if err != nil {
+		return ThreadTrace{Thread: thread}, err
+	}
+	return ThreadTrace{Thread: thread, Records: recs, Overflows: a.overflows, Inexact: a.inexact}, nil
+}
+
+// newCutlassFamily and newReferenceFamily build the class's iterator state.
+func newCutlassFamily(g famGeom, a *arith) famIter {
+	if g.cfg.Class == RegularTileAccess {
+		return newCutlassRegularAccess(g, a)
+	}
+	return newCutlassPredicated(g, a)
+}
+
+func newReferenceFamily(g famGeom, d Defect, a *arith) famIter {
+	if g.cfg.Class == RegularTileAccess {
+		return newRefRegularAccess(g, d, a)
+	}
+	return newRefPredicated(g, d, a)
+}
+
+// runFamily runs an op program on a family iterator and returns the records
+// of its passes. Ops a class does not have are *UnavailableError: the access
+// iterators have no load or store, and no class of the family has operator--
+// or load/store(frag, tile).
+func runFamily(g famGeom, prog Program, a *arith, it famIter, d Defect) ([]Record, error) {
+	var recs []Record
+	cls := g.cfg.Class
+	for i, op := range prog {
+		switch op.Kind {
+		case Accesses:
+			recs = append(recs, famPass(g, it, i, op, 0))
+		case Load, Store:
+			if cls != PredicatedTile {
+				return nil, unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
+			}
+			recs = append(recs, famPass(g, it, i, op, 0))
+		case LoadPtr, StorePtr:
+			if cls != PredicatedTile {
+				return nil, unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
+			}
+			recs = append(recs, famPass(g, it, i, op, op.A))
+		case LoadTile, StoreTile:
+			return nil, unavailable(g.cfg, op, "CUTLASS's class has no load/store(frag, tile_offset) overload")
+		case AddPointerOffset:
+			it.addPointerOffset(op.A)
+		case AddTileOffset:
+			it.addTileOffset(g.tileArg(op))
+		case Inc:
+			if cls != PredicatedTile {
+				it.step() // the access iterator's ++: the next access
+				break
+			}
+			// PredicatedTileIterator::operator++ is add_tile_offset of one
+			// tile along the advance rank (C-rank-swap: the other rank).
+			rank := g.rank
+			if d == CRankSwap {
+				rank = 1 - rank
+			}
+			if rank == 1 {
+				it.addTileOffset(layout.Coord{S: 1})
+			} else {
+				it.addTileOffset(layout.Coord{C: 1})
+			}
+		case Dec:
+			return nil, unavailable(g.cfg, op, "CUTLASS's class has no operator--")
+		case ClearMask, EnableMask:
+			if !cls.Predicated() {
+				return nil, unavailable(g.cfg, op, "only the predicated classes have masks")
+			}
+			it.setMask(op.Kind == EnableMask)
+		default:
+			return nil, unavailable(g.cfg, op, "unknown op")
+		}
+		if a.err != nil {
+			return nil, a.err
+		}
+	}
+	return recs, nil
+}
+
+// famPass is one pass over the tile's accesses with a pointer offset of n
+// elements: the loop of PredicatedTileIterator::load_with_byte_offset (and of
+// accesses()): set_iteration_index(idx), get(), valid(), ++. For the
+// non-predicated access iterator the loop is set_iteration_index(i), get().
+// Guarded-off accesses keep their computed address with valid false.
+func famPass(g famGeom, it famIter, index int, op Op, n int64) Record {
+	rec := Record{Thread: g.thread, Op: index, Kind: op.RecordKind(), AccessBytes: it.accessBytes()}
+	count := it.count()
+	pred := g.cfg.Class.Predicated()
+	for idx := int64(0); idx < count; idx++ {
+		it.setIndex(idx)
+		addr, exact := it.addr(n)
+		rec.Addrs = append(rec.Addrs, addr)
+		if pred {
+			rec.Valid = append(rec.Valid, it.valid())
+		}
+		if !exact {
+			if rec.Inexact == nil {
+				rec.Inexact = make([]bool, count)
+			}
+			rec.Inexact[idx] = true
+		}
+		if pred {
+			it.step()
+		}
+	}
+	return rec
+}
+
+// refAddress is the contract's address of an access: the thread's logical
+// position pos (elements), the access's place within the thread's pattern
+// (within: contiguous elements and rows), a pointer offset in bits and a
+// defect's skew in bits, summed as a bit offset and divided by 8. It reports
+// whether the bit offset is a whole byte. C-pitch-plus-one steps the
+// pattern's rows with L+1; C-sizeof-subbyte scales positions by sizeof.
+func refAddress(g famGeom, a *arith, d Defect, pos, within layout.Coord, ptrBits, skewBits int64) (int64, bool) {
+	rowPitch := g.L
+	if d == CPitchPlusOne {
+		rowPitch = a.add(g.L, 1)
+	}
+	posScale := g.B
+	if d == CSizeofSubbyte && g.B < 8 {
+		posScale = 8
+	}
+	posBits := a.mul(a.add(pos.C, a.mul(pos.S, g.L)), posScale)
+	withinBits := a.mul(a.add(within.C, a.mul(within.S, rowPitch)), g.B)
+	bits := a.add(a.add(posBits, withinBits), a.add(ptrBits, skewBits))
+	return bits / 8, bits%8 == 0
+}
+
+// refDeltaC is the contiguous place of access column ic in the thread's
+// pattern, ic·Dc elements (C-delta-nodiv: ic·Dc·V, CUTLASS ≤ 2.2's #125).
+func refDeltaC(g famGeom, a *arith, d Defect, ic int64) int64 {
+	dc := a.mul(ic, g.m.Delta.C)
+	if d == CDeltaNoDiv {
+		dc = a.mul(dc, int64(g.m.V))
+	}
+	return dc
+}
+
+// refPtrBits is the move of a pointer offset of n elements in bits; add says
+// whether it is add_pointer_offset (C-ptr-bytes takes only that one as
+// bytes). C-ptr-inverted converts as n·8/B bytes (#3504); C-sizeof-subbyte
+// as n·sizeof(Element).
+func refPtrBits(g famGeom, a *arith, d Defect, n int64, add bool) int64 {
+	switch {
+	case d == CPtrBytes && add:
+		return a.mul(n, 8)
+	case d == CPtrInverted:
+		return a.mul(a.mul(n, 8)/g.B, 8)
+	case d == CSizeofSubbyte && g.B < 8:
+		return a.mul(n, 8)
+	}
+	return a.mul(n, g.B)
+}
