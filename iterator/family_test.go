@@ -72,9 +72,9 @@ func TestIssue3487CrossTerm(t *testing.T) {
 		// add_tile_offset(0,1) (first): P = 8·128·16/8 = 2048 (+ incA·0).
 		// accesses: 2048, 2048 + incS (128·4·2 = 1024) = 3072.
 		// add_tile_offset(1,0) (steady): cutlass +Sc·tc = 64; contract +64·2 = 128.
-		name: "f16 64-element tile moves 64 bytes, not 128",
-		cfg:  "class=PredicatedTileAccessIterator elem=f16 shape=64x8 threads=32 access=8 adv=1 stride=128 extent=128x32",
-		ops:  "add_tile_offset(0,1);accesses();add_tile_offset(1,0);accesses()",
+		name:      "f16 64-element tile moves 64 bytes, not 128",
+		cfg:       "class=PredicatedTileAccessIterator elem=f16 shape=64x8 threads=32 access=8 adv=1 stride=128 extent=128x32",
+		ops:       "add_tile_offset(0,1);accesses();add_tile_offset(1,0);accesses()",
 		cutlass:   [][]int64{{2048, 3072}, {2112, 3136}},
 		reference: [][]int64{{2048, 3072}, {2176, 3200}},
 	}, {

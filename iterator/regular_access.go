@@ -87,12 +87,12 @@ func (it *cutlassRegularAccess) addTileOffset(t layout.Coord) {
 // origin is the sum of all tile offsets, plus the element pointer offsets,
 // converted to bytes bit-exactly.
 type refRegularAccess struct {
-	g      famGeom
-	a      *arith
-	d      Defect
+	g       famGeom
+	a       *arith
+	d       Defect
 	origin  layout.Coord // the tile origin, in elements
 	ptrBits int64        // sum of pointer offsets, in bits
-	idx    int64
+	idx     int64
 }
 
 func newRefRegularAccess(g famGeom, d Defect, a *arith) *refRegularAccess {
