@@ -2,6 +2,7 @@ package iterator
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -199,5 +200,59 @@ func TestProgramRoundTripEveryKind(t *testing.T) {
 	back, err := ParseProgram(prog.String())
 	if err != nil || !reflect.DeepEqual(back, prog) {
 		t.Fatalf("round trip of %q: %v, %v", prog.String(), back, err)
+	}
+}
+
+// Any configuration the models accept — not only one that came from the
+// parser — must render to text that parses back to it, because replay
+// commands print generated configurations with String. (A stripmined map
+// ignores the warp shape, which String leaves out.)
+func TestValidConfigsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pick := func(xs ...int64) int64 { return xs[rng.IntN(len(xs))] }
+	names := append(layout.ElemNames(), "bits")
+	checked := 0
+	for range 3000 {
+		c := Config{
+			Class:   Class(rng.IntN(4)),
+			Layout:  layout.Kind(rng.IntN(3)),
+			Shape:   [2]int64{pick(8, 32, 64, 128), pick(1, 4, 8)},
+			Map:     MapKind(rng.IntN(4)),
+			Threads: int(pick(1, 8, 32, 64)),
+			Access:  int(pick(1, 2, 4, 8, 32)),
+			Adv:     rng.IntN(2),
+			Stride:  pick(0, 0, 63, 64, 200),
+			Warp:    [2]int64{pick(0, 4, 8), pick(0, 1, 4)},
+			Align:   pick(0, 0, 8, 32),
+			Rows:    pick(0, 0, 9),
+			Atomic:  []string{"", "cas32"}[rng.IntN(2)],
+		}
+		if n := names[rng.IntN(len(names))]; n == "bits" {
+			c.Elem, _ = layout.ElemOfBits(int(pick(1, 2, 4, 6, 8, 16, 32, 64)))
+		} else {
+			c.Elem, _ = layout.ElemByName(n)
+		}
+		if c.Class.Predicated() {
+			c.Extent = [2]int64{pick(0, 64, 200), pick(0, 5, 19)}
+			if (c.Extent[0] == 0) != (c.Extent[1] == 0) {
+				c.Extent = [2]int64{}
+			}
+			c.TB = [2]int64{pick(0, 0, 32), pick(0, 2)}
+			c.AccessElems = int(pick(0, 1, 2))
+		}
+		if _, err := Validate(c); err != nil {
+			continue
+		}
+		if !c.Map.Warp() {
+			c.Warp = [2]int64{}
+		}
+		checked++
+		back, err := ParseConfig(c.String())
+		if err != nil || !reflect.DeepEqual(back, c) {
+			t.Fatalf("config %+v renders as %q, which parses to %+v, %v", c, c.String(), back, err)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d of the generated configurations were valid; the generator no longer exercises the round trip", checked)
 	}
 }
