@@ -1,0 +1,265 @@
+package props
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// Pointer-offset contracts: what add_pointer_offset's argument is
+// documented to count. CUTLASS documents elements and implements bytes
+// (issue #3017); a sweep can hold an iterator to either.
+const (
+	PtrElements = "elements"
+	PtrBytes    = "bytes"
+)
+
+// Case is one configuration and one op program to judge.
+type Case struct {
+	Config  iterator.Config
+	Map     iterator.ThreadMap // the thread map Config instantiates (iterator.Validate)
+	Program iterator.Program
+	// Threads are the threads judged per thread; properties about the whole
+	// tile (P-cover) ask for every thread.
+	Threads []int
+	// PtrContract is PtrElements (the default when empty) or PtrBytes.
+	PtrContract string
+	// First marks the first case of its configuration: properties that are
+	// facts about the instantiation rather than the program (P-cover,
+	// P-frag, the audit) are judged on it only, so that a configuration
+	// with many programs counts once.
+	First bool
+}
+
+// NewCase validates cfg and returns the case, or the *ConstraintError.
+func NewCase(cfg iterator.Config, prog iterator.Program, threads []int) (Case, error) {
+	m, err := iterator.Validate(cfg)
+	if err != nil {
+		return Case{}, err
+	}
+	if threads == nil {
+		threads = AllThreads(cfg.Threads)
+	}
+	return Case{Config: cfg, Map: m, Program: prog, Threads: threads, First: true}, nil
+}
+
+// AllThreads lists threads 0..n-1.
+func AllThreads(n int) []int {
+	ts := make([]int, n)
+	for i := range ts {
+		ts[i] = i
+	}
+	return ts
+}
+
+func (c Case) bytesContract() bool { return c.PtrContract == PtrBytes }
+
+// Violation is one failed check: a configuration, an op program, a thread,
+// and the addresses the property expected next to those it got, in fragment
+// order.
+type Violation struct {
+	Property string
+	Config   string
+	Ops      string
+	Thread   int
+	Op       int // index of the judged record's op in Ops; -1 when not about one op
+	Expected []int64
+	Actual   []int64
+	Detail   string
+}
+
+// Result is one property's outcome on one case (tilecheck check).
+type Result struct {
+	ID         string
+	Doc        string
+	Status     string // pass, fail, n/a (preconditions not met) or audit
+	Violations []Violation
+}
+
+// Property is one property of SPEC §5. Programs lists the op programs whose
+// traces Judge reads (the case's own program is always fetched); Oracle the
+// programs it reads from the reference source. Judge compares traces only.
+type Property struct {
+	ID      string
+	Doc     string
+	Catches string
+	// Programs returns the derived programs to trace with the case's threads
+	// (or every thread when AllThreads is set).
+	Programs   func(Case) []iterator.Program
+	AllThreads bool
+	// Oracle returns the programs to trace on the reference source.
+	Oracle func(Case) []iterator.Program
+	Judge  func(Case, *Traces) []Violation
+	// AuditOnly properties are facts about the instantiation, the same for
+	// every model (P-frag): reported, never part of a verdict.
+	AuditOnly bool
+}
+
+// with returns prefix followed by ops, in a new slice.
+func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
+	p := make(iterator.Program, 0, len(prefix)+len(ops))
+	p = append(p, prefix...)
+	return append(p, ops...)
+}
+
+// programKey is a cheap unique key for an op program.
+func programKey(p iterator.Program) string {
+	b := make([]byte, 0, 8*len(p))
+	for _, o := range p {
+		b = strconv.AppendInt(b, int64(o.Kind), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, o.A, 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, o.B, 10)
+		b = append(b, ';')
+	}
+	return string(b)
+}
+
+// Finding is an audit observation: a configuration outside a property's
+// preconditions, or a fact about the instantiation.
+type Finding struct {
+	Topic  string
+	Detail string
+}
+
+// UnitObservation is what one P-unit check saw: the units whose predicted
+// move equals the observed move of one offset-taking path.
+type UnitObservation struct {
+	Path       string
+	Documented string
+	Matches    UnitSet
+}
+
+// progTraces is the answer to one (configuration, program) request.
+type progTraces struct {
+	err      error
+	byThread map[int]*iterator.ThreadTrace
+}
+
+// TraceSet holds the traces of one configuration, by program.
+type TraceSet map[string]*progTraces
+
+// Add stores a response for program p.
+func (s TraceSet) Add(p iterator.Program, threads []int, r Response) {
+	pt := &progTraces{err: r.Err, byThread: make(map[int]*iterator.ThreadTrace, len(threads))}
+	if r.Err == nil {
+		for i := range r.Traces {
+			if i < len(threads) {
+				pt.byThread[threads[i]] = &r.Traces[i]
+			}
+		}
+	}
+	s[programKey(p)] = pt
+}
+
+// Traces is what a property's Judge reads: the traces of the source under
+// test and of the reference, for one case. It also collects the side
+// observations of judging: address comparisons made, audit findings, unit
+// observations, unavailable paths.
+type Traces struct {
+	main, oracle TraceSet
+	Checks       int64
+	Findings     []Finding
+	Units        []UnitObservation
+	Unavailable  []string
+	judged       bool
+}
+
+// NewTraces wraps the trace sets of one configuration.
+func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
+
+func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	pt := s[programKey(p)]
+	if pt == nil {
+		return nil, errNotFetched
+	}
+	if pt.err != nil {
+		return nil, pt.err
+	}
+	tr := pt.byThread[thread]
+	if tr == nil {
+		return nil, errNotFetched
+	}
+	return tr, nil
+}
+
+// Get returns the trace of program p for thread from the source under test.
+func (t *Traces) Get(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	tr, err := lookup(t.main, p, thread)
+	t.noteUnavailable(err)
+	return tr, err
+}
+
+// Reference returns the trace of program p for thread from the reference.
+func (t *Traces) Reference(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	return lookup(t.oracle, p, thread)
+}
+
+func (t *Traces) noteUnavailable(err error) {
+	if ue, ok := err.(*iterator.UnavailableError); ok {
+		for _, u := range t.Unavailable {
+			if u == ue.Path {
+				return
+			}
+		}
+		t.Unavailable = append(t.Unavailable, ue.Path)
+	}
+}
+
+// Judged marks that the property made at least one check on this case (its
+// preconditions held), even when the check counted no addresses.
+func (t *Traces) Judged() { t.judged = true }
+
+// TakeJudged reports and resets the judged mark.
+func (t *Traces) TakeJudged() bool {
+	j := t.judged
+	t.judged = false
+	return j
+}
+
+// Audit records an audit finding.
+func (t *Traces) Audit(topic, detail string) {
+	t.Findings = append(t.Findings, Finding{Topic: topic, Detail: detail})
+}
+
+type fetchError string
+
+func (e fetchError) Error() string { return string(e) }
+
+const errNotFetched = fetchError("trace not fetched (the property did not list its program)")
+
+// recordAt returns the record of op index op in tr, or nil.
+func recordAt(tr *iterator.ThreadTrace, op int) *iterator.Record {
+	for i := range tr.Records {
+		if tr.Records[i].Op == op {
+			return &tr.Records[i]
+		}
+	}
+	return nil
+}
+
+// lastRecord returns the last record of tr, or nil.
+func lastRecord(tr *iterator.ThreadTrace) *iterator.Record {
+	if len(tr.Records) == 0 {
+		return nil
+	}
+	return &tr.Records[len(tr.Records)-1]
+}
+
+// sortedThreads returns the union of two thread lists, sorted.
+func sortedThreads(a, b []int) []int {
+	seen := make(map[int]bool, len(a)+len(b))
+	out := make([]int, 0, len(a)+len(b))
+	for _, l := range [][]int{a, b} {
+		for _, t := range l {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}

@@ -1,0 +1,183 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// forRecords calls f for every record of the case program, per judged thread.
+func forRecords(c Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec *iterator.Record)) {
+	for _, th := range c.Threads {
+		tr, err := t.Get(c.Program, th)
+		if err != nil {
+			continue
+		}
+		for i := range tr.Records {
+			f(th, tr, &tr.Records[i])
+		}
+	}
+}
+
+// alignPrecondition is P-align's precondition (SPEC §5): rows stay aligned
+// (L·B/8 a multiple of A), the natural access size is a multiple of A (an
+// Alignment override above it misaligns the thread map itself), and the
+// documented base of the record is aligned.
+func alignPrecondition(c Case, rec *iterator.Record) bool {
+	a := rec.AccessBytes
+	b := int64(c.Config.Elem.Bits)
+	if a <= 0 || !rowsByteExact(c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
+		return false
+	}
+	origin, ok := docOriginBits(c, c.Program, rec.Op)
+	return ok && floorMod(origin, 8*a) == 0
+}
+
+// PAlign: every access address is a multiple of A when the base is aligned.
+var PAlign = Property{
+	ID:      "P-align",
+	Doc:     "every access address is a multiple of A when the base is aligned",
+	Catches: "odd pitch, misaligned vectors",
+	Judge: func(c Case, t *Traces) []Violation {
+		var out []Violation
+		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
+			if !alignPrecondition(c, rec) {
+				return
+			}
+			t.Judged()
+			for k, a := range rec.Addrs {
+				t.Checks++
+				if floorMod(a, rec.AccessBytes) != 0 {
+					exp := append([]int64(nil), rec.Addrs...)
+					exp[k] = a - floorMod(a, rec.AccessBytes)
+					out = append(out, Violation{Property: "P-align", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
+						Expected: exp, Actual: rec.Addrs,
+						Detail: fmt.Sprintf("op %d: access %d at byte %d is not a multiple of A=%d", rec.Op, k, a, rec.AccessBytes)})
+					return
+				}
+			}
+		})
+		return out
+	},
+}
+
+// tileInside is P-bounds' precondition for one record: the whole tile the
+// contract puts the record at lies inside the allocation [lo, hi).
+func tileInside(c Case, rec *iterator.Record, lo, hi int64) bool {
+	origin, ok := docOriginBits(c, c.Program, rec.Op)
+	if !ok {
+		return false
+	}
+	var k checked
+	sh, l, b := c.Config.PitchShape(), c.Config.Pitch(), int64(c.Config.Elem.Bits)
+	span := k.mul(k.add(k.mul(sh.S-1, l), sh.C), b)
+	end := k.add(origin, span)
+	return !k.bad && origin >= 8*lo && end <= 8*hi
+}
+
+// PBounds: every access (its full byte range, and for sub-word atomics the
+// enclosing aligned 4-byte word) lies inside the allocation.
+var PBounds = Property{
+	ID:      "P-bounds",
+	Doc:     "every access, and every word a sub-word atomic touches, lies inside the allocation",
+	Catches: "16-bit CAS tail out of bounds",
+	Judge: func(c Case, t *Traces) []Violation {
+		if c.Config.Class != iterator.RegularTile || !mapExact(c) {
+			return nil
+		}
+		lo64, hi64 := iterator.Allocation(c.Config, c.Program)
+		lo, hi := int64(lo64), int64(hi64)
+		b, v := int64(c.Config.Elem.Bits), int64(c.Config.Access)
+		var out []Violation
+		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
+			if !tileInside(c, rec, lo, hi) {
+				return
+			}
+			mask, ok := exactMask(c, c.Program, rec.Op, th)
+			if !ok {
+				return
+			}
+			t.Judged()
+			size := (v*b + 7) / 8
+			if rec.AccessBytes > 0 && rec.AccessBytes < size {
+				size = rec.AccessBytes
+			}
+			bad := func(detail string) {
+				out = append(out, Violation{Property: "P-bounds", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
+					Expected: []int64{lo, hi}, Actual: rec.Addrs, Detail: fmt.Sprintf("op %d: %s outside the allocation [%d, %d)", rec.Op, detail, lo, hi)})
+			}
+			for k, a := range rec.Addrs {
+				if mask != nil && !mask[k] {
+					continue
+				}
+				t.Checks++
+				if a < lo || a+size > hi {
+					bad(fmt.Sprintf("access %d, bytes [%d, %d),", k, a, a+size))
+					return
+				}
+			}
+			for _, w := range rec.AtomicWords {
+				t.Checks++
+				if w < lo || w+4 > hi {
+					bad(fmt.Sprintf("the atomic's enclosing word [%d, %d) is", w, w+4))
+					return
+				}
+			}
+		})
+		return out
+	},
+}
+
+// PExact: no bit→byte conversion truncates. The trace lists the conversions
+// that did.
+var PExact = Property{
+	ID:      "P-exact",
+	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0)",
+	Catches: "sub-byte truncation",
+	Judge: func(c Case, t *Traces) []Violation {
+		var out []Violation
+		for _, th := range c.Threads {
+			tr, err := t.Get(c.Program, th)
+			if err != nil {
+				continue
+			}
+			t.Judged()
+			t.Checks++
+			if len(tr.Inexact) > 0 {
+				out = append(out, Violation{Property: "P-exact", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1,
+					Detail: "truncating bit→byte conversion: " + strings.Join(tr.Inexact, "; ")})
+			}
+		}
+		return out
+	},
+}
+
+// PIndex: no int32-typed intermediate overflows. The trace lists the
+// narrowings that lost bits.
+var PIndex = Property{
+	ID:      "P-index",
+	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset)",
+	Catches: "32-bit wraparound",
+	Judge: func(c Case, t *Traces) []Violation {
+		var out []Violation
+		for _, th := range c.Threads {
+			tr, err := t.Get(c.Program, th)
+			if err != nil {
+				continue
+			}
+			t.Judged()
+			t.Checks++
+			if len(tr.Overflows) > 0 {
+				parts := make([]string, len(tr.Overflows))
+				for i, o := range tr.Overflows {
+					parts[i] = o.String()
+				}
+				out = append(out, Violation{Property: "P-index", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1,
+					Expected: []int64{tr.Overflows[0].Value}, Actual: []int64{int64(int32(tr.Overflows[0].Value))},
+					Detail: strings.Join(parts, "; ")})
+			}
+		}
+		return out
+	},
+}

@@ -1,0 +1,214 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// An equivalence compares the record of one program with the record of
+// another, per thread, per access, in fragment order. The case's program is
+// one side; the other is derived from it by replacing one op (and what
+// follows) with what the contract says is the same thing.
+type equivalence struct {
+	exp, act     iterator.Program
+	expOp, actOp int // record's op index, or -1 for the program's last record
+	// maskOp is the op index in the case program whose documented position
+	// decides which accesses are whole bytes; -1 compares every access
+	// (whole-tile moves, byte-exact even where single rows are not).
+	maskOp int
+	what   string
+}
+
+// equivalenceProperty builds a property from a function listing the
+// equivalences a case implies.
+func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence) Property {
+	return Property{
+		ID: id, Doc: doc, Catches: catches,
+		Programs: func(c Case) []iterator.Program {
+			var ps []iterator.Program
+			for _, e := range list(c) {
+				ps = append(ps, e.exp, e.act)
+			}
+			return ps
+		},
+		Judge: func(c Case, t *Traces) []Violation {
+			var out []Violation
+			for _, e := range list(c) {
+				for _, th := range c.Threads {
+					if v, bad := judgeEquivalence(id, c, t, e, th); bad {
+						out = append(out, v)
+					}
+				}
+			}
+			return out
+		},
+	}
+}
+
+func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
+	if op < 0 {
+		return lastRecord(tr)
+	}
+	return recordAt(tr, op)
+}
+
+func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Violation, bool) {
+	et, err1 := t.Get(e.exp, th)
+	at, err2 := t.Get(e.act, th)
+	if err1 != nil || err2 != nil {
+		return Violation{}, false
+	}
+	er, ar := pick(et, e.expOp), pick(at, e.actOp)
+	if er == nil || ar == nil {
+		return Violation{}, false
+	}
+	var mask []bool
+	if e.maskOp >= 0 {
+		var ok bool
+		if mask, ok = exactMask(c, c.Program, e.maskOp, th); !ok {
+			return Violation{}, false
+		}
+		if mask != nil && !anyTrue(mask) {
+			return Violation{}, false
+		}
+	}
+	if !t.compare(er, ar, mask) {
+		return Violation{}, false
+	}
+	return Violation{
+		Property: id, Config: c.Config.String(), Ops: c.Program.String(), Thread: th,
+		Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs,
+		Detail: fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act),
+	}, true
+}
+
+func opIndex(e equivalence) int {
+	if e.maskOp >= 0 {
+		return e.maskOp
+	}
+	return -1
+}
+
+func anyTrue(m []bool) bool {
+	for _, v := range m {
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+func op(k iterator.OpKind, a, b int64) iterator.Op { return iterator.Op{Kind: k, A: a, B: b} }
+
+var (
+	loadOp  = op(iterator.Load, 0, 0)
+	storeOp = op(iterator.Store, 0, 0)
+)
+
+// PSym: load(f,t) and store(f,t) make the same accesses.
+var PSym = equivalenceProperty("P-sym",
+	"load(f,t) and store(f,t) make the same accesses",
+	"#3017 / pre-#3049 store",
+	func(c Case) []equivalence {
+		var out []equivalence
+		for i, o := range c.Program {
+			pre := c.Program[:i]
+			switch o.Kind {
+			case iterator.LoadTile:
+				out = append(out, equivalence{exp: c.Program, expOp: i, act: with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
+					what: fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)})
+			case iterator.StoreTile:
+				out = append(out, equivalence{exp: with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+					what: fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)})
+			}
+		}
+		return out
+	})
+
+// PTile: load(f,t) ≡ add_tile_offset(t); load(f); likewise store.
+var PTile = equivalenceProperty("P-tile",
+	"load(f,t) ≡ add_tile_offset(t); load(f), and likewise store",
+	"post-#3049 /V in both",
+	func(c Case) []equivalence {
+		var out []equivalence
+		for i, o := range c.Program {
+			pre := c.Program[:i]
+			plain := loadOp
+			switch o.Kind {
+			case iterator.LoadTile:
+			case iterator.StoreTile:
+				plain = storeOp
+			default:
+				continue
+			}
+			out = append(out, equivalence{exp: with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+				what: fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)})
+		}
+		return out
+	})
+
+// PInc: ++ ≡ add_tile_offset(unit along the advance rank) (and -- its
+// negative); ++;-- and add_tile_offset(t); add_tile_offset(−t) are
+// identities. Whole-tile moves are compared on every access.
+var PInc = equivalenceProperty("P-inc",
+	"++ ≡ add_tile_offset(one tile along the advance rank); ++;-- and add_tile_offset(t);add_tile_offset(-t) are identities",
+	"rank swaps, truncation order",
+	func(c Case) []equivalence {
+		var out []equivalence
+		for i, o := range c.Program {
+			pre := c.Program[:i]
+			switch o.Kind {
+			case iterator.Inc, iterator.Dec:
+				n := int64(1)
+				inv := op(iterator.Dec, 0, 0)
+				if o.Kind == iterator.Dec {
+					n, inv = -1, op(iterator.Inc, 0, 0)
+				}
+				u := unitTile(c.Config, n)
+				out = append(out,
+					equivalence{exp: with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: with(pre, o, loadOp), actOp: -1, maskOp: -1,
+						what: fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])},
+					equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
+						what: fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv)})
+			case iterator.AddTileOffset:
+				if o.A == 0 && o.B == 0 {
+					continue
+				}
+				out = append(out, equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
+					what: fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)})
+			}
+		}
+		return out
+	})
+
+// PPtr: load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and
+// likewise store. Under the bytes contract add_pointer_offset takes n·B/8.
+var PPtr = equivalenceProperty("P-ptr",
+	"load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and likewise store",
+	"bytes vs elements (#3017)",
+	func(c Case) []equivalence {
+		var out []equivalence
+		b := int64(c.Config.Elem.Bits)
+		for i, o := range c.Program {
+			pre := c.Program[:i]
+			plain := loadOp
+			switch o.Kind {
+			case iterator.LoadPtr:
+			case iterator.StorePtr:
+				plain = storeOp
+			default:
+				continue
+			}
+			n := o.A
+			if c.bytesContract() {
+				if n*b%8 != 0 {
+					continue
+				}
+				n = n * b / 8
+			}
+			out = append(out, equivalence{exp: with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+				what: fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain)})
+		}
+		return out
+	})

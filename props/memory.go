@@ -1,0 +1,151 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// mapExact is the P-cover and P-bounds precondition: the thread map alone
+// (a fact of the configuration, not of a model) covers the tile exactly.
+func mapExact(c Case) bool {
+	dup, missing, outside := iterator.MapCoverage(c.Map)
+	return dup == 0 && missing == 0 && outside == 0
+}
+
+// rowsByteExact reports whether every row starts on a whole byte.
+func rowsByteExact(c Case) bool {
+	return c.Config.Pitch()*int64(c.Config.Elem.Bits)%8 == 0
+}
+
+var tileLoad = iterator.Program{loadOp}
+
+// PCover: one tile, all threads: every element covered exactly once, none
+// outside the tile. Judged on load() of the first case of a configuration.
+var PCover = Property{
+	ID:         "P-cover",
+	Doc:        "one tile, all threads: every element covered exactly once, none outside the tile",
+	Catches:    "thread-map defects (#119, #3131)",
+	AllThreads: true,
+	Programs: func(c Case) []iterator.Program {
+		if !c.First || c.Config.Class != iterator.RegularTile {
+			return nil
+		}
+		return []iterator.Program{tileLoad}
+	},
+	Judge: judgeCover,
+}
+
+func judgeCover(c Case, t *Traces) []Violation {
+	if !c.First || c.Config.Class != iterator.RegularTile {
+		return nil
+	}
+	cfg := c.Config
+	sh, l, b, v := cfg.PitchShape(), cfg.Pitch(), int64(cfg.Elem.Bits), int64(cfg.Access)
+	if !mapExact(c) || !rowsByteExact(c) || l < sh.C {
+		return nil // the audit reports inexact maps and odd rows
+	}
+	viol := func(th int, addrs []int64, format string, args ...any) Violation {
+		return Violation{Property: "P-cover", Config: cfg.String(), Ops: tileLoad.String(), Thread: th, Op: 0,
+			Actual: addrs, Detail: fmt.Sprintf(format, args...)}
+	}
+	count := make([]int32, sh.C*sh.S)
+	owner := make([]int32, sh.C*sh.S)
+	var out []Violation
+	outside := false
+	for th := 0; th < cfg.Threads; th++ {
+		tr, err := t.Get(tileLoad, th)
+		if err != nil {
+			return nil
+		}
+		rec := lastRecord(tr)
+		if rec == nil {
+			return nil
+		}
+		t.Judged()
+		for k, a := range rec.Addrs {
+			t.Checks++
+			bit := a * 8
+			if bit%b != 0 {
+				if !outside {
+					out = append(out, viol(th, rec.Addrs, "access %d at byte %d does not start on an element", k, a))
+					outside = true
+				}
+				continue
+			}
+			for e := bit / b; e < bit/b+v; e++ {
+				s, cc := floorDiv(e, l), floorMod(e, l)
+				if cc >= sh.C || s < 0 || s >= sh.S {
+					if !outside {
+						out = append(out, viol(th, rec.Addrs, "access %d covers element (%d,%d), outside the %dx%d tile", k, cc, s, sh.C, sh.S))
+						outside = true
+					}
+					continue
+				}
+				idx := s*sh.C + cc
+				if count[idx] == 1 && len(out) < 3 {
+					out = append(out, viol(th, rec.Addrs, "access %d covers element (%d,%d), already covered by thread %d", k, cc, s, owner[idx]))
+				}
+				count[idx]++
+				owner[idx] = int32(th)
+			}
+		}
+	}
+	for idx, n := range count {
+		if n == 0 {
+			out = append(out, viol(-1, nil, "element (%d,%d) is covered by no thread", int64(idx)%sh.C, int64(idx)/sh.C))
+			break
+		}
+	}
+	return out
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
+
+// PFrag: A · Iter.count <= sizeof(Fragment). A fact about the instantiation
+// (the same for every model), reported in the audit and never in a verdict.
+var PFrag = Property{
+	ID:        "P-frag",
+	Doc:       "A · Iter.count <= sizeof(Fragment)",
+	Catches:   "Alignment override overrun",
+	AuditOnly: true,
+	Programs: func(c Case) []iterator.Program {
+		if !c.First || c.Config.Class != iterator.RegularTile {
+			return nil
+		}
+		return []iterator.Program{tileLoad}
+	},
+	Judge: func(c Case, t *Traces) []Violation {
+		if !c.First || c.Config.Class != iterator.RegularTile || len(c.Threads) == 0 {
+			return nil
+		}
+		th := c.Threads[0]
+		tr, err := t.Get(tileLoad, th)
+		if err != nil {
+			return nil
+		}
+		rec := lastRecord(tr)
+		if rec == nil {
+			return nil
+		}
+		t.Judged()
+		t.Checks++
+		frag := int64(iterator.FragmentBytes(c.Config, c.Map))
+		written := rec.AccessBytes * int64(len(rec.Addrs))
+		if written <= frag {
+			return nil
+		}
+		d := fmt.Sprintf("the load loop writes %d accesses of %d bytes (%d) into a %d-byte fragment", len(rec.Addrs), rec.AccessBytes, written, frag)
+		t.Audit("fragment-overrun", d)
+		return []Violation{{Property: "P-frag", Config: c.Config.String(), Ops: tileLoad.String(), Thread: th, Op: 0,
+			Expected: []int64{frag}, Actual: []int64{written}, Detail: d}}
+	},
+}

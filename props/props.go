@@ -1,0 +1,157 @@
+package props
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// All lists every property of SPEC §5 in report order. The slice is a copy:
+// callers may replace a property's Judge (tests do, to show that a control
+// then survives).
+func All() []Property {
+	return []Property{PSym, PTile, PInc, PPtr, PUnit, POracle, PCover, PFrag, PAlign, PBounds, PExact, PIndex}
+}
+
+// ByID finds a property of All by id.
+func ByID(id string) (Property, error) {
+	for _, p := range All() {
+		if p.ID == id {
+			return p, nil
+		}
+	}
+	ids := make([]string, 0, 12)
+	for _, p := range All() {
+		ids = append(ids, p.ID)
+	}
+	return Property{}, fmt.Errorf("unknown property %q (want one of %v)", id, ids)
+}
+
+// ControlSpec is what SPEC §6 requires of one control: the properties that
+// must kill it and those that must not.
+type ControlSpec struct {
+	MustKill    []string
+	MustSurvive []string
+}
+
+var (
+	controlMu    sync.RWMutex
+	controlSpecs = map[iterator.Defect]ControlSpec{
+		iterator.CLoadDiv:      {MustKill: []string{"P-sym", "P-tile", "P-oracle"}},
+		iterator.CBothDiv:      {MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}},
+		iterator.CPtrBytes:     {MustKill: []string{"P-ptr", "P-unit"}},
+		iterator.CPtrInverted:  {MustKill: []string{"P-unit", "P-oracle"}},
+		iterator.CDeltaNoDiv:   {MustKill: []string{"P-cover", "P-oracle"}},
+		iterator.CRankSwap:     {MustKill: []string{"P-inc", "P-oracle"}},
+		iterator.CPitchPlusOne: {MustKill: []string{"P-oracle", "P-cover"}},
+		iterator.CTruncFirst:   {MustKill: []string{"P-exact", "P-inc"}},
+		iterator.CInt32:        {MustKill: []string{"P-index"}},
+		iterator.CStripedHead:  {MustKill: []string{"P-cover"}},
+		iterator.CCas16Tail:    {MustKill: []string{"P-bounds"}},
+	}
+)
+
+// RegisterControl declares the killers of a control that SPEC §6 does not
+// list (the family controls of issue 5 register theirs from their own file).
+func RegisterControl(d iterator.Defect, spec ControlSpec) {
+	controlMu.Lock()
+	defer controlMu.Unlock()
+	controlSpecs[d] = spec
+}
+
+// ControlSpecOf returns the declared killers of a control; ok is false for a
+// defect nobody declared, which a sweep does not run.
+func ControlSpecOf(d iterator.Defect) (ControlSpec, bool) {
+	controlMu.RLock()
+	defer controlMu.RUnlock()
+	s, ok := controlSpecs[d]
+	return s, ok
+}
+
+// ControlsFor lists the controls a sweep of the given class runs under the
+// pointer contract: declared, applicable to the class, in the registry's
+// order. Under the bytes contract C-ptr-bytes is what the contract asks
+// for, not a defect, so it is not run.
+func ControlsFor(class iterator.Class, contract string) []iterator.Defect {
+	var out []iterator.Defect
+	for _, d := range iterator.Defects() {
+		if _, ok := ControlSpecOf(d); !ok || !iterator.DefectApplies(d, class) {
+			continue
+		}
+		if d == iterator.CPtrBytes && contract == PtrBytes {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// ControlOK says whether a control's kills meet its spec: killed by every
+// MustKill, by no MustSurvive.
+func ControlOK(spec ControlSpec, killedBy []string) bool {
+	set := map[string]bool{}
+	for _, k := range killedBy {
+		set[k] = true
+	}
+	for _, k := range spec.MustKill {
+		if !set[k] {
+			return false
+		}
+	}
+	for _, k := range spec.MustSurvive {
+		if set[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// AuditCase lists the precondition findings of a configuration (SPEC §5,
+// thread-map and precondition audit): facts of the configuration and its
+// thread map, the same whatever the model.
+func AuditCase(c Case) []Finding {
+	if !c.First || c.Config.Class != iterator.RegularTile {
+		return nil
+	}
+	var out []Finding
+	cfg := c.Config
+	if dup, missing, outside := iterator.MapCoverage(c.Map); dup+missing+outside != 0 {
+		topic := "inexact-map"
+		why := ""
+		switch {
+		case cfg.Map == iterator.Stripmined:
+			why = " (the stripmined ceiling)"
+		case cfg.Map == iterator.WarpStriped:
+			why = " (the warp-striped arrangement of CUTLASS HEAD)"
+		}
+		out = append(out, Finding{topic, fmt.Sprintf("%s map%s: %d duplicated, %d missing, %d outside the tile; P-cover and P-bounds not judged", cfg.Map, why, dup, missing, outside)})
+	}
+	b := int64(cfg.Elem.Bits)
+	l := cfg.Pitch()
+	a := int64(iterator.InstanceAccessBytes(cfg))
+	switch {
+	case l*b%8 != 0:
+		out = append(out, Finding{"sub-byte-rows", fmt.Sprintf("L·B = %d bits is not whole bytes: odd rows start mid-byte; only byte-exact accesses and whole-tile moves compared", l*b)})
+	case a > 0 && (l*b/8)%a != 0:
+		out = append(out, Finding{"misaligned-pitch", fmt.Sprintf("row pitch %d bytes is not a multiple of A=%d; P-align not judged", l*b/8, a)})
+	}
+	if nat := int64(cfg.Access) * b / 8; a > 0 && nat%a != 0 {
+		out = append(out, Finding{"align-override", fmt.Sprintf("A=%d exceeds the natural access size %d bytes; P-align not judged", a, nat)})
+	}
+	if l < cfg.PitchShape().C {
+		out = append(out, Finding{"overlapping-rows", fmt.Sprintf("L=%d < Sc=%d: rows overlap; P-cover not judged", l, cfg.PitchShape().C)})
+	}
+	return out
+}
+
+// sortFindings orders findings by topic, then detail.
+func sortFindings(fs []Finding) {
+	sort.Slice(fs, func(i, j int) bool {
+		if fs[i].Topic != fs[j].Topic {
+			return fs[i].Topic < fs[j].Topic
+		}
+		return fs[i].Detail < fs[j].Detail
+	})
+}

@@ -1,0 +1,56 @@
+// Package props holds tilecheck's properties (SPEC §5): each one is a value
+// that names the programs it needs and judges the traces they produce.
+// Properties judge traces, never models: a trace comes from a Source, which is
+// a Go model (ModelSource) or compiled C++ (the probe), and the property code
+// cannot tell which.
+package props
+
+import (
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// Request asks a source for the traces of one op program on one
+// configuration, for the listed threads.
+type Request struct {
+	Config  iterator.Config
+	Program iterator.Program
+	Threads []int
+}
+
+// Response answers one Request: one trace per requested thread, in the
+// order of Request.Threads, or a per-request error such as
+// *iterator.ConstraintError (invalid configuration) or
+// *iterator.UnavailableError (a path the code under test does not have).
+type Response struct {
+	Traces []iterator.ThreadTrace
+	Err    error
+}
+
+// Source produces traces. Batching lets a compiled probe build one
+// translation unit for many requests; a Go model answers them one by one.
+// The error return is for the source as a whole failing (a compiler
+// missing); per-request problems go in Response.Err.
+type Source interface {
+	Name() string
+	Traces(reqs []Request) ([]Response, error)
+}
+
+// ModelSource is the Source of a Go model.
+func ModelSource(m iterator.Model) Source { return modelSource{m} }
+
+type modelSource struct{ m iterator.Model }
+
+func (s modelSource) Name() string { return s.m.Name() }
+
+func (s modelSource) Traces(reqs []Request) ([]Response, error) {
+	out := make([]Response, len(reqs))
+	for i, r := range reqs {
+		trs, err := iterator.TraceThreads(s.m, r.Config, r.Program, r.Threads)
+		if err != nil {
+			out[i].Err = err
+			continue
+		}
+		out[i].Traces = trs
+	}
+	return out, nil
+}

@@ -1,0 +1,238 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// Unit is a unit an offset parameter can move by.
+type Unit uint8
+
+const (
+	UnitElements Unit = iota
+	UnitBytes
+	UnitAccess   // access units: V elements
+	UnitTiles    // whole tiles along the parameter's dimension
+	UnitTilesByV // Sc/V elements: the /V of CUTLASS's load(frag, tile)
+	UnitInverted // po·8/B bytes (#3504)
+	numUnits
+)
+
+var unitNames = [numUnits]string{"elements", "bytes", "access units", "tiles", "tiles/V", "8/B bytes (inverted)"}
+
+func (u Unit) String() string { return unitNames[u] }
+
+// UnitSet is a set of units, one bit each.
+type UnitSet uint8
+
+// AllUnits is the set of every unit: the identity of intersection.
+const AllUnits UnitSet = 1<<numUnits - 1
+
+func (s UnitSet) Has(u Unit) bool { return s&(1<<u) != 0 }
+
+// Name is the inferred unit of a path whose observations intersect to s:
+// the documented unit when it is consistent with every observation, else
+// the first consistent unit, else "inconsistent".
+func (s UnitSet) Name(documented string) string {
+	if s == 0 {
+		return "inconsistent"
+	}
+	for u := Unit(0); u < numUnits; u++ {
+		if s.Has(u) && u.String() == documented {
+			return documented
+		}
+	}
+	var names []string
+	for u := Unit(0); u < numUnits; u++ {
+		if s.Has(u) {
+			names = append(names, u.String())
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// unitProbe is one P-unit check: the path moved by x of its parameter,
+// against the same path moved by zero.
+type unitProbe struct {
+	path, documented string
+	x                int64
+	dim              int // 0 contiguous, 1 strided, -1 a pointer offset
+	base, moved      iterator.Program
+	op               int // index of the op in the case program
+}
+
+// predictedBits is how far x of unit u moves along dim, in bits; ok is
+// false when the unit does not apply.
+func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
+	b, v := int64(c.Config.Elem.Bits), int64(c.Config.Access)
+	sh := c.Config.PitchShape()
+	switch u {
+	case UnitElements:
+		return x * b, true
+	case UnitBytes:
+		return 8 * x, true
+	case UnitAccess:
+		return x * v * b, true
+	case UnitTiles:
+		if dim == 0 {
+			return x * sh.C * b, true
+		}
+		if dim == 1 {
+			return x * sh.S * c.Config.Pitch() * b, true
+		}
+	case UnitTilesByV:
+		if dim == 0 {
+			return x * (sh.C / v) * b, true
+		}
+	case UnitInverted:
+		if dim < 0 {
+			return 8 * (x * 8 / b), true
+		}
+	}
+	return 0, false
+}
+
+func unitProbes(c Case) []unitProbe {
+	var out []unitProbe
+	ptrDoc := PtrElements
+	if c.bytesContract() {
+		ptrDoc = PtrBytes
+	}
+	for i, o := range c.Program {
+		pre := c.Program[:i]
+		switch o.Kind {
+		case iterator.AddPointerOffset:
+			if o.A != 0 {
+				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, with(pre, loadOp), with(pre, o, loadOp), i})
+			}
+		case iterator.LoadPtr, iterator.StorePtr:
+			plain := loadOp
+			if o.Kind == iterator.StorePtr {
+				plain = storeOp
+			}
+			if o.A != 0 {
+				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
+				out = append(out, unitProbe{name, PtrElements, o.A, -1, with(pre, plain), with(pre, o), i})
+			}
+		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
+			t := c.Config.Layout.ToPitch(o.A, o.B)
+			dim, x := 0, t.C
+			switch {
+			case t.C != 0 && t.S == 0:
+			case t.C == 0 && t.S != 0:
+				dim, x = 1, t.S
+			default:
+				continue // one dimension at a time, so that the unit is identifiable
+			}
+			dims := [2]string{"contiguous", "strided"}
+			if o.Kind == iterator.AddTileOffset {
+				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, with(pre, loadOp), with(pre, o, loadOp), i})
+			} else {
+				plain, name := loadOp, "load(tile)."
+				if o.Kind == iterator.StoreTile {
+					plain, name = storeOp, "store(tile)."
+				}
+				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, with(pre, plain), with(pre, o), i})
+			}
+		case iterator.Inc, iterator.Dec:
+			x := int64(1)
+			if o.Kind == iterator.Dec {
+				x = -1
+			}
+			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), with(pre, loadOp), with(pre, o, loadOp), i})
+		}
+	}
+	return out
+}
+
+// PUnit: each offset parameter moves by its documented unit; the inferred
+// unit of every path is reported (UnitObservation).
+var PUnit = Property{
+	ID:      "P-unit",
+	Doc:     "each offset parameter moves by its documented unit",
+	Catches: "#3504 inverted ·8/B",
+	Programs: func(c Case) []iterator.Program {
+		var ps []iterator.Program
+		for _, p := range unitProbes(c) {
+			ps = append(ps, p.base, p.moved)
+		}
+		return ps
+	},
+	Judge: func(c Case, t *Traces) []Violation {
+		var out []Violation
+		for _, p := range unitProbes(c) {
+			for _, th := range c.Threads {
+				if v, bad := judgeUnit(c, t, p, th); bad {
+					out = append(out, v)
+				}
+			}
+		}
+		return out
+	},
+}
+
+func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
+	bt, err1 := t.Get(p.base, th)
+	mt, err2 := t.Get(p.moved, th)
+	if err1 != nil || err2 != nil {
+		return Violation{}, false
+	}
+	br, mr := lastRecord(bt), lastRecord(mt)
+	if br == nil || mr == nil || len(br.Addrs) != len(mr.Addrs) {
+		return Violation{}, false
+	}
+	bm, ok1 := exactMask(c, p.base, len(p.base)-1, th)
+	mm, ok2 := exactMask(c, p.moved, len(p.moved)-1, th)
+	if !ok1 || !ok2 {
+		return Violation{}, false
+	}
+	// The observed move: the same for every byte-exact access, or none.
+	var d int64
+	seen, consistent := false, true
+	for k := range br.Addrs {
+		if (bm != nil && !bm[k]) || (mm != nil && !mm[k]) {
+			continue
+		}
+		t.Checks++
+		dk := mr.Addrs[k] - br.Addrs[k]
+		if seen && dk != d {
+			consistent = false
+		}
+		d, seen = dk, true
+	}
+	if !seen {
+		return Violation{}, false
+	}
+	t.Judged()
+	var matches UnitSet
+	if consistent {
+		for u := Unit(0); u < numUnits; u++ {
+			if pb, ok := predictedBits(c, u, p.x, p.dim); ok && pb%8 == 0 && pb == 8*d {
+				matches |= 1 << u
+			}
+		}
+	}
+	t.Units = append(t.Units, UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+	docUnit := UnitElements
+	for u := Unit(0); u < numUnits; u++ {
+		if u.String() == p.documented {
+			docUnit = u
+		}
+	}
+	want, ok := predictedBits(c, docUnit, p.x, p.dim)
+	if !ok || want%8 != 0 || (consistent && want == 8*d) {
+		return Violation{}, false
+	}
+	exp := make([]int64, len(br.Addrs))
+	for k, a := range br.Addrs {
+		exp[k] = a + want/8
+	}
+	return Violation{
+		Property: "P-unit", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: p.op,
+		Expected: exp, Actual: mr.Addrs,
+		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
+			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),
+	}, true
+}
