@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
 	"github.com/tilecheck/tilecheck/reports"
 )
 
@@ -104,6 +105,9 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "trace", err)
 	}
+	if err := checkTraceSize(cfg, tmap, prog, len(threads)); err != nil {
+		return fail(stderr, "trace", err)
+	}
 	if iterator.FragmentOverrun(cfg, tmap) {
 		fmt.Fprintf(stderr, "tilecheck trace: warning: the accesses overrun the fragment: %d accesses of A=%d bytes write %d bytes into a %d-byte fragment (align=%d exceeds the natural access size); tracing anyway\n",
 			tmap.Count(), iterator.InstanceAccessBytes(cfg), tmap.Count()*int64(iterator.InstanceAccessBytes(cfg)), iterator.FragmentBytes(cfg, tmap), cfg.Align)
@@ -127,10 +131,43 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	return exitPass
 }
 
+// maxTraceAddrs bounds the addresses one trace may print (16 Mi, about
+// 300 MB of JSON): a configuration the grammar accepts, such as threads=2^31
+// or a 2^30-element tile, would otherwise exhaust memory instead of failing.
+const maxTraceAddrs = 1 << 24
+
+// checkTraceSize rejects a trace larger than maxTraceAddrs before any of it
+// is computed. Each recording op makes Iter.count accesses per thread, or
+// V/access_elems times as many in the predicated classes.
+func checkTraceSize(cfg iterator.Config, m iterator.ThreadMap, prog iterator.Program, threads int) error {
+	records := int64(0)
+	for _, op := range prog {
+		if op.Records() {
+			records++
+		}
+	}
+	records = max(records, 1) // a program that records nothing still walks the iterator
+	perRecord := m.Count()
+	if cfg.Class.Predicated() {
+		perRecord *= int64(cfg.Access / cfg.ElemsPerAccessType())
+	}
+	total, err := layout.Mul(perRecord, records)
+	if err == nil {
+		total, err = layout.Mul(total, int64(threads))
+	}
+	if err != nil || total > maxTraceAddrs {
+		return fmt.Errorf("trace too large: %d threads x %d records x %d accesses exceeds %d addresses; trace fewer threads (--threads 0,5) or a smaller tile", threads, records, perRecord, maxTraceAddrs)
+	}
+	return nil
+}
+
 // parseThreads parses --threads: "all", or thread ids separated by commas,
 // each in 0..n-1. The result is sorted, because the trace is in thread order.
 func parseThreads(s string, n int) ([]int, error) {
 	if strings.TrimSpace(s) == "all" {
+		if n > maxTraceAddrs {
+			return nil, fmt.Errorf("--threads all: threads=%d is too many to trace; name some with --threads 0,5", n)
+		}
 		return iterator.AllThreads(iterator.Config{Threads: n}), nil
 	}
 	seen := map[int]bool{}

@@ -154,6 +154,9 @@ func TestTraceBadInputExits2(t *testing.T) {
 		{"missing config", []string{"--iterator", "cutlass", "--ops", "load()"}, "--config is required"},
 		{"unknown flag", []string{"--iterator", "cutlass", "--config", specF32, "--ops", "load()", "--thread", "5"}, "flag provided but not defined"},
 		{"stray argument", []string{"--iterator", "cutlass", "--config", specF32, "--ops", "load()", "extra"}, `unexpected argument "extra"`},
+		// Accepted by the grammar, but 2^31-64 threads (or 2^28 accesses per thread) must fail, not exhaust memory.
+		{"too many threads", []string{"--iterator", "cutlass", "--config", "elem=f32 shape=64x8 threads=2147483584 access=4", "--ops", "load()"}, "too many to trace"},
+		{"too many accesses", []string{"--iterator", "cutlass", "--config", "elem=f32 shape=1073741824x8 threads=1 access=4", "--ops", "load()"}, "trace too large"},
 		// SPEC §3: the RowMajor wrapper's load(frag, tile) does not compile.
 		{"unavailable path", []string{"--iterator", "cutlass", "--config", "layout=rowmajor elem=f32 shape=8x64 threads=32 access=4", "--ops", "load(1,0)"}, "compile"},
 	}
