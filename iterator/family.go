@@ -38,12 +38,19 @@ func FamilyDefects() []Defect {
 	return []Defect{C3487Cross, CRank0NoPitch, CSizeofSubbyte, CResidueNoTB}
 }
 
-// DefectApplies reports whether injecting d into the reference model of
-// class c changes anything: a control that cannot change a class's
-// addresses cannot be killed on it, so a sweep of that class skips it.
-// Only the configurations noted can show the defect (sub-byte elements for
-// C-sizeof-subbyte, rank 0 for C-rank0-nopitch, and so on); that is the
-// generator's business.
+// DefectApplies reports whether a sweep of class c runs control d. The
+// family controls apply to the family classes whose code has the place they
+// break: C-3487-cross, C-rank0-nopitch and C-residue-no-tb live in the
+// predicated add_tile_offset and residue, C-sizeof-subbyte in every family
+// class's element-to-byte conversion. The RegularTileIterator controls apply
+// to RegularTileIterator only: the family reference model does inject the
+// ones that have a place there (C-ptr-bytes, C-ptr-inverted, C-delta-nodiv,
+// C-pitch-plus-one, C-striped-head, and C-rank-swap for
+// PredicatedTileIterator's ++), but SPEC §6 names killers for them
+// (P-cover, P-sym, ...) that are not judged on the family. Only the
+// configurations noted can show a family defect (sub-byte elements for
+// C-sizeof-subbyte, rank 0 for C-rank0-nopitch, tb off the tile grid for
+// C-residue-no-tb); reaching them is the generator's business.
 func DefectApplies(d Defect, c Class) bool {
 	switch d {
 	case "":
@@ -52,10 +59,6 @@ func DefectApplies(d Defect, c Class) bool {
 		return c.Predicated()
 	case CSizeofSubbyte:
 		return c != RegularTile
-	case CPtrBytes, CPtrInverted, CDeltaNoDiv, CPitchPlusOne, CStripedHead:
-		return true // every class has pointer offsets, a delta, rows and a map
-	case CRankSwap:
-		return c == RegularTile || c == PredicatedTile // the classes whose ++ moves a tile
 	}
 	return c == RegularTile
 }
