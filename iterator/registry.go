@@ -69,3 +69,13 @@ func AllThreads(cfg Config) []int {
 	}
 	return ts
 }
+
+// ThreadMapOf is the thread map model m instantiates for cfg: Validate(cfg),
+// except for controls that swap the map (C-striped-head), which the
+// thread-map audit (P-cover) must judge by the map they really use.
+func ThreadMapOf(m Model, cfg Config) (ThreadMap, error) {
+	if rm, ok := m.(regularModel); ok {
+		return rm.threadMap(cfg)
+	}
+	return Validate(cfg)
+}
