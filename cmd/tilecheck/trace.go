@@ -109,8 +109,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "trace", err)
 	}
 	if iterator.FragmentOverrun(cfg, tmap) {
-		fmt.Fprintf(stderr, "tilecheck trace: warning: the accesses overrun the fragment: %d accesses of A=%d bytes write %d bytes into a %d-byte fragment (align=%d exceeds the natural access size); tracing anyway\n",
-			tmap.Count(), iterator.InstanceAccessBytes(cfg), tmap.Count()*int64(iterator.InstanceAccessBytes(cfg)), iterator.FragmentBytes(cfg, tmap), cfg.Align)
+		a := int64(iterator.InstanceAccessBytes(cfg))
+		why := "sizeof(AccessType) rounds up past the packed vector"
+		if cfg.Align != 0 {
+			why = fmt.Sprintf("align=%d is above the natural access size", cfg.Align)
+		}
+		fmt.Fprintf(stderr, "tilecheck trace: warning: the accesses overrun the fragment: %d accesses of A=%d bytes write %d bytes into a %d-byte fragment (%s); tracing anyway\n",
+			tmap.Count(), a, tmap.Count()*a, iterator.FragmentBytes(cfg, tmap), why)
 	}
 	traces, err := iterator.TraceThreads(model, cfg, prog, threads)
 	if err != nil {
