@@ -48,16 +48,17 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	init := tm.Init(thread)
 	var pos int64 // bit offset of the tile origin from ref.data()
 	tr := ThreadTrace{Thread: thread}
+	bufs := newTraceBuffers(prog, tm)
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, init, thread, i, op, pos, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd))
 		case LoadTile, StoreTile:
 			at := a.add(pos, m.tileBits(&a, cfg, in, op))
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case LoadPtr, StorePtr:
 			at := a.add(pos, m.pointerBits(&a, in, op))
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case AddPointerOffset:
 			pos = a.add(pos, m.pointerBits(&a, in, op))
 		case AddTileOffset:
@@ -73,7 +74,7 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 			return tr, a.err
 		}
 	}
-	tr.Overflows, tr.Inexact = a.overflows, a.inexact
+	tr.Records, tr.Overflows, tr.Inexact = bufs.records, a.overflows, a.inexact
 	return tr, a.err
 }
 
@@ -136,8 +137,8 @@ func (m referenceModel) narrow(a *arith, where string, bits int64) int64 {
 // bit offset origin: access (s, c) is element (c0 + c·Dc, s0 + s·Ds), its
 // address that element's bit offset / 8, marked inexact where it is not a
 // whole byte.
-func (m referenceModel) access(a *arith, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin int64, tailEnd int64) Record {
-	rec := newRecord(thread, index, op, in, tm)
+func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin int64, tailEnd int64) Record {
+	rec := bufs.newRecord(thread, index, op, in, tm)
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	dc := tm.Delta.C
 	if m.defect == CDeltaNoDiv {

@@ -62,15 +62,38 @@ func newInstance(cfg Config) instance {
 	}
 }
 
+// traceBuffers holds one trace's records and, in one backing array, all
+// their addresses: two allocations per thread trace, whatever the program.
+type traceBuffers struct {
+	records []Record
+	addrs   []int64
+}
+
+func newTraceBuffers(prog Program, tm ThreadMap) traceBuffers {
+	n := 0
+	for _, op := range prog {
+		if op.Records() {
+			n++
+		}
+	}
+	return traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, int64(n)*tm.Count())}
+}
+
 // newRecord starts the record of op number index, with room for one address
-// per access of the fragment.
-func newRecord(thread, index int, op Op, in instance, tm ThreadMap) Record {
+// per access of the fragment, carved from the trace's address array.
+func (tb *traceBuffers) newRecord(thread, index int, op Op, in instance, tm ThreadMap) Record {
+	n, count := len(tb.addrs), int(tm.Count())
+	if cap(tb.addrs)-n < count {
+		tb.addrs = make([]int64, 0, count)
+		n = 0
+	}
+	tb.addrs = tb.addrs[:n+count]
 	return Record{
 		Thread:      thread,
 		Op:          index,
 		Kind:        op.RecordKind(),
 		AccessBytes: in.A,
-		Addrs:       make([]int64, 0, tm.Count()),
+		Addrs:       tb.addrs[n : n : n+count],
 	}
 }
 

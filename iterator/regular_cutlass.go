@@ -55,10 +55,11 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 	}
 
 	tr := ThreadTrace{Thread: thread}
+	bufs := newTraceBuffers(prog, tm)
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, st, thread, i, op, 0))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, 0))
 		case LoadTile, StoreTile:
 			if cfg.Layout != layout.PitchLinear {
 				return tr, wrapperTileUnavailable(cfg, op)
@@ -69,10 +70,10 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 				contig /= in.V
 			}
 			po := a.i32("pointer_offset = tile_offset → elements", a.add(contig, a.mul(a.mul(ts, in.Shape.S), in.L)))
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, st, thread, i, op, po))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
 		case LoadPtr, StorePtr:
 			po := a.i32("pointer_offset (Index)", op.A)
-			tr.Records = append(tr.Records, m.access(&a, cfg, in, tm, st, thread, i, op, po))
+			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
 		case AddPointerOffset:
 			// Documented in elements, applied to the byte pointer (#3017).
 			st.p = a.add(st.p, op.A)
@@ -93,15 +94,15 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 			return tr, a.err
 		}
 	}
-	tr.Overflows, tr.Inexact = a.overflows, a.inexact
+	tr.Records, tr.Overflows, tr.Inexact = bufs.records, a.overflows, a.inexact
 	return tr, a.err
 }
 
 // access is load_with_byte_offset / store_with_byte_offset after the
 // pointer offset po (int32 elements) has been converted as
 // i32(po·B)/8: access (s, c) is at P + byte offset + s·incS + (c·Dc/V)·A.
-func (m cutlassModel) access(a *arith, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po int64) Record {
-	rec := newRecord(thread, index, op, in, tm)
+func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po int64) Record {
+	rec := bufs.newRecord(thread, index, op, in, tm)
 	base := st.p
 	if po != 0 {
 		base = a.add(base, a.bitsToBytes("pointer_offset·B/8", a.i32("pointer_offset·B", a.mul(po, in.B))))

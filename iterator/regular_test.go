@@ -279,3 +279,22 @@ func TestUnknownOpsAndThreadsRejected(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTraceThreads traces every thread of a 32-thread tile through a
+// seven-op program: the inner loop of a sweep.
+func BenchmarkTraceThreads(b *testing.B) {
+	cfg := f32Example(b)
+	prog := Program{{Kind: Load}, {Kind: LoadTile, A: 1, B: -1}, {Kind: StoreTile, A: 2}, {Kind: AddTileOffset, A: 1},
+		{Kind: Inc}, {Kind: LoadPtr, A: 8}, {Kind: Store}}
+	threads := AllThreads(cfg)
+	for _, m := range Builtins() {
+		b.Run(m.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := TraceThreads(m, cfg, prog, threads); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
