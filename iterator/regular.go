@@ -108,9 +108,12 @@ func wrapperTileUnavailable(cfg Config, op Op) error {
 	return &UnavailableError{
 		Path: fmt.Sprintf("%s on the %s wrapper", op, cfg.Layout),
 		Reason: fmt.Sprintf("CUTLASS's %s %s(frag, tile_offset) overload does not compile: "+
-			"cannot convert brace-enclosed initializer list to Index", cfg.Layout, op.RecordKind()),
+			"cannot convert brace-enclosed initializer list to Index", wrapperName[cfg.Layout], op.RecordKind()),
 	}
 }
+
+// wrapperName is the C++ layout tag of each wrapper.
+var wrapperName = map[layout.Kind]string{layout.RowMajor: "RowMajor", layout.ColumnMajor: "ColumnMajor", layout.PitchLinear: "PitchLinear"}
 
 // appendAtomicWords appends, for one access of v elements of b bits starting
 // at byte addr, the start of every aligned 4-byte word holding a byte of an
