@@ -31,19 +31,13 @@ type cutlassState struct {
 	incA int64 // increment_advance_, int32 bytes
 }
 
-func newCutlassState(a *arith, in instance, init layout.Coord) cutlassState {
+// newCutlassState is the constructor (ref, thread): int64 pointer, int32
+// increments, each product formed before its division, as CUTLASS does.
+func newCutlassState(a *arith, in instance, tm ThreadMap, thread int) cutlassState {
+	init := tm.Init(thread)
+	var st cutlassState
 	// pointer_ = data + ref.offset(initial_offset) * sizeof_bits / 8, in int64.
-	p := a.bitsToBytes("pointer = (c0 + s0·L)·B/8", a.mul(a.add(init.C, a.mul(init.S, in.L)), in.B))
-	return cutlassState{p: p}
-}
-
-func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int) (ThreadTrace, error) {
-	if cfg.Class != RegularTile {
-		return traceFamily("cutlass", "", cfg, prog, thread)
-	}
-	var a arith
-	in := newInstance(cfg)
-	st := newCutlassState(&a, in, tm.Init(thread))
+	st.p = a.bitsToBytes("pointer = (c0 + s0·L)·B/8", a.mul(a.add(init.C, a.mul(init.S, in.L)), in.B))
 	st.incS = a.i32("incS = L·B·Ds/8", a.bitsToBytes("incS = L·B·Ds/8", a.mul(a.mul(in.L, in.B), tm.Delta.S)))
 	if in.Rank == 0 {
 		st.incA = a.i32("incA = Sc·B/8", a.bitsToBytes("incA = Sc·B/8", a.mul(in.Shape.C, in.B)))
@@ -53,7 +47,16 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 		row := a.bitsToBytes("incA = Ss·(L·B/8)", a.mul(in.L, in.B))
 		st.incA = a.i32("incA = Ss·(L·B/8)", a.mul(in.Shape.S, row))
 	}
+	return st
+}
 
+func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int) (ThreadTrace, error) {
+	if cfg.Class != RegularTile {
+		return traceFamily("cutlass", "", cfg, prog, thread)
+	}
+	var a arith
+	in := newInstance(cfg)
+	st := newCutlassState(&a, in, tm, thread)
 	tr := ThreadTrace{Thread: thread}
 	bufs := newTraceBuffers(prog, tm)
 	for i, op := range prog {
