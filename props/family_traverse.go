@@ -1,0 +1,191 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// PTraverse (SPEC §10): a residue-first traversal of
+// ceil((extent − tb)/tile) tiles along the advance rank enables every element
+// of the threadblock's region exactly once and no element outside it. The
+// region is [tb, extent) along the advance rank and the threadblock's one
+// tile, clipped to the extent, across it.
+//
+// The traversal is, for every thread, `load(); inc; load(); …` on
+// PredicatedTileIterator and `accesses(); add_tile_offset(unit); …` on
+// PredicatedTileAccessIterator. An enabled access covers access_elems
+// elements from its address; addresses are decoded to coordinates through
+// the pitch, so the property judges addresses and guards together.
+//
+// Preconditions (outside them the case says nothing, and the first case of
+// the configuration is audited): a predicated class; a thread map that
+// covers its tile exactly (as for P-cover); access_elems dividing the
+// region's contiguous size (only a vector's first element is guarded);
+// rows that do not overlap (L at least the region's contiguous end) and
+// start on whole bytes, with tb's contiguous offset a whole byte, so that
+// every vector of the contract starts on a byte and addresses decode.
+var PTraverse = Property{
+	ID:         "P-traverse",
+	Doc:        "a residue-first traversal of ceil((extent − tb)/tile) tiles enables each element of the region exactly once, nothing outside",
+	Catches:    "residue, threadblock-offset and tile-unit bugs of the predicated iterators",
+	AllThreads: true,
+	Programs: func(c Case) []iterator.Program {
+		if _, why := traverseRegion(c); why != "" {
+			return nil
+		}
+		return []iterator.Program{TraverseProgram(c.Config)}
+	},
+	Judge: judgeTraverse,
+}
+
+// region is a rectangle of element coordinates, [lo, hi) in both dimensions.
+type region struct{ lo, hi layout.Coord }
+
+func (r region) contains(x layout.Coord) bool {
+	return x.C >= r.lo.C && x.C < r.hi.C && x.S >= r.lo.S && x.S < r.hi.S
+}
+
+func (r region) size() int64 { return (r.hi.C - r.lo.C) * (r.hi.S - r.lo.S) }
+
+// traverseRegion is the region the traversal must enable, or why the case is
+// outside P-traverse's preconditions.
+func traverseRegion(c Case) (region, string) {
+	cfg := c.Config
+	if !cfg.Class.Predicated() {
+		return region{}, "not a predicated class"
+	}
+	ext, sh := cfg.PitchExtent(), cfg.PitchShape()
+	tb := layout.Coord{C: cfg.TB[0], S: cfg.TB[1]}
+	r := region{lo: tb, hi: ext}
+	if cfg.PitchAdv() == 1 {
+		r.hi.C = min(ext.C, tb.C+sh.C)
+	} else {
+		r.hi.S = min(ext.S, tb.S+sh.S)
+	}
+	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
+	dup, missing, outside := iterator.MapCoverage(c.Map)
+	switch {
+	case dup+missing+outside != 0:
+		return r, "the thread map does not cover its tile exactly"
+	case (r.hi.C-r.lo.C)%ae != 0:
+		return r, fmt.Sprintf("access_elems=%d does not divide the region's contiguous size %d", ae, r.hi.C-r.lo.C)
+	case l < r.hi.C:
+		return r, fmt.Sprintf("L=%d is less than the region's contiguous end %d: rows overlap", l, r.hi.C)
+	case l*b%8 != 0 || tb.C*b%8 != 0:
+		return r, fmt.Sprintf("rows or tb do not start on whole bytes (L·B = %d, tb.c·B = %d bits)", l*b, tb.C*b)
+	}
+	return r, ""
+}
+
+// TraverseTiles is ceil((extent − tb)/tile) along the advance rank.
+func TraverseTiles(cfg iterator.Config) int64 {
+	ext, sh := cfg.PitchExtent(), cfg.PitchShape()
+	if cfg.PitchAdv() == 1 {
+		return (ext.S - cfg.TB[1] + sh.S - 1) / sh.S
+	}
+	return (ext.C - cfg.TB[0] + sh.C - 1) / sh.C
+}
+
+// TraverseProgram is the residue-first traversal of the configuration's
+// region: one pass per tile, one tile step between passes.
+func TraverseProgram(cfg iterator.Config) iterator.Program {
+	pass := iterator.Op{Kind: iterator.Load}
+	step := iterator.Op{Kind: iterator.Inc}
+	if cfg.Class == iterator.PredicatedTileAccess {
+		pass = iterator.Op{Kind: iterator.Accesses}
+		unit := layout.Coord{S: 1}
+		if cfg.PitchAdv() == 0 {
+			unit = layout.Coord{C: 1}
+		}
+		a, b := cfg.Layout.FromPitch(unit)
+		step = iterator.Op{Kind: iterator.AddTileOffset, A: a, B: b}
+	}
+	n := TraverseTiles(cfg)
+	p := make(iterator.Program, 0, 2*n)
+	for i := int64(0); i < n; i++ {
+		if i > 0 {
+			p = append(p, step)
+		}
+		p = append(p, pass)
+	}
+	return p
+}
+
+// enabledBy records which access enabled an element.
+type enabledBy struct {
+	thread, op int
+	addr       int64
+}
+
+func judgeTraverse(c Case, t *Traces) []Violation {
+	reg, why := traverseRegion(c)
+	if why != "" {
+		if c.First && c.Config.Class.Predicated() {
+			t.Audit("traverse-precondition", "P-traverse not judged: "+why)
+		}
+		return nil
+	}
+	cfg := c.Config
+	prog := TraverseProgram(cfg)
+	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
+	seen := make(map[layout.Coord]*enabledBy, reg.size())
+	t.Judged()
+	viol := func(th, op int, addr int64, format string, args ...any) []Violation {
+		return []Violation{{Property: "P-traverse", Config: cfg.String(), Ops: prog.String(), Thread: th, Op: op,
+			Actual: []int64{addr}, Detail: fmt.Sprintf(format, args...)}}
+	}
+	for _, th := range AllThreads(cfg.Threads) {
+		tr, err := t.Get(prog, th)
+		if err != nil {
+			return nil // the class lacks the path: reported as unavailable
+		}
+		for _, rec := range tr.Records {
+			for k, addr := range rec.Addrs {
+				if k >= len(rec.Valid) || !rec.Valid[k] {
+					continue
+				}
+				t.Checks++
+				if addr*8%b != 0 {
+					return viol(th, rec.Op, addr, "op %d access %d: byte %d is not on an element boundary (B=%d)", rec.Op, k, addr, b)
+				}
+				e := addr * 8 / b
+				first := layout.Coord{C: traverseFloorMod(e, l), S: traverseFloorDiv(e, l)}
+				for v := int64(0); v < ae; v++ {
+					x := layout.Coord{C: first.C + v, S: first.S}
+					if !reg.contains(x) {
+						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d), outside the region [%d,%d)x[%d,%d)",
+							rec.Op, k, addr, x.C, x.S, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S)
+					}
+					if p := seen[x]; p != nil {
+						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d) again: thread %d op %d (byte %d) enabled it",
+							rec.Op, k, addr, x.C, x.S, p.thread, p.op, p.addr)
+					}
+					seen[x] = &enabledBy{thread: th, op: rec.Op, addr: addr}
+				}
+			}
+		}
+	}
+	if int64(len(seen)) != reg.size() {
+		for s := reg.lo.S; s < reg.hi.S; s++ {
+			for x := reg.lo.C; x < reg.hi.C; x++ {
+				if seen[layout.Coord{C: x, S: s}] == nil {
+					return viol(0, -1, (x+s*l)*b/8, "element (%d,%d) of the region [%d,%d)x[%d,%d) is never enabled (%d of %d enabled)",
+						x, s, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S, len(seen), reg.size())
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func traverseFloorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func traverseFloorMod(a, b int64) int64 { return a - traverseFloorDiv(a, b)*b }

@@ -1,0 +1,124 @@
+package props
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// judgeFamily runs one property on one case of model m, with the reference
+// model as the oracle, and returns the status and violations.
+func judgeFamily(t *testing.T, m iterator.Model, p Property, cfg, ops string) Result {
+	t.Helper()
+	c, err := iterator.ParseConfig(cfg)
+	if err != nil {
+		t.Fatalf("%q: %v", cfg, err)
+	}
+	prog, err := iterator.ParseProgram(ops)
+	if err != nil {
+		t.Fatalf("%q: %v", ops, err)
+	}
+	cs, err := NewCase(c, prog, nil)
+	if err != nil {
+		t.Fatalf("%q: %v", cfg, err)
+	}
+	ref, _ := iterator.ModelByName("reference")
+	res, _, err := Check([]Property{p}, ModelSource(m), ModelSource(ref), cs)
+	if err != nil {
+		t.Fatalf("%s %q %q: %v", m.Name(), cfg, ops, err)
+	}
+	return res[0]
+}
+
+func famModel(t *testing.T, name string) iterator.Model {
+	t.Helper()
+	m, err := iterator.ModelByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// traverseConfigs reach residues, tb off the tile grid, access_elems < V,
+// both ranks, sub-byte types, warp maps and the row-major wrapper.
+var traverseConfigs = []string{
+	"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x20",
+	"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21 tb=64x3",
+	"class=PredicatedTileIterator elem=f16 shape=64x8 threads=32 access=8 adv=0 extent=200x8 tb=8x0 access_elems=2",
+	"class=PredicatedTileAccessIterator elem=f16 shape=64x8 threads=32 access=8 adv=0 extent=150x13 tb=6x4 access_elems=2",
+	"class=PredicatedTileAccessIterator elem=u4 shape=128x8 threads=32 access=32 adv=1 extent=256x19 tb=0x5 access_elems=8",
+	"class=PredicatedTileIterator elem=u8 shape=32x4 map=warp-raked warp=4x2 threads=16 access=4 adv=1 extent=40x9 tb=8x2",
+	"class=PredicatedTileIterator layout=rowmajor elem=f32 shape=8x64 threads=32 access=4 adv=0 extent=70x19 tb=0x3",
+}
+
+// TestTraverseReferenceAndCutlassPass: the contract and CUTLASS both
+// traverse the region exactly (CUTLASS's bugs are in cross-rank terms).
+func TestTraverseReferenceAndCutlassPass(t *testing.T) {
+	for _, cfg := range traverseConfigs {
+		for _, name := range []string{"reference", "cutlass"} {
+			r := judgeFamily(t, famModel(t, name), PTraverse, cfg, "accesses()")
+			if r.Status != "pass" {
+				t.Errorf("%s %q: P-traverse %s %+v", name, cfg, r.Status, r.Violations)
+			}
+		}
+	}
+}
+
+// TestTraverseKillsResidueNoTB: with tb.s = 3 and extent 21 the residue is
+// (21−3) mod 8 = 2 rows; extent mod tile = 5 enables rows 3..7 in the
+// residue tile, steps 5 rows to 8..15, then 16..23: rows 21..23 lie past the
+// extent (steady state guards only the contiguous dimension).
+func TestTraverseKillsResidueNoTB(t *testing.T) {
+	cfg := traverseConfigs[1]
+	r := judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, cfg, "accesses()")
+	if r.Status != "fail" || !strings.Contains(r.Violations[0].Detail, "outside the region") {
+		t.Fatalf("C-residue-no-tb: P-traverse %s %+v", r.Status, r.Violations)
+	}
+	// With tb on the tile grid the defect cannot show.
+	r = judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, traverseConfigs[0], "accesses()")
+	if r.Status != "pass" {
+		t.Errorf("C-residue-no-tb with tb=0: P-traverse %s %+v", r.Status, r.Violations)
+	}
+}
+
+// TestTraverseKillsSizeofSubbyte: u4 positions scaled by sizeof double the
+// thread offsets, so accesses land outside the region.
+func TestTraverseKillsSizeofSubbyte(t *testing.T) {
+	r := judgeFamily(t, iterator.Control(iterator.CSizeofSubbyte), PTraverse, traverseConfigs[4], "accesses()")
+	if r.Status != "fail" {
+		t.Fatalf("C-sizeof-subbyte: P-traverse %s", r.Status)
+	}
+}
+
+// TestTraversePreconditions: outside its preconditions P-traverse is n/a.
+func TestTraversePreconditions(t *testing.T) {
+	for _, cfg := range []string{
+		"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4",
+		// stripmined ceiling: 64x6 with 32 threads over Qc=16 rows of 2: Is = 3, exact;
+		// 64x5: ceil(5/2) = 3 passes, one outside the tile.
+		"class=PredicatedTileIterator elem=f32 shape=64x5 threads=32 access=4 extent=64x20",
+		// access_elems=2 does not divide the region's contiguous size 63.
+		"class=PredicatedTileIterator elem=f16 shape=64x8 threads=32 access=8 extent=63x8 stride=64 access_elems=2",
+		// L = 60 < 64: rows overlap.
+		"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 extent=64x20 stride=60",
+	} {
+		if r := judgeFamily(t, famModel(t, "reference"), PTraverse, cfg, "accesses()"); r.Status != "n/a" {
+			t.Errorf("%q: P-traverse %s, want n/a", cfg, r.Status)
+		}
+	}
+}
+
+// TestTraverseProgram: ceil((extent − tb)/tile) passes, residue first.
+func TestTraverseProgram(t *testing.T) {
+	for _, tc := range []struct{ cfg, want string }{
+		{traverseConfigs[1], "load();inc;load();inc;load()"},                                               // (21−3)/8 -> 3
+		{traverseConfigs[3], "accesses();add_tile_offset(1,0);accesses();add_tile_offset(1,0);accesses()"}, // (150−6)/64 -> 3
+		{traverseConfigs[6], "load();inc;load()"},                                                          // row-major rank 0 = pitch rank 1: (19−3)/8 -> 2
+	} {
+		c, _ := iterator.ParseConfig(tc.cfg)
+		if got := TraverseProgram(c).String(); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.cfg, got, tc.want)
+		}
+	}
+}
