@@ -138,7 +138,12 @@ func AuditCase(c Case) []Finding {
 		out = append(out, Finding{"misaligned-pitch", fmt.Sprintf("row pitch %d bytes is not a multiple of A=%d; P-align not judged", l*b/8, a)})
 	}
 	if nat := int64(cfg.Access) * b / 8; a > 0 && nat%a != 0 {
-		out = append(out, Finding{"align-override", fmt.Sprintf("A=%d exceeds the natural access size %d bytes; P-align not judged", a, nat)})
+		// An Alignment override, or a 6-bit Array padded to whole storage words.
+		topic := "padded-access"
+		if cfg.Align != 0 {
+			topic = "align-override"
+		}
+		out = append(out, Finding{topic, fmt.Sprintf("A=%d exceeds the natural access size %d bytes; P-align not judged", a, nat)})
 	}
 	if l < cfg.PitchShape().C {
 		out = append(out, Finding{"overlapping-rows", fmt.Sprintf("L=%d < Sc=%d: rows overlap; P-cover not judged", l, cfg.PitchShape().C)})

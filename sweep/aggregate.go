@@ -1,0 +1,258 @@
+package sweep
+
+import (
+	"errors"
+	"regexp"
+	"sort"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// sizeKey orders counterexamples: fewest ops, smallest V, smallest tile,
+// smallest offsets, fewest threads, lowest thread, least padding.
+type sizeKey [7]int64
+
+func less(a, b sizeKey) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func caseSize(c props.Case, thread int) sizeKey {
+	sh := c.Config.PitchShape()
+	var offs int64
+	for _, o := range c.Program {
+		offs += abs(o.A) + abs(o.B)
+	}
+	return sizeKey{int64(len(c.Program)), int64(c.Config.Access), sh.C * sh.S, offs,
+		int64(c.Config.Threads), int64(thread), c.Config.Pitch() - sh.C}
+}
+
+type candidate struct {
+	key sizeKey
+	v   props.Violation
+}
+
+type unitAgg struct {
+	documented string
+	matches    props.UnitSet
+}
+
+type auditAgg struct {
+	entries []reports.AuditEntry
+	count   int
+}
+
+// aggregate accumulates batch results in case order, so that the report is
+// the same whatever the worker count.
+type aggregate struct {
+	name     string
+	opts     Options
+	controls []iterator.Defect
+	cases    []int64
+	viol     []int64
+	best     []*candidate
+	kills    [][]bool
+	checks   int64
+	covHits  []int
+	covTotal int
+	units    map[string]*unitAgg
+	audit    map[string]*auditAgg
+	unavail  map[string]bool
+	errs     int
+}
+
+const auditExamples = 5
+
+// tileArgs matches the arguments of a tile op, so that unavailable paths are
+// listed once per path rather than once per offset.
+var tileArgs = regexp.MustCompile(`\(-?\d+,-?\d+\)`)
+
+func newAggregate(name string, opts Options, controls []iterator.Defect) *aggregate {
+	n := len(opts.Properties)
+	a := &aggregate{name: name, opts: opts, controls: controls,
+		cases: make([]int64, n), viol: make([]int64, n), best: make([]*candidate, n),
+		kills: make([][]bool, len(controls)), covHits: make([]int, len(coverageClasses)),
+		units: map[string]*unitAgg{}, audit: map[string]*auditAgg{}, unavail: map[string]bool{}}
+	for i := range a.kills {
+		a.kills[i] = make([]bool, n)
+	}
+	return a
+}
+
+func (a *aggregate) offer(j int, c props.Case, v props.Violation) {
+	k := caseSize(c, v.Thread)
+	if a.best[j] == nil || less(k, a.best[j].key) {
+		a.best[j] = &candidate{key: k, v: v}
+	}
+}
+
+func (a *aggregate) addBatch(cases []props.Case, r batchResult) {
+	a.checks += r.checks
+	for i, ctl := range r.killedBy {
+		for j, k := range ctl {
+			a.kills[i][j] = a.kills[i][j] || k
+		}
+	}
+	for i, o := range r.outcomes {
+		c := cases[i]
+		if o.Err != nil {
+			var ue *iterator.UnavailableError
+			if !errors.As(o.Err, &ue) {
+				a.errs++
+			}
+		}
+		a.covTotal++
+		for k, cl := range coverageClasses {
+			if cl.in(c) {
+				a.covHits[k]++
+			}
+		}
+		for j := range a.opts.Properties {
+			if o.Judged[j] {
+				a.cases[j]++
+			}
+			a.viol[j] += int64(len(o.Violations[j]))
+			for _, v := range o.Violations[j] {
+				a.offer(j, c, v)
+			}
+		}
+		for _, u := range o.Units {
+			ua := a.units[u.Path]
+			if ua == nil {
+				ua = &unitAgg{documented: u.Documented, matches: props.AllUnits}
+				a.units[u.Path] = ua
+			}
+			ua.matches &= u.Matches
+		}
+		for _, f := range o.Findings {
+			ag := a.audit[f.Topic]
+			if ag == nil {
+				ag = &auditAgg{}
+				a.audit[f.Topic] = ag
+			}
+			ag.count++
+			if len(ag.entries) < auditExamples {
+				ag.entries = append(ag.entries, reports.AuditEntry{Topic: f.Topic, Config: c.Config.String(), Detail: f.Detail})
+			}
+		}
+		for _, u := range o.Unavailable {
+			a.unavail[tileArgs.ReplaceAllString(u, "(c,s)")] = true
+		}
+	}
+}
+
+// shrinkFailures runs the random phase's shrinker on every failing property
+// and keeps the smaller of its result and the smallest generated failure.
+func (a *aggregate) shrinkFailures(src, ref props.Source) {
+	checks := presetSizes[a.opts.Preset].shrinkChecks
+	for j, p := range a.opts.Properties {
+		if a.viol[j] == 0 || p.AuditOnly {
+			continue
+		}
+		if s := shrink(p, src, ref, a.opts.PtrContract, a.opts.Seed+int64(j), checks); s != nil {
+			a.offer(j, s.c, s.v)
+		}
+	}
+}
+
+func (a *aggregate) report(gen generated) *reports.Report {
+	r := &reports.Report{Tool: "tilecheck", Iterator: a.name, Class: iterator.RegularTile.String(), Backend: "go",
+		Preset: a.opts.Preset, Seed: a.opts.Seed, Configs: reports.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
+		Checks: a.checks}
+	if a.opts.Source != nil {
+		r.Backend = a.opts.Source.Name()
+	}
+	failed := false
+	for j, p := range a.opts.Properties {
+		rp := reports.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
+		switch {
+		case a.viol[j] > 0 && p.AuditOnly:
+			rp.Status = "audit"
+		case a.viol[j] > 0:
+			rp.Status = "fail"
+			failed = true
+		case a.cases[j] > 0:
+			rp.Status = "pass"
+		default:
+			rp.Status = "n/a"
+		}
+		if b := a.best[j]; b != nil {
+			rp.Counterexample = &reports.Counterexample{Config: b.v.Config, Ops: b.v.Ops, Thread: b.v.Thread,
+				Expected: b.v.Expected, Actual: b.v.Actual, Detail: b.v.Detail,
+				Replay: replay(a.name, b.v, a.opts.PtrContract)}
+		}
+		r.Properties = append(r.Properties, rp)
+	}
+	weak := false
+	for i, d := range a.controls {
+		spec, _ := props.ControlSpecOf(d)
+		c := reports.Control{ID: string(d), Defect: iterator.DefectDoc(d), MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
+		for j, p := range a.opts.Properties {
+			if a.kills[i][j] {
+				c.KilledBy = append(c.KilledBy, p.ID)
+			}
+		}
+		c.Killed = len(c.KilledBy) > 0
+		c.OK = props.ControlOK(spec, c.KilledBy)
+		weak = weak || !c.OK
+		r.Controls = append(r.Controls, c)
+	}
+	for k, cl := range coverageClasses {
+		f := 0.0
+		if a.covTotal > 0 {
+			f = float64(a.covHits[k]) / float64(a.covTotal)
+		}
+		ok := f >= cl.floor
+		weak = weak || !ok
+		r.Coverage = append(r.Coverage, reports.Coverage{Class: cl.name, Fraction: f, Floor: cl.floor, OK: ok})
+	}
+	paths := make([]string, 0, len(a.units))
+	for p := range a.units {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		u := a.units[p]
+		r.Units = append(r.Units, reports.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
+	}
+	topics := make([]string, 0, len(a.audit))
+	for t := range a.audit {
+		topics = append(topics, t)
+	}
+	sort.Strings(topics)
+	for _, t := range topics {
+		ag := a.audit[t]
+		for i, e := range ag.entries {
+			if i == 0 {
+				e.Count = ag.count
+			}
+			r.Audit = append(r.Audit, e)
+		}
+	}
+	for u := range a.unavail {
+		r.Unavailable = append(r.Unavailable, u)
+	}
+	sort.Strings(r.Unavailable)
+	switch {
+	case failed:
+		r.Verdict = "fail"
+	case weak:
+		r.Verdict = "weak"
+	default:
+		r.Verdict = "pass"
+	}
+	return r
+}

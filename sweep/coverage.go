@@ -1,0 +1,64 @@
+package sweep
+
+import (
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// coverageClass is one class of SPEC §6's coverage floors: a kind of case
+// without which a property cannot fail (V = 1 hides every /V bug, tile
+// offset 0 every tile-unit bug, B = 8 every bytes-vs-elements bug).
+type coverageClass struct {
+	name  string
+	floor float64 // least fraction of valid cases in the class
+	in    func(props.Case) bool
+}
+
+// tileOps calls f with every tile offset of the program, in pitch-linear
+// order.
+func anyTile(c props.Case, f func(tc, ts int64) bool) bool {
+	for _, o := range c.Program {
+		switch o.Kind {
+		case iterator.LoadTile, iterator.StoreTile, iterator.AddTileOffset:
+			t := c.Config.Layout.ToPitch(o.A, o.B)
+			if f(t.C, t.S) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anyPointer(c props.Case) bool {
+	for _, o := range c.Program {
+		switch o.Kind {
+		case iterator.LoadPtr, iterator.StorePtr, iterator.AddPointerOffset:
+			if o.A != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func mapClass(k iterator.MapKind) coverageClass {
+	return coverageClass{"map " + k.String(), 0.03, func(c props.Case) bool { return c.Config.Map == k }}
+}
+
+var coverageClasses = []coverageClass{
+	{"V>1 ∧ tc≠0", 0.10, func(c props.Case) bool {
+		return c.Config.Access > 1 && anyTile(c, func(tc, _ int64) bool { return tc != 0 })
+	}},
+	{"B≠8 ∧ n≠0", 0.05, func(c props.Case) bool { return c.Config.Elem.Bits != 8 && anyPointer(c) }},
+	{"B<8", 0.05, func(c props.Case) bool { return c.Config.Elem.Bits < 8 }},
+	{"rank 0", 0.15, func(c props.Case) bool { return c.Config.PitchAdv() == 0 }},
+	{"rank 1", 0.15, func(c props.Case) bool { return c.Config.PitchAdv() == 1 }},
+	{"L≠Sc", 0.10, func(c props.Case) bool { return c.Config.Pitch() != c.Config.PitchShape().C }},
+	mapClass(iterator.Stripmined),
+	mapClass(iterator.WarpRaked),
+	mapClass(iterator.WarpStriped),
+	mapClass(iterator.WarpStriped3131),
+	{"negative tile offset", 0.05, func(c props.Case) bool {
+		return anyTile(c, func(tc, ts int64) bool { return tc < 0 || ts < 0 })
+	}},
+}

@@ -1,0 +1,208 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// Presets lists the generation presets, cheapest first.
+var Presets = []string{"quick", "release", "exhaustive"}
+
+// presetSize says how much of the axis product a preset walks: configs is
+// the number of diagonal samples of the product (the whole product, some
+// forty million points, is beyond even a night),
+// programs how many op programs each configuration runs, random the
+// number of rapid-drawn cases, shrinkChecks the rapid checks per failing
+// property.
+type presetSize struct {
+	configs, programs, random, shrinkChecks int
+}
+
+var presetSizes = map[string]presetSize{
+	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40},
+	"release":    {configs: 900, programs: 10, random: 400, shrinkChecks: 150},
+	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000},
+}
+
+// elemChoice is an element type and the V values a sweep pairs it with
+// (each a whole number of bytes per access, smallest first).
+type elemChoice struct {
+	name string
+	vs   []int
+}
+
+// The axes of generation. Their order puts the most telling values first,
+// so that the small quick preset still meets every coverage floor.
+var (
+	elemAxis = []elemChoice{
+		{"f32", []int{4, 1, 2}}, {"f16", []int{8, 2, 1}}, {"u4", []int{8, 32, 2}}, {"s8", []int{4, 16, 1}},
+		{"e3m2", []int{4, 16}}, {"f64", []int{2, 1}}, {"b1", []int{8, 64}}, {"u2", []int{4, 16}},
+		{"bf16", []int{4, 1}}, {"e4m3", []int{16, 8}}, {"tf32", []int{4}}, {"e2m3", []int{8}}, {"s4", []int{16}},
+		{"e5m2", []int{4}}, {"s2", []int{8}}, {"u8", []int{1}},
+	}
+	contigAxis  = []int64{8, 4, 16, 2}   // Sc / V
+	stridedAxis = []int64{8, 4, 2, 6, 1} // Ss
+	mapAxis     = iterator.MapKinds()
+	threadAxis  = []int{32, 8, 64, 4, 16, 128}
+	warpAxis    = [][2]int64{{4, 2}, {8, 4}, {2, 2}, {16, 2}, {4, 8}, {1, 4}, {32, 1}}
+	layoutAxis  = []layout.Kind{layout.PitchLinear, layout.RowMajor, layout.ColumnMajor}
+	advAxis     = []int{1, 0}
+	// padAxis is the pitch padding L − Sc: 0, a vector, one element (odd
+	// pitch), a whole tile, three elements.
+	padAxis   = []string{"0", "V", "1", "Sc", "3"}
+	alignAxis = []int64{0, 0, 0, 0, 0, 0, 0, 2} // 2 means twice the natural alignment
+)
+
+// axisCounts are the lengths of the axes, in the order axisConfig reads
+// them.
+func axisCounts() []int {
+	return []int{len(elemAxis), 3, len(contigAxis), len(stridedAxis), len(mapAxis), len(threadAxis),
+		len(warpAxis), len(layoutAxis), len(advAxis), len(padAxis), len(alignAxis)}
+}
+
+// axisConfig builds the configuration of one point of the axis product.
+func axisConfig(ix []int) (iterator.Config, bool) {
+	ec := elemAxis[ix[0]]
+	if ix[1] >= len(ec.vs) {
+		return iterator.Config{}, false
+	}
+	el, _ := layout.ElemByName(ec.name)
+	v := ec.vs[ix[1]]
+	sc := int64(v) * contigAxis[ix[2]]
+	ss := stridedAxis[ix[3]]
+	cfg := iterator.Config{Elem: el, Access: v, Map: mapAxis[ix[4]], Threads: threadAxis[ix[5]],
+		Layout: layoutAxis[ix[7]], Adv: advAxis[ix[8]]}
+	if cfg.Map.Warp() {
+		w := warpAxis[ix[6]]
+		cfg.Warp = w
+		cfg.Threads = int(w[0]*w[1]) * []int{1, 2, 4, 8, 1, 2}[ix[5]]
+	}
+	pad := map[string]int64{"0": 0, "V": int64(v), "1": 1, "Sc": sc, "3": 3}[padAxis[ix[9]]]
+	cfg.Shape = layoutShape(cfg.Layout, sc, ss)
+	if pad != 0 {
+		cfg.Stride = sc + pad
+	}
+	if alignAxis[ix[10]] != 0 {
+		nat := int64(v) * int64(el.Bits) / 8
+		cfg.Align = nat * alignAxis[ix[10]]
+	}
+	return cfg, true
+}
+
+// layoutShape writes a pitch-linear (Sc, Ss) in the layout's own order.
+func layoutShape(k layout.Kind, sc, ss int64) [2]int64 {
+	a, b := k.FromPitch(layout.Coord{C: sc, S: ss})
+	return [2]int64{a, b}
+}
+
+// diagonal returns n points of the axis product, walking each axis with its
+// own step so that every value of every axis appears, and pairs of values
+// vary, with n far below the product.
+func diagonal(n int) [][]int {
+	counts := axisCounts()
+	steps := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	// Distinct slow-downs decorrelate the axes.
+	div := []int{1, 7, 3, 5, 2, 11, 13, 4, 17, 19, 23}
+	out := make([][]int, 0, n)
+	for i := 0; i < n; i++ {
+		ix := make([]int, len(counts))
+		for a, c := range counts {
+			ix[a] = (i*steps[a] + i/div[a]) % c
+		}
+		out = append(out, ix)
+	}
+	return out
+}
+
+// specialConfigs are configurations every preset sweeps: the SPEC's worked
+// examples, and the corners the diagonal would reach only by luck — large
+// strides (C-int32), 16-bit atomics at an allocation tail (C-cas16-tail),
+// sub-byte rows that are not whole bytes (C-trunc-first), the warp-striped
+// arrangement where HEAD and #3131 differ (C-striped-head), an Alignment
+// override (P-frag).
+var specialConfigs = []string{
+	"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
+	"elem=f16 shape=64x8 map=warp-raked threads=32 warp=8x4 access=8 adv=1 stride=64",
+	"elem=u4 shape=128x8 map=stripmined threads=32 access=32 adv=1 stride=128",
+	"elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32",
+	"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976",
+	"elem=s8 shape=64x4 map=stripmined threads=16 access=16 adv=0 stride=2147483000",
+	"elem=f16 shape=5x3 map=stripmined threads=5 access=1 adv=1 atomic=cas32",
+	"elem=bf16 shape=7x1 map=stripmined threads=7 access=1 adv=0 atomic=cas32",
+	"elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1 stride=17",
+	"elem=b1 shape=64x8 map=stripmined threads=8 access=8 adv=1 stride=65",
+	"elem=f32 shape=64x8 map=warp-striped-3131 threads=256 warp=16x2 access=1 adv=1",
+	"elem=f32 shape=64x8 map=warp-striped threads=256 warp=16x2 access=1 adv=1",
+	"layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72",
+	"layout=columnmajor elem=e3m2 shape=64x4 map=warp-raked threads=16 warp=4x4 access=16 adv=1",
+}
+
+// programTemplates are the op programs of a preset, in the layout's own
+// coordinate order; n stands for a pointer offset of 8 elements and m for
+// one of 3 (odd: sub-byte positions that are not whole bytes).
+var programTemplates = []string{
+	"load(1,0);store(1,0)",
+	"inc;load();dec;dec;store()",
+	"load_with_pointer_offset(8);store_with_pointer_offset(8);add_pointer_offset(8);load()",
+	"store(-1,1);load(2,-1)",
+	"add_tile_offset(1,0);load();add_tile_offset(-1,1);store()",
+	"load(0,1);store(0,-1);add_pointer_offset(3);load_with_pointer_offset(-3)",
+	"load();store()",
+	"add_tile_offset(0,1);inc;load(1,1)",
+	"add_pointer_offset(3);load(-1,0);store(1,-1)",
+	"dec;add_tile_offset(2,0);store_with_pointer_offset(16);load(0,2)",
+}
+
+// enumerate lists the preset's configurations (invalid ones included, so
+// that they are counted) and its op programs.
+func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
+	size, ok := presetSizes[preset]
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown preset %q (want quick, release or exhaustive)", preset)
+	}
+	var cfgs []iterator.Config
+	seen := map[string]bool{}
+	add := func(c iterator.Config) {
+		if k := c.String(); !seen[k] {
+			seen[k] = true
+			cfgs = append(cfgs, c)
+		}
+	}
+	for _, s := range specialConfigs {
+		c, err := iterator.ParseConfig(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("special configuration %q: %v", s, err)
+		}
+		add(c)
+	}
+	for _, ix := range diagonal(size.configs) {
+		if c, ok := axisConfig(ix); ok {
+			add(c)
+		}
+	}
+	progs := make([]iterator.Program, 0, size.programs)
+	for _, s := range programTemplates[:size.programs] {
+		p, err := iterator.ParseProgram(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("program template %q: %v", s, err)
+		}
+		progs = append(progs, p)
+	}
+	return cfgs, progs, nil
+}
+
+// sampleThreads picks the threads judged per thread: the first two, one
+// past the middle and the last — the threads that start rows, vectors and
+// warps differently.
+func sampleThreads(n int) []int {
+	if n <= 4 {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	return []int{0, 1, n/2 + 1, n - 1}
+}
