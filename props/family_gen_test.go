@@ -1,0 +1,117 @@
+package props
+
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// familyCases is the generated case list of a family class: every valid
+// configuration of FamilyConfigs with every program of FamilyPrograms.
+func familyCases(t *testing.T, class iterator.Class, n int) []Case {
+	t.Helper()
+	cfgs := FamilyConfigs(class, n)
+	if len(cfgs) != n {
+		t.Fatalf("%s: %d configurations, want %d", class, len(cfgs), n)
+	}
+	var out []Case
+	valid := 0
+	for _, cfg := range cfgs {
+		for i, p := range FamilyPrograms(class) {
+			c, err := NewCase(cfg, p, nil)
+			if err != nil {
+				break
+			}
+			if i == 0 {
+				valid++
+			}
+			c.First = i == 0
+			out = append(out, c)
+		}
+	}
+	if valid < n*3/4 {
+		t.Errorf("%s: only %d of %d generated configurations are valid", class, valid, n)
+	}
+	return out
+}
+
+// violated reports, per property, whether any case violated it on src.
+func violated(t *testing.T, ps []Property, src Source, cases []Case) []bool {
+	t.Helper()
+	ref := ModelSource(iterator.Control(""))
+	outs, err := Evaluate(ps, src, ref, cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := make([]bool, len(ps))
+	for _, o := range outs {
+		if o.Err != nil {
+			continue
+		}
+		for j := range ps {
+			v[j] = v[j] || len(o.Violations[j]) > 0
+		}
+	}
+	return v
+}
+
+// TestFamilyGeneratorFindsEverything: on the generated family cases the
+// reference passes P-oracle and P-traverse, CUTLASS traverses correctly but
+// fails P-oracle, every family control that applies to the class is killed
+// by each property its spec names, and every coverage floor is met.
+func TestFamilyGeneratorFindsEverything(t *testing.T) {
+	ps := []Property{POracle, PTraverse}
+	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		cases := familyCases(t, class, 40)
+		if v := violated(t, ps, ModelSource(famModel(t, "reference")), cases); v[0] || v[1] {
+			t.Errorf("%s: reference violates P-oracle %v, P-traverse %v", class, v[0], v[1])
+		}
+		if v := violated(t, ps, ModelSource(famModel(t, "cutlass")), cases); !v[0] || v[1] {
+			t.Errorf("%s: cutlass P-oracle violated %v (want true), P-traverse %v (want false)", class, v[0], v[1])
+		}
+		for _, d := range iterator.FamilyDefects() {
+			if !iterator.DefectApplies(d, class) {
+				continue
+			}
+			spec, _ := ControlSpecOf(d)
+			v := violated(t, ps, ModelSource(iterator.Control(d)), cases)
+			for _, id := range spec.MustKill {
+				killed := (id == "P-oracle" && v[0]) || (id == "P-traverse" && v[1])
+				if !killed {
+					t.Errorf("%s: control %s survives %s", class, d, id)
+				}
+			}
+		}
+		for _, cc := range FamilyCoverageClasses(class) {
+			in := 0
+			for _, c := range cases {
+				if cc.In(c) {
+					in++
+				}
+			}
+			if f := float64(in) / float64(len(cases)); f < cc.Floor {
+				t.Errorf("%s: coverage %q %.2f below its floor %.2f", class, cc.Name, f, cc.Floor)
+			}
+		}
+	}
+}
+
+// TestFamilyTraverseJudged: P-traverse's preconditions hold on a good share
+// of the generated predicated configurations, so its pass means something.
+func TestFamilyTraverseJudged(t *testing.T) {
+	for _, class := range []iterator.Class{iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		judged, first := 0, 0
+		for _, c := range familyCases(t, class, 40) {
+			if !c.First {
+				continue
+			}
+			first++
+			if _, why := traverseRegion(c); why == "" {
+				judged++
+			}
+		}
+		if judged < first/2 {
+			t.Errorf("%s: P-traverse judged on %d of %d configurations", class, judged, first)
+		}
+	}
+}
