@@ -155,3 +155,19 @@ func TestFamilyValidation(t *testing.T) {
 		}
 	}
 }
+
+// TestPredicatedAccessIncSteps: the access iterator's ++ moves its pointer
+// by inc_strided_ at each new strided iteration, and set_iteration_index does
+// not move it back, so two stray ++ shift the next pass by two strided steps.
+// f32 64x8 T=32 V=4: Iter (1,4), Delta (1,2), L=64: incS = 2·64·4 = 512,
+// incA = 2048, incN = 2048 − 3·512 = 512. After two ++, P = 1024 and the
+// pass reads 1024, 1536, 2048, 2560, ending with P back at 1024.
+func TestPredicatedAccessIncSteps(t *testing.T) {
+	cfg := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x8"
+	want := [][]int64{{1024, 1536, 2048, 2560}, {1024, 1536, 2048, 2560}}
+	for _, model := range []string{"cutlass", "reference"} {
+		if got := addrsOf(familyTrace(t, model, "", cfg, "inc;inc;accesses();accesses()", 0)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", model, got, want)
+		}
+	}
+}
