@@ -1,0 +1,217 @@
+package cuda
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// headers are the C++ renditions and harness, embedded so that the binary
+// builds them wherever it runs (the GPU machine has no Go checkout).
+//
+//go:embed include/tilecheck/*.h include/tilecheck/*.cuh
+var headers embed.FS
+
+// HeaderHash is the sha256 over the embedded C++ sources (name and content,
+// in name order): the hash of the committed cuda/include tree a run built.
+func HeaderHash() string {
+	h := sha256.New()
+	names := headerNames()
+	for _, n := range names {
+		b, _ := headers.ReadFile(n)
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func headerNames() []string {
+	var names []string
+	_ = fs.WalkDir(headers, "include", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	return names
+}
+
+// Toolchain is how a translation unit becomes a program.
+type Toolchain struct {
+	Backend     string   // "host" or "gpu"
+	Compiler    string   // g++ (host) or nvcc (gpu); empty: the default
+	Arch        string   // GPU architecture, default sm_90
+	IncludeDirs []string // extra -I: a user's CUTLASS include dir, CUDA include dirs
+	CacheDir    string   // where built programs are kept; empty: DefaultCacheDir()
+}
+
+// ErrNoCompiler means the back end's compiler is not installed.
+var ErrNoCompiler = errors.New("compiler not found")
+
+func (tc Toolchain) compiler() string {
+	if tc.Compiler != "" {
+		return tc.Compiler
+	}
+	if tc.Backend == "gpu" {
+		return "nvcc"
+	}
+	if cxx := os.Getenv("CXX"); cxx != "" {
+		return cxx
+	}
+	return "g++"
+}
+
+// Check reports ErrNoCompiler with the compiler's name when it is missing.
+func (tc Toolchain) Check() error {
+	if _, err := exec.LookPath(tc.compiler()); err != nil {
+		return fmt.Errorf("%w: %s (the %s back end needs it on PATH)", ErrNoCompiler, tc.compiler(), tc.Backend)
+	}
+	return nil
+}
+
+func (tc Toolchain) flags(includeDir string) []string {
+	var f []string
+	if tc.Backend == "gpu" {
+		arch := tc.Arch
+		if arch == "" {
+			arch = "sm_90"
+		}
+		f = []string{"-std=c++17", "-O1", "-lineinfo", "-arch=" + arch, "-w"}
+	} else {
+		f = []string{"-std=c++17", "-O1", "-w", "-fno-strict-aliasing"}
+	}
+	for _, d := range tc.IncludeDirs {
+		f = append(f, "-I", d)
+	}
+	return append(f, "-I", includeDir)
+}
+
+// DefaultCacheDir is .cache/tilecheck under the module root when run inside
+// the checkout (git-ignored), else the user's cache directory.
+func DefaultCacheDir() string {
+	if dir, err := os.Getwd(); err == nil {
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				return filepath.Join(d, ".cache", "tilecheck")
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "tilecheck")
+	}
+	return filepath.Join(os.TempDir(), "tilecheck-cache")
+}
+
+func (tc Toolchain) cacheDir() string {
+	if tc.CacheDir != "" {
+		return tc.CacheDir
+	}
+	return DefaultCacheDir()
+}
+
+// materialize writes the embedded headers under the cache, once per hash.
+func (tc Toolchain) materialize() (string, error) {
+	dir := filepath.Join(tc.cacheDir(), "include-"+HeaderHash()[:16])
+	if _, err := os.Stat(filepath.Join(dir, "tilecheck", "renditions.h")); err == nil {
+		return dir, nil
+	}
+	tmp, err := os.MkdirTemp(tc.cacheDir(), "include-tmp-")
+	if err != nil {
+		if err = os.MkdirAll(tc.cacheDir(), 0o755); err != nil {
+			return "", err
+		}
+		if tmp, err = os.MkdirTemp(tc.cacheDir(), "include-tmp-"); err != nil {
+			return "", err
+		}
+	}
+	for _, n := range headerNames() {
+		b, _ := headers.ReadFile(n)
+		out := filepath.Join(tmp, strings.TrimPrefix(n, "include/"))
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(out, b, 0o644); err != nil {
+			return "", err
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp) // another process won the race; use its copy
+	}
+	return dir, nil
+}
+
+// Build compiles src, or finds it already built: the cache key is the
+// sha256 of the source, the compiler and its flags.
+func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached bool, err error) {
+	inc, err := tc.materialize()
+	if err != nil {
+		return "", false, err
+	}
+	flags := tc.flags(inc)
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", tc.compiler(), strings.Join(flags, " "), HeaderHash())
+	h.Write(src)
+	key := hex.EncodeToString(h.Sum(nil))[:32]
+	bin = filepath.Join(tc.cacheDir(), "bin-"+tc.Backend+"-"+key)
+	if _, err := os.Stat(bin); err == nil {
+		return bin, true, nil
+	}
+	ext := ".cpp"
+	if tc.Backend == "gpu" {
+		ext = ".cu"
+	}
+	srcPath := filepath.Join(tc.cacheDir(), "src-"+key+ext)
+	if err := os.WriteFile(srcPath, src, 0o644); err != nil {
+		return "", false, err
+	}
+	tmpBin := bin + ".tmp" + fmt.Sprint(os.Getpid())
+	args := append(append([]string{}, flags...), "-o", tmpBin, srcPath)
+	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", false, &CompileError{Command: tc.compiler() + " " + strings.Join(args, " "), Output: out.String(), Err: err}
+	}
+	if err := os.Rename(tmpBin, bin); err != nil {
+		return "", false, err
+	}
+	return bin, false, nil
+}
+
+// CompileError is a failed build, with the compiler's diagnostics.
+type CompileError struct {
+	Command string
+	Output  string
+	Err     error
+}
+
+func (e *CompileError) Error() string {
+	return fmt.Sprintf("compile failed (%v): %s\n%s", e.Err, e.Command, FirstDiagnostic(e.Output))
+}
+
+// FirstDiagnostic is the first line of compiler output that says "error".
+func FirstDiagnostic(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "error") {
+			return strings.TrimSpace(l)
+		}
+	}
+	if len(out) > 2000 {
+		return out[:2000]
+	}
+	return out
+}

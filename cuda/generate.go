@@ -1,0 +1,224 @@
+package cuda
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// Headers lists what a translation unit includes for the iterators: the
+// project's renditions always (controls and identity copy live there), plus
+// a user's headers for --namespace.
+var renditionHeader = "tilecheck/renditions.h"
+
+// CutlassHeaders are the CUTLASS headers that declare RegularTileIterator and
+// the pitch-linear thread maps, for --include DIR --namespace cutlass.
+var CutlassHeaders = []string{
+	"cutlass/cutlass.h",
+	"cutlass/numeric_types.h",
+	"cutlass/matrix_shape.h",
+	"cutlass/tensor_ref.h",
+	"cutlass/layout/pitch_linear.h",
+	"cutlass/layout/matrix.h",
+	"cutlass/transform/pitch_linear_thread_map.h",
+	"cutlass/transform/threadblock/regular_tile_iterator_pitch_linear.h",
+}
+
+// elemType is the C++ element type of a configuration in namespace ns.
+func elemType(e layout.Elem, ns string) string {
+	byName := map[string]string{
+		"f64": "double", "f32": "float", "tf32": ns + "::tfloat32_t", "f16": ns + "::half_t", "bf16": ns + "::bfloat16_t",
+		"s8": "int8_t", "u8": "uint8_t", "e4m3": ns + "::float_e4m3_t", "e5m2": ns + "::float_e5m2_t",
+		"e3m2": ns + "::float_e3m2_t", "e2m3": ns + "::float_e2m3_t",
+		"s4": ns + "::int4b_t", "u4": ns + "::uint4b_t", "s2": ns + "::int2b_t", "u2": ns + "::uint2b_t", "b1": ns + "::uint1b_t",
+	}
+	if t, ok := byName[e.Name]; ok {
+		return t
+	}
+	byBits := map[int]string{1: ns + "::uint1b_t", 2: ns + "::uint2b_t", 4: ns + "::uint4b_t", 6: ns + "::float_e3m2_t",
+		8: "uint8_t", 16: ns + "::half_t", 32: "float", 64: "double"}
+	return byBits[e.Bits]
+}
+
+// iteratorType spells NS::transform::threadblock::RegularTileIterator<...>
+// for a configuration, exactly as CUTLASS code would.
+func iteratorType(cfg iterator.Config, ns string) string {
+	ps := cfg.PitchShape()
+	plShape := fmt.Sprintf("%s::layout::PitchLinearShape<%d, %d>", ns, ps.C, ps.S)
+	var tm string
+	switch cfg.Map {
+	case iterator.Stripmined:
+		tm = fmt.Sprintf("%s::transform::PitchLinearStripminedThreadMap<%s, %d, %d>", ns, plShape, cfg.Threads, cfg.Access)
+	default:
+		name := map[iterator.MapKind]string{
+			iterator.WarpRaked:       "PitchLinearWarpRakedThreadMap",
+			iterator.WarpStriped:     "PitchLinearWarpStripedThreadMap",
+			iterator.WarpStriped3131: "PitchLinearWarpStripedThreadMap3131",
+		}[cfg.Map]
+		tm = fmt.Sprintf("%s::transform::%s<%s, %d, %s::layout::PitchLinearShape<%d, %d>, %d>", ns, name, plShape, cfg.Threads, ns, cfg.Warp[0], cfg.Warp[1], cfg.Access)
+	}
+	shape, lay := plShape, ns+"::layout::PitchLinear"
+	switch cfg.Layout {
+	case layout.RowMajor:
+		shape, lay = fmt.Sprintf("%s::MatrixShape<%d, %d>", ns, cfg.Shape[0], cfg.Shape[1]), ns+"::layout::RowMajor"
+	case layout.ColumnMajor:
+		shape, lay = fmt.Sprintf("%s::MatrixShape<%d, %d>", ns, cfg.Shape[0], cfg.Shape[1]), ns+"::layout::ColumnMajor"
+	}
+	align := ""
+	if cfg.Align != 0 {
+		align = fmt.Sprintf(", %d", cfg.Align)
+	}
+	return fmt.Sprintf("%s::transform::threadblock::RegularTileIterator<%s, %s, %s, %d, %s%s>", ns, shape, elemType(cfg.Elem, ns), lay, cfg.Adv, tm, align)
+}
+
+// opCall is the C++ statement for one op on iterator `it`, fragment `f`.
+func opCall(op iterator.Op) string {
+	coord := fmt.Sprintf("typename It::TensorCoord(%d, %d)", op.A, op.B)
+	switch op.Kind {
+	case iterator.Load:
+		return "it.load(f);"
+	case iterator.Store:
+		return "it.store(f);"
+	case iterator.LoadTile:
+		return "it.load(f, " + coord + ");"
+	case iterator.StoreTile:
+		return "it.store(f, " + coord + ");"
+	case iterator.LoadPtr:
+		return fmt.Sprintf("it.load_with_pointer_offset(f, typename It::Index(%d));", op.A)
+	case iterator.StorePtr:
+		return fmt.Sprintf("it.store_with_pointer_offset(f, typename It::Index(%d));", op.A)
+	case iterator.AddTileOffset:
+		return "it.add_tile_offset(" + coord + ");"
+	case iterator.AddPointerOffset:
+		return fmt.Sprintf("it.add_pointer_offset(typename It::LongIndex(%dLL));", op.A)
+	case iterator.Inc:
+		return "++it;"
+	case iterator.Dec:
+		return "--it;"
+	}
+	return "/* unsupported op */"
+}
+
+// writeCase emits one case: its Case struct, variant types and programs.
+func writeCase(w io.Writer, pc *plannedCase, variants []Variant) {
+	cfg := pc.Config
+	fmt.Fprintf(w, "\n// case %d: %s\nnamespace tc_case_%d {\nstruct Case {\n", pc.Index, cfg, pc.Index)
+	fmt.Fprintf(w, "  static constexpr int kThreads = %d, kPrograms = %d, kVariants = %d;\n", cfg.Threads, len(pc.Programs), len(variants))
+	fmt.Fprintf(w, "  static constexpr long long kN = %d, kOff = %d, kStride = %d;\n", pc.N, pc.Off, cfg.Pitch())
+	fmt.Fprintf(w, "  static constexpr int kFragBox = %d, kAccessBytes = %d, kCount = %d;\n", pc.FragBox, pc.AccessBytes, pc.Count)
+	fmt.Fprintf(w, "  template <int V> struct Var;\n")
+	// op_kind
+	fmt.Fprintf(w, "  TC_HD static int op_kind(int p, int o) {\n    switch (p) {\n")
+	for p, prog := range pc.Programs {
+		fmt.Fprintf(w, "    case %d: switch (o) {", p)
+		for i, op := range prog {
+			k := 0
+			if op.Records() {
+				k = 1
+				if op.RecordKind() == "store" {
+					k = 2
+				}
+			}
+			if k != 0 {
+				fmt.Fprintf(w, " case %d: return %d;", i, k)
+			}
+		}
+		fmt.Fprintf(w, " default: return o < %d ? 0 : -1; }\n", len(prog))
+	}
+	fmt.Fprintf(w, "    }\n    return -1;\n  }\n")
+	// available
+	fmt.Fprintf(w, "  TC_HD static constexpr bool available(int v, int p) {\n    return true")
+	for v := range variants {
+		for p := range pc.Programs {
+			if !pc.Avail[v][p] {
+				fmt.Fprintf(w, " && !(v == %d && p == %d)", v, p)
+			}
+		}
+	}
+	fmt.Fprintf(w, ";\n  }\n")
+	fmt.Fprintf(w, "  TC_HD static constexpr bool round_trip(int p) {\n    return false")
+	for p := range pc.Programs {
+		if pc.RoundTrip[p] {
+			fmt.Fprintf(w, " || p == %d", p)
+		}
+	}
+	fmt.Fprintf(w, ";\n  }\n")
+	fmt.Fprintf(w, "  template <class It> TC_HD static typename It::TensorRef ref(unsigned char* p) {\n")
+	fmt.Fprintf(w, "    return typename It::TensorRef(reinterpret_cast<typename It::Element*>(p), typename It::Layout(kStride));\n  }\n")
+	// run
+	fmt.Fprintf(w, "  template <int V, class It> TC_HD static void run(int p, typename It::TensorRef r, int thread, int target, unsigned char* fb) {\n")
+	fmt.Fprintf(w, "    It it(r, thread);\n    typename It::Fragment& f = *reinterpret_cast<typename It::Fragment*>(fb);\n    (void)f; (void)target;\n    switch (p) {\n")
+	for p, prog := range pc.Programs {
+		fmt.Fprintf(w, "    case %d: // %s\n      if constexpr (available(V, %d)) {\n", p, prog, p)
+		for i, op := range prog {
+			if op.Records() {
+				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n", i, opCall(op))
+			} else {
+				fmt.Fprintf(w, "        %s\n", opCall(op))
+			}
+		}
+		fmt.Fprintf(w, "      }\n      return;\n")
+	}
+	fmt.Fprintf(w, "    }\n  }\n};\n")
+	for v, vr := range variants {
+		fmt.Fprintf(w, "template <> struct Case::Var<%d> { typedef %s It; };\n", v, iteratorType(cfg, vr.Namespace))
+	}
+	fmt.Fprintf(w, "}  // namespace tc_case_%d\n", pc.Index)
+}
+
+// Generate writes one translation unit for the cases: compiled with g++ it
+// runs them on the host, compiled with nvcc (as a .cu file) on the GPU.
+func Generate(w io.Writer, cases []*plannedCase, variants []Variant, headers []string) {
+	fmt.Fprintf(w, "// Generated by tilecheck (package cuda). Do not edit.\n")
+	for _, h := range headers {
+		fmt.Fprintf(w, "#include %q\n", h)
+	}
+	fmt.Fprintf(w, "#include %q\n", renditionHeader)
+	fmt.Fprintf(w, "#if defined(__CUDACC__)\n#include \"tilecheck/device_driver.cuh\"\n#else\n#include \"tilecheck/host_driver.h\"\n#endif\n")
+	fmt.Fprintf(w, "// variants:")
+	for v, vr := range variants {
+		fmt.Fprintf(w, " %d=%s(%s)", v, vr.Label(), vr.Namespace)
+	}
+	fmt.Fprintln(w)
+	var capacity int64 = 16
+	for _, pc := range cases {
+		writeCase(w, pc, variants)
+		capacity += pc.recordCap()
+	}
+	var calls strings.Builder
+	for _, pc := range cases {
+		fmt.Fprintf(&calls, "  CASE_RUN(tc_case_%d::Case, %d);\n", pc.Index, pc.Index)
+	}
+	fmt.Fprintf(w, `
+int main() {
+  using namespace tilecheck_probe;
+  const unsigned long long cap = %dULL;
+#if defined(__CUDACC__)
+  print_device();
+  Record* drecs = 0;
+  Sink* dsink = 0;
+  TILECHECK_CUDA(cudaMalloc(&drecs, cap * sizeof(Record)));
+  TILECHECK_CUDA(cudaMalloc(&dsink, sizeof(Sink)));
+  Sink hs = {drecs, cap, 0};
+  TILECHECK_CUDA(cudaMemcpy(dsink, &hs, sizeof(Sink), cudaMemcpyHostToDevice));
+#define CASE_RUN(C, K) gpu_case<C>(K, dsink)
+%s#undef CASE_RUN
+  TILECHECK_CUDA(cudaMemcpy(&hs, dsink, sizeof(Sink), cudaMemcpyDeviceToHost));
+  unsigned long long kept = hs.reserved < cap ? hs.reserved : cap;
+  Record* recs = static_cast<Record*>(std::malloc(kept * sizeof(Record) + 1));
+  TILECHECK_CUDA(cudaMemcpy(recs, drecs, kept * sizeof(Record), cudaMemcpyDeviceToHost));
+  print_records(recs, hs.reserved, cap);
+#else
+  std::vector<Record> recs((size_t)cap);
+  Sink sink = {recs.data(), cap, 0};
+#define CASE_RUN(C, K) host_case<C>(K, &sink)
+%s#undef CASE_RUN
+  print_records(recs.data(), sink.reserved, cap);
+#endif
+  return 0;
+}
+`, capacity, calls.String(), calls.String())
+}

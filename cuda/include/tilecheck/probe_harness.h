@@ -1,0 +1,204 @@
+// Address recovery harness (SPEC §9): runs generated op programs on an
+// iterator and recovers every access's address from the bytes it moved,
+// without trusting the code under test. The same per-thread code runs on the
+// host (threads one after another) and on the GPU (one CUDA thread per
+// iterator thread, each with its own buffer).
+//
+// Loads: the buffer holds base-256 digits of each byte's own index, one pass
+// per digit, so the fragment's bytes spell where they came from.
+// Stores: a 0xFF fragment over a zeroed buffer finds the touched bytes, then
+// passes with digits of the fragment byte index say which fragment byte
+// landed where. The tensor sits in the middle of a buffer several times its
+// size, so negative and overshooting addresses are seen, not faulted.
+//
+// A generated Case provides: kThreads, kPrograms, kVariants, kN (buffer
+// bytes), kOff (tensor offset in the buffer), kFragBox (bytes reserved for a
+// fragment, at least A·count), kAccessBytes (A), kCount (accesses per
+// fragment), op_kind(p, o) (0 state op, 1 load, 2 store, -1 end),
+// available(v, p), round_trip(p), template Var<v>::It, ref<It>(ptr) and
+// run<v, It>(p, ref, thread, target, fragment bytes).
+#pragma once
+#include <stdint.h>
+#include "tilecheck/core.h"
+
+namespace tilecheck_probe {
+
+enum RecordKind { kAccess = 0, kRun = 1 };
+enum Flags { kIncoherent = 1, kUnrecovered = 2, kTouchOverflow = 4, kByteCount = 8 };
+
+// One output record. kAccess: access `index` of op `op` of `thread` is at
+// `addr` (bytes from ref.data()). kRun: in a round trip, `len` consecutive
+// bytes from `addr` hold fragment bytes index.. of `thread`.
+struct Record {
+  int32_t kind, variant, kase, prog, thread, op, index, flags;
+  int64_t addr, len;
+};
+
+// Fixed-capacity record buffer: a slot is reserved atomically; a reservation
+// past the capacity is dropped, and reserved − cap says exactly how many.
+struct Sink {
+  Record* recs;
+  unsigned long long cap;
+  unsigned long long reserved;
+};
+
+TC_HD inline void append(Sink* s, Record const& r) {
+#if defined(__CUDA_ARCH__)
+  unsigned long long slot = atomicAdd(&s->reserved, 1ULL);
+#else
+  unsigned long long slot = s->reserved++;
+#endif
+  if (slot < s->cap) s->recs[slot] = r;
+}
+
+TC_HD inline int digits_of(long long n) {  // base-256 digits needed for 0..n-1
+  int d = 1;
+  for (long long x = (n - 1) >> 8; x > 0; x >>= 8) ++d;
+  return d;
+}
+
+// Per-thread scratch: a fragment box and three arrays of kFragBox int64.
+struct Scratch {
+  unsigned char* frag;
+  long long* acc;
+  long long* touched;
+  long long* tags;
+};
+
+// Buffers are 8-byte aligned with sizes a multiple of 256 (the generator
+// guarantees it), so fills and scans go a 64-bit word at a time.
+TC_HD inline void fill_digits(unsigned char* buf, long long n, int d) {
+  uint64_t* w = reinterpret_cast<uint64_t*>(buf);
+  for (long long i = 0; i < n; i += 8) {
+    uint64_t v = 0;
+    for (int k = 0; k < 8; ++k) v |= (uint64_t)(((i + k) >> (8 * d)) & 255) << (8 * k);
+    w[i / 8] = v;
+  }
+}
+TC_HD inline void fill_bytes(unsigned char* p, long long n, unsigned char v) {
+  for (long long i = 0; i < n; ++i) p[i] = v;
+}
+TC_HD inline void zero_words(unsigned char* p, long long n) {
+  uint64_t* w = reinterpret_cast<uint64_t*>(p);
+  for (long long i = 0; i < n / 8; ++i) w[i] = 0;
+}
+
+template <class Case, int V, class It>
+TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink) {
+  long long fa = (long long)Case::kAccessBytes * Case::kCount;
+  for (long long j = 0; j < fa; ++j) sc.acc[j] = 0;
+  int digits = digits_of(Case::kN);
+  for (int d = 0; d < digits; ++d) {
+    fill_digits(buf, Case::kN, d);
+    fill_bytes(sc.frag, Case::kFragBox, 0);
+    Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
+    for (long long j = 0; j < fa; ++j) sc.acc[j] |= (long long)sc.frag[j] << (8 * d);
+  }
+  for (int idx = 0; idx < Case::kCount; ++idx) {
+    long long first = sc.acc[(long long)idx * Case::kAccessBytes];
+    int flags = 0;
+    for (int k = 1; k < Case::kAccessBytes; ++k)
+      if (sc.acc[(long long)idx * Case::kAccessBytes + k] != first + k) flags |= kIncoherent;
+    Record r = {kAccess, V, kase, prog, thread, op, idx, flags, first - Case::kOff, Case::kAccessBytes};
+    append(sink, r);
+  }
+}
+
+// Expects a zeroed buffer and leaves it zeroed.
+template <class Case, int V, class It>
+TC_HD void probe_store(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink) {
+  long long fa = (long long)Case::kAccessBytes * Case::kCount;
+  fill_bytes(sc.frag, Case::kFragBox, 0xFF);
+  Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
+  long long touched = 0;
+  int overflow = 0;
+  uint64_t* words = reinterpret_cast<uint64_t*>(buf);
+  for (long long w = 0; w < Case::kN / 8; ++w) {
+    if (words[w] == 0) continue;
+    for (long long i = 8 * w; i < 8 * w + 8; ++i) {
+      if (buf[i] == 0) continue;
+      if (touched < Case::kFragBox) sc.touched[touched++] = i; else overflow = kTouchOverflow;
+      buf[i] = 0;
+    }
+  }
+  for (long long t = 0; t < touched; ++t) sc.tags[t] = 0;
+  int digits = digits_of(fa);
+  for (int d = 0; d < digits; ++d) {
+    for (long long j = 0; j < Case::kFragBox; ++j) sc.frag[j] = (unsigned char)((j >> (8 * d)) & 255);
+    Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
+    for (long long t = 0; t < touched; ++t) {
+      sc.tags[t] |= (long long)buf[sc.touched[t]] << (8 * d);
+      buf[sc.touched[t]] = 0;
+    }
+  }
+  for (int idx = 0; idx < Case::kCount; ++idx) {
+    long long addr = 0, bytes = 0;
+    int flags = overflow;
+    for (long long t = 0; t < touched; ++t) {
+      long long j = sc.tags[t];
+      if (j / Case::kAccessBytes != idx) continue;
+      long long a = sc.touched[t] - Case::kOff - j % Case::kAccessBytes;
+      if (bytes == 0) addr = a; else if (a != addr) flags |= kIncoherent;
+      ++bytes;
+    }
+    if (bytes == 0) flags |= kUnrecovered;
+    else if (bytes != Case::kAccessBytes) flags |= kByteCount;
+    Record r = {kAccess, V, kase, prog, thread, op, idx, flags, addr, bytes};
+    append(sink, r);
+  }
+}
+
+// Every recording op of program prog, for one thread, on its own buffer.
+template <class Case, int V, class It>
+TC_HD void probe_thread(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, Sink* sink) {
+  bool zeroed = false;
+  for (int op = 0;; ++op) {
+    int k = Case::op_kind(prog, op);
+    if (k < 0) break;
+    if (k == 1) {
+      probe_load<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
+      zeroed = false;
+    } else if (k == 2) {
+      if (!zeroed) zero_words(buf, Case::kN);
+      zeroed = true;
+      probe_store<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
+    }
+  }
+}
+
+// The store op of a round-trip program (its only recording op).
+template <class Case>
+TC_HD int round_trip_op(int prog) {
+  for (int op = 0;; ++op) {
+    int k = Case::op_kind(prog, op);
+    if (k < 0) return -1;
+    if (k == 2) return op;
+  }
+}
+
+// Round trip, step 2 of each pass: every thread stores its fragment whose
+// byte j holds digit d of its global tag thread·FA + j (d < 0: all 0xFF).
+template <class Case, int V, class It>
+TC_HD void round_trip_store(unsigned char* buf, unsigned char* frag, int thread, int prog, int d) {
+  long long fa = (long long)Case::kAccessBytes * Case::kCount;
+  for (long long j = 0; j < Case::kFragBox; ++j)
+    frag[j] = d < 0 ? 0xFF : (unsigned char)((((long long)thread * fa + j) >> (8 * d)) & 255);
+  Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, round_trip_op<Case>(prog), frag);
+}
+
+// Round trip, last step: the tags found, as runs of consecutive bytes.
+template <class Case, int V>
+TC_HD void round_trip_emit(long long const* tags, int kase, int prog, Sink* sink) {
+  long long fa = (long long)Case::kAccessBytes * Case::kCount;
+  long long i = 0;
+  while (i < Case::kN) {
+    if (tags[i] < 0) { ++i; continue; }
+    long long start = i, tag = tags[i];
+    while (i + 1 < Case::kN && tags[i + 1] == tags[i] + 1 && (tags[i + 1] / fa) == (tag / fa)) ++i;
+    ++i;
+    Record r = {kRun, V, kase, prog, (int32_t)(tag / fa), round_trip_op<Case>(prog), (int32_t)(tag % fa), 0, start - Case::kOff, i - start};
+    append(sink, r);
+  }
+}
+
+}  // namespace tilecheck_probe

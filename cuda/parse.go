@@ -1,0 +1,127 @@
+package cuda
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Flags the harness sets on an access it could not recover cleanly
+// (cuda/include/tilecheck/probe_harness.h).
+const (
+	flagIncoherent    = 1 // the access's bytes do not come from consecutive addresses
+	flagUnrecovered   = 2 // a store access left no byte in memory
+	flagTouchOverflow = 4 // a store touched more bytes than the fragment holds
+	flagByteCount     = 8 // a store access left fewer or more bytes than A
+)
+
+func flagText(f int) string {
+	var parts []string
+	for _, x := range []struct {
+		bit  int
+		text string
+	}{{flagIncoherent, "bytes not from consecutive addresses"}, {flagUnrecovered, "no byte of the access found in memory"},
+		{flagTouchOverflow, "more bytes touched than the fragment holds"}, {flagByteCount, "byte count differs from A"}} {
+		if f&x.bit != 0 {
+			parts = append(parts, x.text)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+type accessKey struct{ Case, Variant, Prog, Thread, Op int }
+type runKey struct{ Case, Variant, Prog int }
+
+type compiledAccess struct {
+	Addr  int64
+	Flags int
+	Bytes int64
+	Seen  bool
+}
+
+// tagRun: Len bytes from Addr hold fragment bytes Index.. of Thread.
+type tagRun struct {
+	Thread int
+	Index  int64
+	Addr   int64
+	Len    int64
+}
+
+// rawOutput is everything a probe program printed.
+type rawOutput struct {
+	Accesses map[accessKey][]compiledAccess
+	Runs     map[runKey][]tagRun
+	Reserved uint64
+	Capacity uint64
+	Device   map[string]string
+	Errors   []string
+	sawEnd   bool
+}
+
+func newRawOutput() *rawOutput {
+	return &rawOutput{Accesses: map[accessKey][]compiledAccess{}, Runs: map[runKey][]tagRun{}, Device: map[string]string{}}
+}
+
+// parseOutput reads the record lines of cuda/include/tilecheck/host_driver.h
+// print_records (and the device lines of device_driver.cuh); count[case] is
+// the fragment's access count, to size each record's slice.
+func (r *rawOutput) parse(in io.Reader, count func(kase int) int) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" {
+			continue
+		}
+		f := strings.Fields(line)
+		switch f[0] {
+		case "A", "R":
+			n := make([]int64, len(f)-1)
+			for i := range n {
+				v, err := strconv.ParseInt(f[i+1], 10, 64)
+				if err != nil {
+					return fmt.Errorf("bad probe output line %q", line)
+				}
+				n[i] = v
+			}
+			if f[0] == "A" && len(n) == 9 {
+				k := accessKey{int(n[1]), int(n[0]), int(n[2]), int(n[3]), int(n[4])}
+				acc := r.Accesses[k]
+				if acc == nil {
+					acc = make([]compiledAccess, count(k.Case))
+					r.Accesses[k] = acc
+				}
+				if idx := int(n[5]); idx >= 0 && idx < len(acc) {
+					acc[idx] = compiledAccess{Addr: n[6], Flags: int(n[7]), Bytes: n[8], Seen: true}
+				}
+			} else if f[0] == "R" && len(n) == 8 {
+				k := runKey{int(n[1]), int(n[0]), int(n[2])}
+				r.Runs[k] = append(r.Runs[k], tagRun{Thread: int(n[3]), Index: n[5], Addr: n[6], Len: n[7]})
+			} else {
+				return fmt.Errorf("bad probe output line %q", line)
+			}
+		case "S":
+			if len(f) != 3 {
+				return fmt.Errorf("bad probe output line %q", line)
+			}
+			res, err1 := strconv.ParseUint(f[1], 10, 64)
+			capa, err2 := strconv.ParseUint(f[2], 10, 64)
+			if err1 != nil || err2 != nil {
+				return fmt.Errorf("bad probe output line %q", line)
+			}
+			r.Reserved += res
+			r.Capacity += capa
+			r.sawEnd = true
+		case "G":
+			kv := strings.SplitN(strings.TrimPrefix(line, "G "), "=", 2)
+			if len(kv) == 2 {
+				r.Device[kv[0]] = kv[1]
+			}
+		case "E":
+			r.Errors = append(r.Errors, strings.TrimPrefix(line, "E "))
+		}
+	}
+	return sc.Err()
+}

@@ -1,0 +1,252 @@
+package cuda
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// Case is one configuration and the op programs to run on it.
+type Case struct {
+	Config   iterator.Config
+	Programs []iterator.Program
+}
+
+// Limits on what one case may ask of a machine.
+const (
+	maxBufferBytes = 8 << 20 // one thread's buffer
+	maxSlabBytes   = 4 << 30 // all buffers of one GPU launch
+	examplesKept   = 20
+)
+
+// plannedCase is a Case made ready to generate: what each variant's Go model
+// predicts, which (variant, program) pairs can run, and the buffer geometry.
+type plannedCase struct {
+	Index    int
+	Config   iterator.Config
+	Programs []iterator.Program
+	// Avail[v][p] reports whether program p runs on variant v; Why says why not.
+	Avail [][]bool
+	Why   [][]string
+	// RoundTrip[p]: program p is a round trip (one store, no load) whose
+	// reference footprint is byte-exact and covers no byte twice.
+	RoundTrip []bool
+	// Expected[v][p][t] is the Go model's trace of variant v; Reference[p][t]
+	// the reference model's.
+	Expected  [][][]iterator.ThreadTrace
+	Reference [][]iterator.ThreadTrace
+	// Buffer geometry: N bytes per buffer, tensor at Off; fragment box bytes.
+	N, Off, FragBox, AccessBytes, Count int64
+	AllocBytes                          int64
+}
+
+// recordCap is the exact number of records the run can produce, plus the
+// round trips' worst case (one run per byte stored).
+func (pc *plannedCase) recordCap() int64 {
+	var n int64
+	t := int64(pc.Config.Threads)
+	for v := range pc.Avail {
+		for p, prog := range pc.Programs {
+			if !pc.Avail[v][p] {
+				continue
+			}
+			for _, op := range prog {
+				if op.Records() {
+					n += t * pc.Count
+				}
+			}
+			if pc.RoundTrip[p] {
+				n += t * pc.AccessBytes * pc.Count
+			}
+		}
+	}
+	return n
+}
+
+// alignOf is the C++ alignment of an AccessType of a bytes: its power-of-two
+// part, at most 16 (cuda/include/tilecheck/core.h pow2_part).
+func alignOf(a int64) int64 {
+	for _, p := range []int64{16, 8, 4, 2} {
+		if a%p == 0 {
+			return p
+		}
+	}
+	return 1
+}
+
+func roundUp(x, m int64) int64 { return (x + m - 1) / m * m }
+
+// supported reports why a configuration cannot be probed, or "".
+func supported(cfg iterator.Config) string {
+	switch {
+	case cfg.Class != iterator.RegularTile:
+		return cfg.Class.String() + " has no C++ rendition yet (issue 6)"
+	case cfg.Atomic != "":
+		return "atomic=" + cfg.Atomic + " has no C++ rendition yet"
+	case cfg.Threads > 1024:
+		return "more than 1024 threads do not fit one CUDA block"
+	}
+	return ""
+}
+
+// plan traces every variant's Go model on every program and thread, and
+// decides what runs. It returns a skip reason for a case that cannot run.
+func plan(index int, c Case, variants []Variant) (*plannedCase, string) {
+	cfg := c.Config
+	if why := supported(cfg); why != "" {
+		return nil, why
+	}
+	tm, err := iterator.Validate(cfg)
+	if err != nil {
+		return nil, err.Error()
+	}
+	ref, err := iterator.ModelByName("reference")
+	if err != nil {
+		return nil, err.Error()
+	}
+	pc := &plannedCase{Index: index, Config: cfg, Programs: c.Programs}
+	pc.AccessBytes = int64(iterator.InstanceAccessBytes(cfg))
+	pc.Count = tm.Count()
+	frag := int64(iterator.FragmentBytes(cfg, tm))
+	pc.FragBox = roundUp(max(frag, pc.AccessBytes*pc.Count), 16) + 16
+	_, hi := iterator.Allocation(cfg, longestProgram(c.Programs))
+	pc.AllocBytes = int64(hi)
+	threads := iterator.AllThreads(cfg)
+
+	pc.Reference = make([][]iterator.ThreadTrace, len(c.Programs))
+	for p, prog := range c.Programs {
+		tr, err := iterator.TraceThreads(ref, cfg, prog, threads)
+		if err != nil {
+			return nil, fmt.Sprintf("reference model: %v", err)
+		}
+		pc.Reference[p] = tr
+	}
+	lo, top := int64(0), pc.AllocBytes
+	pc.Avail = make([][]bool, len(variants))
+	pc.Why = make([][]string, len(variants))
+	pc.Expected = make([][][]iterator.ThreadTrace, len(variants))
+	for v, vr := range variants {
+		pc.Avail[v] = make([]bool, len(c.Programs))
+		pc.Why[v] = make([]string, len(c.Programs))
+		pc.Expected[v] = make([][]iterator.ThreadTrace, len(c.Programs))
+		m, err := iterator.ModelByName(vr.Model)
+		if err != nil {
+			return nil, err.Error()
+		}
+		for p, prog := range c.Programs {
+			why := programSupported(prog)
+			if cfg.Map == iterator.WarpStriped3131 && !strings.HasPrefix(vr.Namespace, "tilecheck_") {
+				why = "warp-striped-3131 is not a CUTLASS thread map"
+			}
+			var tr []iterator.ThreadTrace
+			if why == "" {
+				tr, err = iterator.TraceThreads(m, cfg, prog, threads)
+				switch {
+				case errors.Is(err, iterator.ErrUnavailable):
+					why = "unavailable: " + err.Error()
+				case err != nil:
+					why = "model error: " + err.Error()
+				}
+			}
+			if why == "" {
+				why = checkAligned(tr, pc.AccessBytes, &lo, &top)
+			}
+			pc.Why[v][p], pc.Avail[v][p], pc.Expected[v][p] = why, why == "", tr
+		}
+	}
+	width := top - lo
+	margin := roundUp(max(width, 1024), 256)
+	pc.Off = roundUp(margin-lo, 256)
+	pc.N = roundUp(pc.Off+top+margin, 256)
+	if pc.N > maxBufferBytes {
+		return nil, fmt.Sprintf("buffer of %d bytes exceeds the probe's %d", pc.N, maxBufferBytes)
+	}
+	if slab := int64(len(variants)*len(c.Programs)*cfg.Threads) * pc.N; slab > maxSlabBytes {
+		return nil, fmt.Sprintf("GPU slab of %d bytes exceeds %d", slab, int64(maxSlabBytes))
+	}
+	pc.RoundTrip = make([]bool, len(c.Programs))
+	for p, prog := range c.Programs {
+		pc.RoundTrip[p] = isRoundTrip(prog) && exactFootprint(pc.Reference[p], pc.AccessBytes)
+	}
+	return pc, ""
+}
+
+func longestProgram(progs []iterator.Program) iterator.Program {
+	var all iterator.Program
+	for _, p := range progs {
+		all = append(all, p...)
+	}
+	return all
+}
+
+// programSupported rejects ops RegularTileIterator does not have.
+func programSupported(prog iterator.Program) string {
+	for _, op := range prog {
+		switch op.Kind {
+		case iterator.Accesses, iterator.ClearMask, iterator.EnableMask:
+			return "op " + op.String() + " is not a RegularTileIterator member"
+		}
+	}
+	return ""
+}
+
+// checkAligned widens [lo, top) to cover every access and rejects a program
+// whose model predicts an access the AccessType's alignment forbids: the
+// compiled code would fault (on a GPU, and on the host with vector moves)
+// instead of telling us its address.
+func checkAligned(traces []iterator.ThreadTrace, a int64, lo, top *int64) string {
+	al := alignOf(a)
+	for _, tr := range traces {
+		for _, r := range tr.Records {
+			for _, addr := range r.Addrs {
+				if addr%al != 0 {
+					return fmt.Sprintf("misaligned per model: thread %d op %d address %d is not a multiple of %d (would fault)", tr.Thread, r.Op, addr, al)
+				}
+				*lo = min(*lo, addr)
+				*top = max(*top, addr+a)
+			}
+		}
+	}
+	return ""
+}
+
+// isRoundTrip: exactly one recording op, a store.
+func isRoundTrip(prog iterator.Program) bool {
+	n, stores := 0, 0
+	for _, op := range prog {
+		if op.Records() {
+			n++
+			if op.RecordKind() == "store" {
+				stores++
+			}
+		}
+	}
+	return n == 1 && stores == 1
+}
+
+// exactFootprint: the reference's store bytes are whole bytes and no byte is
+// covered twice, so every byte of the tensor has one expected tag.
+func exactFootprint(traces []iterator.ThreadTrace, a int64) bool {
+	seen := map[int64]bool{}
+	for _, tr := range traces {
+		if len(tr.Inexact) > 0 {
+			return false
+		}
+		for _, r := range tr.Records {
+			for i, addr := range r.Addrs {
+				if r.Inexact != nil && r.Inexact[i] {
+					return false
+				}
+				for k := int64(0); k < a; k++ {
+					if seen[addr+k] {
+						return false
+					}
+					seen[addr+k] = true
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,120 @@
+package cuda
+
+// Result is what one compiled run found.
+type Result struct {
+	Backend  string          `json:"backend"`
+	Variants []VariantResult `json:"variants"`
+	Configs  int             `json:"configs"`  // configurations run
+	Programs int             `json:"programs"` // (configuration, program) pairs run
+	Skipped  []Skip          `json:"skipped,omitempty"`
+	// Unavailable counts (variant, configuration, program) triples not run,
+	// with a few reasons.
+	Unavailable        int      `json:"unavailable"`
+	UnavailableReasons []string `json:"unavailable_reasons,omitempty"`
+	// Exact accounting of the bounded record buffer.
+	Reserved uint64 `json:"records_reserved"`
+	Capacity uint64 `json:"records_capacity"`
+	Dropped  uint64 `json:"records_dropped"`
+	// HeaderSHA256 hashes the committed C++ renditions and harness built;
+	// SourceSHA256 the generated translation units.
+	HeaderSHA256 string            `json:"header_sha256"`
+	SourceSHA256 []string          `json:"source_sha256"`
+	Device       map[string]string `json:"device,omitempty"`
+	Builds       int               `json:"builds"`
+	CachedBuilds int               `json:"cached_builds"`
+	BuildSeconds float64           `json:"build_s"`
+	RunSeconds   float64           `json:"run_s"`
+	Errors       []string          `json:"errors,omitempty"`
+
+	compiled map[traceKey][]compiledThread
+}
+
+// Skip is a configuration that could not be run, and why.
+type Skip struct {
+	Config string `json:"config"`
+	Reason string `json:"reason"`
+}
+
+// VariantResult is one variant's outcome.
+type VariantResult struct {
+	Label     string `json:"variant"`
+	Model     string `json:"model"`
+	Namespace string `json:"namespace"`
+	Role      Role   `json:"role"`
+	Programs  int    `json:"programs"`
+	// Accesses compared with the Go model of the same name, and how many
+	// disagreed (an address, or an access the harness could not recover).
+	Accesses int64 `json:"accesses"`
+	// Hidden counts store accesses the model says a later access of the
+	// same store overwrites entirely (an Alignment override): not compared.
+	Hidden     int64      `json:"hidden,omitempty"`
+	Mismatches int64      `json:"mismatches"`
+	Examples   []Mismatch `json:"examples,omitempty"`
+	// Accesses that differ from the reference model (the load round trip:
+	// a fragment slot that does not hold the tag at its reference address).
+	VsReference int64 `json:"vs_reference"`
+	// Round trips: per (configuration, program), does the compiled code
+	// differ from the reference, and did its Go model predict that?
+	StoreRoundTrip RoundTrip `json:"store_round_trip"`
+	LoadRoundTrip  RoundTrip `json:"load_round_trip"`
+}
+
+// RoundTrip counts round trips and how many failed where predicted.
+type RoundTrip struct {
+	Cases      int      `json:"cases"`
+	Failed     int      `json:"failed"`
+	Predicted  int      `json:"predicted"`  // Go model ≠ reference
+	Unexpected int      `json:"unexpected"` // failed xor predicted
+	Examples   []string `json:"examples,omitempty"`
+}
+
+// Mismatch is one access where the compiled code and the Go model disagree.
+type Mismatch struct {
+	Config   string `json:"config"`
+	Ops      string `json:"ops"`
+	Thread   int    `json:"thread"`
+	Op       int    `json:"op"`
+	Access   int    `json:"access"`
+	Expected int64  `json:"expected"`
+	Actual   int64  `json:"actual"`
+	Detail   string `json:"detail,omitempty"`
+}
+
+// OK reports whether every iterator and control agreed with its Go model on
+// every access and no record was dropped.
+func (r *Result) OK() bool {
+	if r.Dropped > 0 || len(r.Errors) > 0 {
+		return false
+	}
+	for _, v := range r.Variants {
+		if v.Mismatches > 0 || v.StoreRoundTrip.Unexpected > 0 || v.LoadRoundTrip.Unexpected > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ControlOutcome says whether one control did what it must in this run.
+type ControlOutcome struct {
+	Variant string `json:"variant"`
+	Must    string `json:"must"`
+	OK      bool   `json:"ok"`
+	Detail  string `json:"detail"`
+}
+
+// Controls: each control must differ from the reference somewhere; the
+// identity copy nowhere. A failed outcome makes the evidence weak.
+func (r *Result) Controls() []ControlOutcome {
+	var out []ControlOutcome
+	for _, v := range r.Variants {
+		switch v.Role {
+		case RoleControl:
+			out = append(out, ControlOutcome{v.Label, "show mismatches against the reference", v.VsReference > 0 || v.StoreRoundTrip.Failed > 0,
+				fmtCounts(v)})
+		case RoleIdentity:
+			out = append(out, ControlOutcome{v.Label, "show no mismatch", v.VsReference == 0 && v.StoreRoundTrip.Failed == 0 && v.Mismatches == 0,
+				fmtCounts(v)})
+		}
+	}
+	return out
+}

@@ -1,0 +1,172 @@
+package cuda
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os/exec"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Options configure a compiled run.
+type Options struct {
+	Toolchain
+	Variants []Variant // default: Renditions()
+	Headers  []string  // extra headers to include (a user's CUTLASS)
+	Batches  int       // translation units compiled in parallel; default: CPUs
+	// Wrap, when set, runs each built program under another command (for
+	// compute-sanitizer): it returns the argv to execute.
+	Wrap func(bin string) []string
+}
+
+// Run plans the cases, generates, builds and runs them, and compares every
+// access with the Go models.
+func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
+	if err := opts.Check(); err != nil {
+		return nil, err
+	}
+	variants := opts.Variants
+	if len(variants) == 0 {
+		variants = Renditions()
+	}
+	res := &Result{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}, compiled: map[traceKey][]compiledThread{}}
+	for _, v := range variants {
+		res.Variants = append(res.Variants, VariantResult{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
+	}
+	var planned []*plannedCase
+	for i, c := range cases {
+		pc, why := plan(i, c, variants)
+		if pc == nil {
+			res.Skipped = append(res.Skipped, Skip{c.Config.String(), why})
+			continue
+		}
+		planned = append(planned, pc)
+		res.Configs++
+		res.Programs += len(pc.Programs)
+		for v := range variants {
+			for p := range pc.Programs {
+				if !pc.Avail[v][p] {
+					res.Unavailable++
+					if len(res.UnavailableReasons) < 10 {
+						res.UnavailableReasons = append(res.UnavailableReasons, fmt.Sprintf("%s on %s | %s: %s", variants[v].Label(), pc.Config, pc.Programs[p], pc.Why[v][p]))
+					}
+				}
+			}
+		}
+	}
+	if len(planned) == 0 {
+		return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
+	}
+	batches := splitBatches(planned, opts.Batches)
+	outs := make([]*rawOutput, len(batches))
+	errs := make([]error, len(batches))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	start := time.Now()
+	var runTime time.Duration
+	for b, batch := range batches {
+		var src bytes.Buffer
+		Generate(&src, batch, variants, opts.Headers)
+		sum := sha256.Sum256(src.Bytes())
+		res.SourceSHA256 = append(res.SourceSHA256, hex.EncodeToString(sum[:]))
+		wg.Add(1)
+		go func(b int, src []byte, batch []*plannedCase) {
+			defer wg.Done()
+			bin, cached, err := opts.Build(ctx, src)
+			mu.Lock()
+			res.Builds++
+			if cached {
+				res.CachedBuilds++
+			}
+			mu.Unlock()
+			if err != nil {
+				errs[b] = err
+				return
+			}
+			t0 := time.Now()
+			outs[b], errs[b] = execute(ctx, bin, batch, opts)
+			mu.Lock()
+			runTime += time.Since(t0)
+			mu.Unlock()
+		}(b, src.Bytes(), batch)
+		if opts.Backend == "gpu" {
+			wg.Wait() // one GPU program at a time
+		}
+	}
+	wg.Wait()
+	res.RunSeconds = runTime.Seconds()
+	res.BuildSeconds = time.Since(start).Seconds() - res.RunSeconds
+	for _, err := range errs {
+		if err != nil {
+			return res, err
+		}
+	}
+	for b, batch := range batches {
+		out := outs[b]
+		res.Reserved += out.Reserved
+		res.Capacity += out.Capacity
+		res.Errors = append(res.Errors, out.Errors...)
+		for k, v := range out.Device {
+			res.Device[k] = v
+		}
+		for _, pc := range batch {
+			compare(pc, variants, out, res)
+		}
+	}
+	if res.Reserved > res.Capacity {
+		res.Dropped = res.Reserved - res.Capacity
+	}
+	return res, nil
+}
+
+// splitBatches deals cases round-robin into n translation units, so each
+// holds a similar mix of large and small instantiations.
+func splitBatches(cases []*plannedCase, n int) [][]*plannedCase {
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	n = max(1, min(n, len(cases)))
+	out := make([][]*plannedCase, n)
+	for i, c := range cases {
+		out[i%n] = append(out[i%n], c)
+	}
+	return out
+}
+
+func execute(ctx context.Context, bin string, batch []*plannedCase, opts Options) (*rawOutput, error) {
+	argv := []string{bin}
+	if opts.Wrap != nil {
+		argv = opts.Wrap(bin)
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	counts := map[int]int{}
+	for _, pc := range batch {
+		counts[pc.Index] = int(pc.Count)
+	}
+	out := newRawOutput()
+	if perr := out.parse(&stdout, func(k int) int { return counts[k] }); perr != nil {
+		return out, perr
+	}
+	if err != nil {
+		return out, fmt.Errorf("probe program %s failed: %v: %s %s", bin, err, firstLines(stderr.String(), 5), firstLines(fmt.Sprint(out.Errors), 3))
+	}
+	if !out.sawEnd {
+		return out, fmt.Errorf("probe program %s ended without its summary line", bin)
+	}
+	return out, nil
+}
+
+func firstLines(s string, n int) string {
+	lines := bytes.SplitN([]byte(s), []byte("\n"), n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return string(bytes.Join(lines, []byte(" | ")))
+}
