@@ -122,3 +122,23 @@ func TestTraverseProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestInResidue: the residue is consumed by the first tile move.
+func TestInResidue(t *testing.T) {
+	for _, tc := range []struct {
+		cfg, pre string
+		want     bool
+	}{
+		{traverseConfigs[0], "load();add_pointer_offset(3);clear_mask", true},
+		{traverseConfigs[0], "load();inc", false},
+		{traverseConfigs[3], "accesses();inc", true}, // the access iterator's ++ steps accesses
+		{traverseConfigs[3], "add_tile_offset(0,0)", false},
+		{"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4", "accesses()", false},
+	} {
+		c, _ := iterator.ParseConfig(tc.cfg)
+		p, _ := iterator.ParseProgram(tc.pre)
+		if got := InResidue(c, p); got != tc.want {
+			t.Errorf("%q %q: %v, want %v", tc.cfg, tc.pre, got, tc.want)
+		}
+	}
+}
