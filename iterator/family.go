@@ -255,9 +255,10 @@ func famPass(g famGeom, it famIter, index int, op Op, n int64) Record {
 	rec := Record{Thread: g.thread, Op: index, Kind: op.RecordKind(), AccessBytes: it.accessBytes()}
 	count := it.count()
 	pred := g.cfg.Class.Predicated()
+	it.beginPass(n)
 	for idx := int64(0); idx < count; idx++ {
 		it.setIndex(idx)
-		addr, exact := it.addr(n)
+		addr, exact := it.addr()
 		rec.Addrs = append(rec.Addrs, addr)
 		if pred {
 			rec.Valid = append(rec.Valid, it.valid())

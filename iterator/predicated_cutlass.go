@@ -22,6 +22,7 @@ type cutlassPredicated struct {
 	residue    bool // is_residue_tile_
 	preds      []bool
 	iv, ic, is int64
+	passOff    int64 // the byte offset of the current pass
 }
 
 // predicatedResidue is the residue of SPEC §10: its size along the advance
@@ -114,17 +115,21 @@ func (it *cutlassPredicated) valid() bool {
 	return it.preds[it.iv+it.g.apv*(it.ic+it.is*it.g.m.Iter.C)]
 }
 
-// addr is get() plus the byte offset of load_with_pointer_offset(n), which
-// converts n elements as i32(n·B)/8.
-func (it *cutlassPredicated) addr(n int64) (int64, bool) {
+// beginPass is load_with_pointer_offset's conversion of n elements to the
+// byte offset of load_with_byte_offset: i32(n·B)/8.
+func (it *cutlassPredicated) beginPass(n int64) {
+	it.passOff = 0
+	if n != 0 {
+		a := it.a
+		it.passOff = a.bitsToBytes("load_with_pointer_offset: n·B/8", a.i32("load_with_pointer_offset: n·B", a.mul(n, it.g.B)))
+	}
+}
+
+// addr is get() plus the pass's byte offset.
+func (it *cutlassPredicated) addr() (int64, bool) {
 	a, m := it.a, it.g.m
 	col := a.bitsToBytes("get(): c·(Dc·B)/8", a.mul(it.ic, a.mul(m.Delta.C, it.g.B)))
-	addr := a.add(a.add(it.p, col), a.mul(it.iv, it.asz))
-	if n != 0 {
-		byteOff := a.bitsToBytes("load_with_pointer_offset: n·B/8", a.i32("load_with_pointer_offset: n·B", a.mul(n, it.g.B)))
-		addr = a.add(addr, byteOff)
-	}
-	return addr, true
+	return a.add(a.add(a.add(it.p, col), a.mul(it.iv, it.asz)), it.passOff), true
 }
 
 // step is operator++: iv, then ic, then is; a new strided iteration adds

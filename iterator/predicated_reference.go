@@ -33,6 +33,7 @@ type refPredicated struct {
 	preds      []bool
 	iv, ic, is int64
 	rows       int64 // strided deltas the ++ steps have moved the access pointer
+	passBits   int64 // the pointer offset of the current pass, bits
 }
 
 func newRefPredicated(g famGeom, d Defect, a *arith) *refPredicated {
@@ -60,17 +61,15 @@ func (it *refPredicated) valid() bool {
 	return it.preds[it.iv+it.g.apv*(it.ic+it.is*it.g.m.Iter.C)]
 }
 
-func (it *refPredicated) addr(n int64) (int64, bool) {
+func (it *refPredicated) beginPass(n int64) { it.passBits = refPtrBits(it.g, it.a, it.d, n, false) }
+
+func (it *refPredicated) addr() (int64, bool) {
 	a := it.a
 	within := layout.Coord{
 		C: a.add(refDeltaC(it.g, a, it.d, it.ic), a.mul(it.iv, it.g.ae)),
 		S: a.mul(it.rows, it.g.m.Delta.S),
 	}
-	ptr := it.ptrBits
-	if n != 0 {
-		ptr = a.add(ptr, refPtrBits(it.g, a, it.d, n, false))
-	}
-	return refAddress(it.g, a, it.d, it.pos, within, ptr, it.skewBits)
+	return refAddress(it.g, a, it.d, it.pos, within, a.add(it.ptrBits, it.passBits), it.skewBits)
 }
 
 // step follows operator++: a new strided iteration moves one strided delta,

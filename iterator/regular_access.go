@@ -12,10 +12,13 @@ type famIter interface {
 	accessBytes() int64
 	// setIndex is set_iteration_index(idx).
 	setIndex(idx int64)
-	// addr is the byte address of the current access when the pass is made
-	// with a pointer offset of n elements (load_with_pointer_offset(n)), and
+	// beginPass starts a pass made with a pointer offset of n elements
+	// (load_with_pointer_offset(n); 0 for load() and accesses()): the C++
+	// converts n once per call.
+	beginPass(n int64)
+	// addr is the byte address of the current access in the pass, and
 	// whether it is a whole byte.
-	addr(n int64) (int64, bool)
+	addr() (int64, bool)
 	// valid is the guard of the current access; always true when unguarded.
 	valid() bool
 	// step is the access iterator's ++: the next access of the pass.
@@ -63,7 +66,9 @@ func (it *cutlassRegularAccess) setMask(bool)       {}
 func (it *cutlassRegularAccess) step() { it.idx = (it.idx + 1) % it.count() }
 
 // addr is get(): access_offset is an int, counted in AccessType units.
-func (it *cutlassRegularAccess) addr(int64) (int64, bool) {
+func (it *cutlassRegularAccess) beginPass(int64) {}
+
+func (it *cutlassRegularAccess) addr() (int64, bool) {
 	m, a := it.g.m, it.a
 	ic, is := it.idx%m.Iter.C, it.idx/m.Iter.C
 	accessOff := a.i32("access_offset", a.add(a.mul(a.mul(is, m.Delta.S), it.strideA), ic*m.Delta.C/int64(m.V)))
@@ -108,7 +113,9 @@ func (it *refRegularAccess) valid() bool      { return true }
 func (it *refRegularAccess) setMask(bool)     {}
 func (it *refRegularAccess) step()            { it.idx = (it.idx + 1) % it.count() }
 
-func (it *refRegularAccess) addr(int64) (int64, bool) {
+func (it *refRegularAccess) beginPass(int64) {}
+
+func (it *refRegularAccess) addr() (int64, bool) {
 	m := it.g.m
 	ic, is := it.idx%m.Iter.C, it.idx/m.Iter.C
 	init := m.Init(it.g.thread)
