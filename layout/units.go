@@ -80,3 +80,21 @@ func (x Bytes) ToBits() (Bits, error) {
 	v, err := Mul(int64(x), 8)
 	return Bits(v), err
 }
+
+// SplitBytes splits a bit offset into whole bytes and the bits left over,
+// both truncated toward zero as C++ division is: x == 8·bytes + rest. A model
+// that narrows the byte part (as CUTLASS's int32 increments do) keeps the
+// sub-byte rest exact this way.
+func (x Bits) SplitBytes() (Bytes, Bits) {
+	return Bytes(x / 8), x % 8
+}
+
+// CeilBytes is the whole bytes that hold x bits: x/8 rounded up. It cannot
+// overflow, unlike (x+7)/8.
+func (x Bits) CeilBytes() Bytes {
+	q := x / 8
+	if x%8 > 0 {
+		q++
+	}
+	return Bytes(q)
+}
