@@ -186,6 +186,33 @@ func newReferenceFamily(g famGeom, d Defect, a *arith) famIter {
 	return newRefPredicated(g, d, a)
 }
 
+// famIter is the state of one family iterator for one thread: the calls an
+// op program makes on it. Positions are per class and per model; runFamily
+// drives them.
+type famIter interface {
+	// count is the accesses of one pass: Iter.count·kAPV.
+	count() int64
+	// accessBytes is the size of one access in bytes.
+	accessBytes() int64
+	// setIndex is set_iteration_index(idx).
+	setIndex(idx int64)
+	// beginPass starts a pass made with a pointer offset of n elements
+	// (load_with_pointer_offset(n); 0 for load() and accesses()): the C++
+	// converts n once per call.
+	beginPass(n int64)
+	// addr is the byte address of the current access in the pass, and
+	// whether it is a whole byte.
+	addr() (int64, bool)
+	// valid is the guard of the current access; always true when unguarded.
+	valid() bool
+	// step is the access iterator's ++: the next access of the pass.
+	step()
+	addPointerOffset(n int64)
+	addTileOffset(t layout.Coord)
+	// setMask is clear_mask (false) or enable_mask (true).
+	setMask(enable bool)
+}
+
 // runFamily runs an op program on a family iterator and returns the records
 // of its passes. Ops a class does not have are *UnavailableError: the access
 // iterators have no load or store, and no class of the family has operator--
