@@ -108,7 +108,7 @@ var PBounds = Property{
 					Expected: []int64{lo, hi}, Actual: rec.Addrs, Detail: fmt.Sprintf("op %d: %s outside the allocation [%d, %d)", rec.Op, detail, lo, hi)})
 			}
 			for k, a := range rec.Addrs {
-				if mask != nil && !mask[k] {
+				if mask != nil && (k >= len(mask) || !mask[k]) {
 					continue
 				}
 				t.Checks++

@@ -188,6 +188,11 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 	if !ok1 || !ok2 {
 		return Violation{}, false
 	}
+	if (bm != nil && len(bm) != len(br.Addrs)) || (mm != nil && len(mm) != len(mr.Addrs)) {
+		// The source does not use the configuration's thread map (a
+		// thread-map control); its moves are not comparable access by access.
+		return Violation{}, false
+	}
 	// The observed move: the same for every byte-exact access, or none.
 	var d int64
 	seen, consistent := false, true

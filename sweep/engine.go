@@ -139,11 +139,25 @@ func Run(opts Options) (*reports.Report, error) {
 	if name == "" {
 		name = src.Name()
 	}
-	ref := referenceSource()
 	gen, err := generate(opts)
 	if err != nil {
 		return nil, err
 	}
+	rep, err := runGenerated(opts, name, src, gen)
+	if err != nil {
+		return nil, err
+	}
+	rep.ElapsedS = time.Since(start).Seconds()
+	if rep.ElapsedS > 0 {
+		rep.ChecksPerSecond = float64(rep.Checks) / rep.ElapsedS
+	}
+	return rep, nil
+}
+
+// runGenerated judges generated cases on src and every control, in
+// parallel, and aggregates them in case order.
+func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
+	ref := referenceSource()
 	controls := props.ControlsFor(iterator.RegularTile, opts.PtrContract)
 	ctrlSrcs := make([]props.Source, len(controls))
 	for i, d := range controls {
@@ -185,12 +199,7 @@ func Run(opts Options) (*reports.Report, error) {
 		agg.addBatch(gen.cases[bs[b][0]:bs[b][1]], r)
 	}
 	agg.shrinkFailures(src, ref)
-	rep := agg.report(gen)
-	rep.ElapsedS = time.Since(start).Seconds()
-	if rep.ElapsedS > 0 {
-		rep.ChecksPerSecond = float64(rep.Checks) / rep.ElapsedS
-	}
-	return rep, nil
+	return agg.report(gen), nil
 }
 
 // runBatch judges one batch on the iterator and on every control. The

@@ -22,7 +22,7 @@ type presetSize struct {
 
 var presetSizes = map[string]presetSize{
 	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40},
-	"release":    {configs: 900, programs: 10, random: 400, shrinkChecks: 150},
+	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150},
 	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000},
 }
 
@@ -153,6 +153,13 @@ var programTemplates = []string{
 	"add_tile_offset(0,1);inc;load(1,1)",
 	"add_pointer_offset(3);load(-1,0);store(1,-1)",
 	"dec;add_tile_offset(2,0);store_with_pointer_offset(16);load(0,2)",
+}
+
+// Enumerate lists a preset's configurations (invalid ones included) and op
+// programs: the enumerated phase of a sweep, without the random phase. A
+// compiled probe instantiates exactly these.
+func Enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
+	return enumerate(preset)
 }
 
 // enumerate lists the preset's configurations (invalid ones included, so

@@ -1,0 +1,311 @@
+package sweep
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// quickReports caches one quick sweep per model: several tests read them.
+var (
+	quickMu      sync.Mutex
+	quickReports = map[string]*reports.Report{}
+)
+
+func quick(t *testing.T, name string) *reports.Report {
+	t.Helper()
+	quickMu.Lock()
+	defer quickMu.Unlock()
+	if r := quickReports[name]; r != nil {
+		return r
+	}
+	r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quickReports[name] = r
+	return r
+}
+
+func status(r *reports.Report, id string) *reports.Property {
+	for i := range r.Properties {
+		if r.Properties[i].ID == id {
+			return &r.Properties[i]
+		}
+	}
+	return nil
+}
+
+func control(r *reports.Report, id string) *reports.Control {
+	for i := range r.Controls {
+		if r.Controls[i].ID == id {
+			return &r.Controls[i]
+		}
+	}
+	return nil
+}
+
+func TestReferencePassesQuick(t *testing.T) {
+	r := quick(t, "reference")
+	if r.Verdict != "pass" {
+		t.Fatalf("reference quick verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
+	}
+	if r.Configs.Valid == 0 || r.Configs.Invalid == 0 || r.Checks == 0 {
+		t.Errorf("configs %+v checks %d: want valid and invalid configurations and some checks", r.Configs, r.Checks)
+	}
+}
+
+// Release takes about 12 s on the 2-core CI machine, under the 20 s above
+// which it would be guarded by -short.
+func TestReferencePassesRelease(t *testing.T) {
+	r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "pass" {
+		t.Fatalf("reference release verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
+	}
+}
+
+// parseCE parses a counterexample back into configuration and program.
+func parseCE(t *testing.T, ce *reports.Counterexample) (iterator.Config, iterator.Program) {
+	t.Helper()
+	cfg, err := iterator.ParseConfig(ce.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram(ce.Ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, prog
+}
+
+func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
+	r := quick(t, "cutlass-pre3049")
+	p := status(r, "P-sym")
+	if p == nil || p.Status != "fail" || p.Counterexample == nil {
+		t.Fatalf("pre3049 P-sym = %+v, want fail with a counterexample", p)
+	}
+	cfg, prog := parseCE(t, p.Counterexample)
+	if cfg.Access <= 1 {
+		t.Errorf("counterexample %q has V=%d; the #3017 asymmetry needs V>1", p.Counterexample.Config, cfg.Access)
+	}
+	tcNonZero := false
+	for _, o := range prog {
+		if (o.Kind == iterator.LoadTile || o.Kind == iterator.StoreTile) && cfg.Layout.ToPitch(o.A, o.B).C != 0 {
+			tcNonZero = true
+		}
+	}
+	if !tcNonZero {
+		t.Errorf("counterexample ops %q have no non-zero contiguous tile offset", p.Counterexample.Ops)
+	}
+	// Shrunk: one op is enough to show the asymmetry (load(t) against the
+	// store(t) P-sym derives from it).
+	if len(prog) != 1 {
+		t.Errorf("counterexample ops %q not shrunk to one op", p.Counterexample.Ops)
+	}
+	if !strings.Contains(p.Counterexample.Replay, "tilecheck check --iterator cutlass-pre3049") ||
+		!strings.Contains(p.Counterexample.Replay, "--property P-sym") {
+		t.Errorf("replay %q", p.Counterexample.Replay)
+	}
+	// The replay reproduces the failure.
+	res, err := Check(CheckOptions{Iterator: "cutlass-pre3049", Config: cfg, Program: prog, Property: "P-sym", Thread: p.Counterexample.Thread})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || res[0].Status != "fail" {
+		t.Errorf("replaying the counterexample gives %+v, want P-sym fail", res)
+	}
+}
+
+// SPEC §7: cutlass passes P-sym but fails P-tile, P-ptr and P-oracle;
+// pre3049 fails all four.
+func TestBuiltinStatuses(t *testing.T) {
+	want := map[string]map[string]string{
+		"cutlass":         {"P-sym": "pass", "P-tile": "fail", "P-ptr": "fail", "P-oracle": "fail"},
+		"cutlass-pre3049": {"P-sym": "fail", "P-tile": "fail", "P-ptr": "fail", "P-oracle": "fail"},
+	}
+	for model, ps := range want {
+		r := quick(t, model)
+		if r.Verdict != "fail" {
+			t.Errorf("%s verdict %s, want fail", model, r.Verdict)
+		}
+		for id, st := range ps {
+			if p := status(r, id); p == nil || p.Status != st {
+				t.Errorf("%s %s = %+v, want %s", model, id, p, st)
+			}
+		}
+	}
+}
+
+// specKillers is SPEC §6's table, written out here rather than read from
+// props so that the test checks the table, not itself.
+var specKillers = map[string][]string{
+	"C-load-div":       {"P-sym", "P-tile", "P-oracle"},
+	"C-both-div":       {"P-tile", "P-oracle"},
+	"C-ptr-bytes":      {"P-ptr", "P-unit"},
+	"C-ptr-inverted":   {"P-unit", "P-oracle"},
+	"C-delta-nodiv":    {"P-cover", "P-oracle"},
+	"C-rank-swap":      {"P-inc", "P-oracle"},
+	"C-pitch-plus-one": {"P-oracle", "P-cover"},
+	"C-trunc-first":    {"P-exact", "P-inc"},
+	"C-int32":          {"P-index"},
+	"C-striped-head":   {"P-cover"},
+	"C-cas16-tail":     {"P-bounds"},
+}
+
+func TestEachControlKilledByItsKillers(t *testing.T) {
+	r := quick(t, "reference")
+	for id, killers := range specKillers {
+		c := control(r, id)
+		if c == nil {
+			t.Errorf("control %s not run", id)
+			continue
+		}
+		for _, k := range killers {
+			if !contains(c.KilledBy, k) {
+				t.Errorf("%s not killed by %s (killed by %v)", id, k, c.KilledBy)
+			}
+		}
+		if !c.OK {
+			t.Errorf("%s not OK: %+v", id, c)
+		}
+	}
+	if c := control(r, "C-both-div"); c == nil || contains(c.KilledBy, "P-sym") {
+		t.Errorf("C-both-div must survive P-sym: %+v", c)
+	}
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Deleting a property's check (its Judge replaced by one that finds
+// nothing) lets the controls it must kill survive, and the verdict drops
+// to weak: every killer of SPEC §6 earns its place.
+func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
+	killers := map[string]bool{}
+	for _, ks := range specKillers {
+		for _, k := range ks {
+			killers[k] = true
+		}
+	}
+	for id := range killers {
+		ps := props.All()
+		for i := range ps {
+			if ps[i].ID == id {
+				ps[i].Judge = func(props.Case, *props.Traces) []props.Violation { return nil }
+			}
+		}
+		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != "weak" {
+			t.Errorf("with %s's check deleted the verdict is %s, want weak", id, r.Verdict)
+		}
+	}
+}
+
+// The result for a seed does not depend on the worker count.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	run := func(workers int) *reports.Report {
+		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 3, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.ElapsedS, r.ChecksPerSecond = 0, 0
+		return r
+	}
+	a, b := run(1), run(3)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("reports differ between 1 and 3 workers:\n%+v\n%+v", a, b)
+	}
+}
+
+// A sweep whose cases never have V>1 with a contiguous tile offset misses
+// that floor and is weak, even though every property holds.
+func TestMissedCoverageFloorIsWeak(t *testing.T) {
+	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
+	if err := opts.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	gen, err := generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []props.Case
+	for _, c := range gen.cases {
+		if c.Config.Access == 1 {
+			kept = append(kept, c)
+		}
+	}
+	gen.cases = kept
+	m, _ := iterator.ModelByName("reference")
+	r, err := runGenerated(opts, "reference", props.ModelSource(m), gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "weak" {
+		t.Errorf("verdict %s, want weak", r.Verdict)
+	}
+	for _, c := range r.Coverage {
+		if c.Class == "V>1 ∧ tc≠0" && (c.OK || c.Fraction != 0) {
+			t.Errorf("coverage %+v, want fraction 0 and not ok", c)
+		}
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, o := range []Options{
+		{Iterator: "reference", Preset: "nightly"},
+		{Iterator: "no-such-model"},
+		{Iterator: "reference", PtrContract: "words"},
+		{},
+	} {
+		if _, err := Run(o); err == nil {
+			t.Errorf("Run(%+v) succeeded", o)
+		}
+	}
+}
+
+func TestQuickPresetStaysSmall(t *testing.T) {
+	cfgs, progs, err := Enumerate("quick")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfgs) > 150 || len(progs) == 0 {
+		t.Errorf("quick has %d configurations and %d programs; want at most 150 configurations", len(cfgs), len(progs))
+	}
+}
+
+func BenchmarkQuick(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(r.ChecksPerSecond, "checks/s")
+	}
+}
+
+func BenchmarkRelease(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(r.ChecksPerSecond, "checks/s")
+	}
+}
