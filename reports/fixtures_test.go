@@ -65,3 +65,12 @@ func passingReport() *Report {
 func fixtureMatrix() *Matrix {
 	return &Matrix{Preset: "quick", Seed: 7, Reports: []*Report{passingReport(), failingReport()}}
 }
+
+// sameControlsMatrix has two models whose controls fared alike, as they do
+// when every model's sweep runs the controls on the same generator.
+func sameControlsMatrix() *Matrix {
+	other := passingReport()
+	other.Iterator, other.Verdict = "cutlass", "fail"
+	other.Properties[1].Status, other.Properties[1].Violations = "fail", 3
+	return &Matrix{Preset: "release", Seed: 1, Reports: []*Report{passingReport(), other}}
+}

@@ -26,6 +26,7 @@ func TestGolden(t *testing.T) {
 		{"matrix.txt", func(w io.Writer) error { return TextMatrix(w, fixtureMatrix()) }},
 		{"matrix.md", func(w io.Writer) error { return MarkdownMatrix(w, fixtureMatrix()) }},
 		{"matrix.json", func(w io.Writer) error { return JSONMatrix(w, fixtureMatrix()) }},
+		{"matrix-same.txt", func(w io.Writer) error { return TextMatrix(w, sameControlsMatrix()) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -27,12 +27,7 @@ func matrixDocument(m *Matrix) document {
 			d.sections = append(d.sections, s)
 		}
 	}
-	for _, r := range m.Reports {
-		s := killMatrixSection(r)
-		s.heading = r.Iterator + ": " + s.heading
-		s.level = 3
-		d.sections = append(d.sections, s)
-	}
+	d.sections = append(d.sections, killMatrixSections(m)...)
 	return d
 }
 
@@ -140,6 +135,49 @@ func controlMatrixSection(m *Matrix) section {
 		{table: t},
 		para("killed: caught by every property SPEC §6 requires; a control that survives makes the run weak evidence."),
 	}}
+}
+
+// killMatrixSections gives each model's kill matrix. The controls run on the
+// same generator in every model's sweep, so their matrices usually agree;
+// then one section stands for all, and only a model whose matrix differs
+// gets its own.
+func killMatrixSections(m *Matrix) []section {
+	if len(m.Reports) == 0 {
+		return nil
+	}
+	first := killMatrixSection(m.Reports[0])
+	var out []section
+	same := true
+	for _, r := range m.Reports[1:] {
+		if !sameTable(killMatrixSection(r).blocks[0].table, first.blocks[0].table) {
+			same = false
+		}
+	}
+	for i, r := range m.Reports {
+		if same && i > 0 {
+			break
+		}
+		s := killMatrixSection(r)
+		s.heading = r.Iterator + ": " + s.heading
+		if same && len(m.Reports) > 1 {
+			s.heading = "Every model: " + killMatrixSection(r).heading
+		}
+		s.level = 3
+		out = append(out, s)
+	}
+	return out
+}
+
+func sameTable(a, b *table) bool {
+	if len(a.rows) != len(b.rows) || strings.Join(a.header, "\x00") != strings.Join(b.header, "\x00") {
+		return false
+	}
+	for i := range a.rows {
+		if strings.Join(a.rows[i], "\x00") != strings.Join(b.rows[i], "\x00") {
+			return false
+		}
+	}
+	return true
 }
 
 // unitsByModelSection shows, per offset-taking path, the documented unit and

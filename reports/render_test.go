@@ -68,16 +68,21 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 // TestKillCell derives each mark from SPEC §6's rules by hand: C-both-div
 // must be killed by P-tile and must survive P-sym.
 func TestKillCell(t *testing.T) {
-	c := Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
+	c := Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle", "P-unit"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
 	for prop, want := range map[string]string{
-		"P-sym":    markForbidden,    // killed, but must survive
-		"P-oracle": markKilled,       // required and killed
-		"P-tile":   markRequiredMiss, // required, not killed
-		"P-inc":    markNone,         // neither
+		"P-sym":    markForbidden,      // killed, but must survive
+		"P-oracle": markKilledRequired, // required and killed
+		"P-unit":   markKilledExtra,    // killed, not required
+		"P-tile":   markRequiredMiss,   // required, not killed
+		"P-inc":    markNone,           // neither
 	} {
 		if got := killCell(c, prop); got != want {
 			t.Errorf("killCell(%s) = %q, want %q", prop, got, want)
 		}
+	}
+	c.KilledBy = []string{"P-oracle"}
+	if got := killCell(c, "P-sym"); got != markSurvived {
+		t.Errorf("killCell(P-sym) after surviving = %q, want %q", got, markSurvived)
 	}
 }
 
@@ -139,5 +144,40 @@ func TestWriteAddresses(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "| 0      | 144      | 336    | 192             |") {
 		t.Errorf("unexpected table:\n%s", buf.String())
+	}
+}
+
+// TestOnlyFailuresShowCounterexamples: an audit-only property (P-frag) can
+// carry an example, but it is a fact about the instantiation, not a failure
+// of the iterator, so no counterexample section is drawn for it.
+func TestOnlyFailuresShowCounterexamples(t *testing.T) {
+	r := passingReport()
+	r.Properties = append(r.Properties, Property{ID: "P-frag", Status: "audit",
+		Counterexample: &Counterexample{Config: "x", Ops: "load()", Expected: []int64{4}, Actual: []int64{6}}})
+	var buf bytes.Buffer
+	if err := Text(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "Counterexample") {
+		t.Errorf("audit example rendered as a counterexample:\n%s", buf.String())
+	}
+}
+
+// TestIdenticalKillMatricesShownOnce: when every model's controls fared
+// alike, the matrix document shows one kill matrix, not one per model.
+func TestIdenticalKillMatricesShownOnce(t *testing.T) {
+	var buf bytes.Buffer
+	if err := TextMatrix(&buf, sameControlsMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 1 {
+		t.Errorf("%d kill matrices, want 1:\n%s", n, buf.String())
+	}
+	buf.Reset()
+	if err := TextMatrix(&buf, fixtureMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 2 {
+		t.Errorf("%d kill matrices for differing models, want 2", n)
 	}
 }

@@ -45,14 +45,16 @@ func para(format string, args ...any) block { return block{text: fmt.Sprintf(for
 // Markdown shows as code so that underscores and stars stay literal.
 func field(label, value string) block { return block{label: label, value: value} }
 
-// Marks used in tables. They are the same in every format so that a report
-// pasted from a terminal and one rendered as Markdown read alike.
+// Marks used in kill matrices. They are the same in every format so that a
+// report pasted from a terminal and one rendered as Markdown read alike.
 const (
-	markKilled       = "✓"  // a property killed the control
-	markRequiredMiss = "✗"  // a required killer did not kill it
-	markForbidden    = "✓!" // killed by a property that must not kill it
-	markNone         = ""
-	cellMissing      = "-" // an expected or actual address that does not exist
+	markKilledRequired = "✓" // killed by a property SPEC §6 requires to kill it
+	markKilledExtra    = "+" // killed by a property not required to
+	markRequiredMiss   = "✗" // a required killer did not kill it
+	markForbidden      = "!" // killed by a property that must not kill it
+	markSurvived       = "s" // survived a property that must not kill it, as required
+	markNone           = ""
+	cellMissing        = "-" // an expected or actual address that does not exist
 )
 
 // formatFraction prints a fraction with fixed precision, never in exponent form.
@@ -128,12 +130,13 @@ func propertiesSection(r *Report) section {
 
 // counterexampleSections gives one section per failing property that carries
 // a shrunk counterexample: the case, the addresses side by side and the
-// command that replays it.
+// command that replays it. Audit-only properties (P-frag) may carry an
+// example too, but it is a fact about the instantiation, shown in the audit.
 func counterexampleSections(r *Report) []section {
 	var out []section
 	for _, p := range r.Properties {
 		cx := p.Counterexample
-		if cx == nil {
+		if cx == nil || p.Status != "fail" {
 			continue
 		}
 		s := section{heading: "Counterexample: " + p.ID, level: 3}
@@ -144,7 +147,9 @@ func counterexampleSections(r *Report) []section {
 		if cx.Detail != "" {
 			s.blocks = append(s.blocks, field("detail", cx.Detail))
 		}
-		s.blocks = append(s.blocks, block{table: addressTable(cx.Expected, cx.Actual)})
+		if len(cx.Expected)+len(cx.Actual) > 0 { // P-exact, for one, is about arithmetic, not addresses
+			s.blocks = append(s.blocks, block{table: addressTable(cx.Expected, cx.Actual)})
+		}
 		if cx.Replay != "" {
 			s.blocks = append(s.blocks, block{code: cx.Replay})
 		}
@@ -210,12 +215,18 @@ func contains(list []string, s string) bool {
 // killCell marks one (control, property) pair of the kill matrix.
 func killCell(c Control, prop string) string {
 	killed := contains(c.KilledBy, prop)
+	mustSurvive := contains(c.MustSurvive, prop)
+	required := contains(c.MustKill, prop)
 	switch {
-	case killed && contains(c.MustSurvive, prop):
+	case killed && mustSurvive:
 		return markForbidden
+	case mustSurvive:
+		return markSurvived
+	case killed && required:
+		return markKilledRequired
 	case killed:
-		return markKilled
-	case contains(c.MustKill, prop):
+		return markKilledExtra
+	case required:
 		return markRequiredMiss
 	}
 	return markNone
@@ -233,8 +244,8 @@ func killMatrixSection(r *Report) section {
 	}
 	return section{heading: "Controls (kill matrix)", level: 2, blocks: []block{
 		{table: t},
-		para("%s killed, %s required but not killed, %s killed by a property that must not kill it; ok = killed by every required property and by none that must not.",
-			markKilled, markRequiredMiss, markForbidden),
+		para("%s killed by a required property, %s killed by another property, %s required but not killed, %s survived as required, %s killed by a property that must not kill it; ok = killed by every required property and by none that must not.",
+			markKilledRequired, markKilledExtra, markRequiredMiss, markSurvived, markForbidden),
 	}}
 }
 

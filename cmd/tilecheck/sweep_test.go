@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// specCase is SPEC §3's worked example: float, 64×8, stripmined T=32, V=4,
+// rank 1, L=64. For thread 5, load(f,{1,0}) touches 144, 656, 1168, 1680 on
+// every CUTLASS version; store(f,{1,0}) on v2.3–v4.4 touches 336, 848, 1360,
+// 1872. So cutlass-pre3049 fails P-sym here and reference does not.
+const specCase = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestHelpExitsZeroWithExamples(t *testing.T) {
+	for _, cmd := range []string{"sweep", "check"} {
+		code, out, _ := runCLI(cmd, "--help")
+		if code != exitPass {
+			t.Errorf("%s --help: exit %d, want 0", cmd, code)
+		}
+		if !strings.Contains(out, "Examples:") || !strings.Contains(out, "Exit status") {
+			t.Errorf("%s --help lacks examples or exit statuses:\n%s", cmd, out)
+		}
+	}
+}
+
+// TestBadUsageExitsTwo: every malformed invocation exits 2 with a message on
+// stderr naming the bad input, and nothing on stdout.
+func TestBadUsageExitsTwo(t *testing.T) {
+	cases := []struct {
+		args  []string
+		names string
+	}{
+		{[]string{"sweep", "--bogus"}, "bogus"},
+		{[]string{"sweep", "--preset", "fast"}, "fast"},
+		{[]string{"sweep", "--format", "xml"}, "xml"},
+		{[]string{"sweep", "--workers", "-1"}, "--workers"},
+		{[]string{"sweep", "--ptr-contract", "words"}, "words"},
+		{[]string{"sweep", "--seed", "abc"}, "seed"},
+		{[]string{"sweep", "stray"}, "stray"},
+		{[]string{"check", "--config", specCase, "--ops", "load()"}, "--iterator"},
+		{[]string{"check", "--iterator", "reference", "--ops", "load()"}, "--config"},
+		{[]string{"check", "--iterator", "reference", "--config", specCase}, "--ops"},
+		{[]string{"check", "--iterator", "reference", "--config", "elem=q7 shape=64x8 threads=32 access=4", "--ops", "load()"}, "q7"},
+		{[]string{"check", "--iterator", "reference", "--config", specCase, "--ops", "lod()"}, "lod"},
+		{[]string{"check", "--iterator", "reference", "--config", specCase, "--ops", "load()", "--thread", "-5"}, "-5"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCLI(c.args...)
+		if code != exitUsage {
+			t.Errorf("%q: exit %d, want 2 (stderr %q)", c.args, code, errs)
+		}
+		if !strings.Contains(errs, c.names) {
+			t.Errorf("%q: stderr does not name %q: %q", c.args, c.names, errs)
+		}
+		if out != "" {
+			t.Errorf("%q: wrote to stdout: %q", c.args, out)
+		}
+		if strings.Contains(errs, "panic:") || strings.Contains(errs, "goroutine 1 [") {
+			t.Errorf("%q: stack trace on stderr", c.args)
+		}
+	}
+}
+
+func TestCheckFailurePrintsAddressesSideBySide(t *testing.T) {
+	code, out, errs := runCLI("check", "--iterator", "cutlass-pre3049", "--config", specCase,
+		"--ops", "load(1,0);store(1,0)", "--property", "P-sym", "--thread", "5")
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1; stderr %q\n%s", code, errs, out)
+	}
+	// Access 0: expected 144 (the load), actual 336 (the store), 192 apart.
+	if !strings.Contains(out, "| 0      | 144      | 336    | 192             |") {
+		t.Errorf("no side-by-side row for access 0:\n%s", out)
+	}
+	if !strings.Contains(out, "P-sym") || !strings.Contains(out, "FAIL") {
+		t.Errorf("status table lacks P-sym FAIL:\n%s", out)
+	}
+}
+
+func TestCheckPassExitsZero(t *testing.T) {
+	code, out, errs := runCLI("check", "--iterator", "reference", "--config", specCase,
+		"--ops", "load(1,0);store(1,0)", "--property", "P-sym")
+	if code != exitPass {
+		t.Fatalf("exit %d, want 0; stderr %q\n%s", code, errs, out)
+	}
+}
+
+func TestCheckUnknownPropertyExitsTwo(t *testing.T) {
+	code, _, errs := runCLI("check", "--iterator", "reference", "--config", specCase,
+		"--ops", "load()", "--property", "P-nonsense")
+	if code != exitUsage || !strings.Contains(errs, "P-nonsense") {
+		t.Errorf("exit %d, stderr %q; want 2 naming P-nonsense", code, errs)
+	}
+}
+
+func TestSweepUnknownIteratorExitsTwo(t *testing.T) {
+	code, _, errs := runCLI("sweep", "--iterator", "no-such-model")
+	if code != exitUsage || !strings.Contains(errs, "no-such-model") {
+		t.Errorf("exit %d, stderr %q; want 2 naming no-such-model", code, errs)
+	}
+}
+
+// TestSweepJSONHasSPECFields runs the reference model's quick sweep to a
+// file and checks the JSON contract of SPEC §8 and exit status 0 (reference
+// passes every property, SPEC §4).
+func TestSweepJSONHasSPECFields(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ref.json")
+	code, out, errs := runCLI("sweep", "--iterator", "reference", "--preset", "quick", "--format", "json", "--out", path)
+	if code != exitPass {
+		t.Fatalf("exit %d, want 0; stderr %q", code, errs)
+	}
+	if out != "" || errs != "" {
+		t.Errorf("--out should leave stdout and (off a terminal) stderr empty; got %q / %q", out, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("report is not JSON: %v", err)
+	}
+	for _, k := range []string{"tool", "version", "iterator", "preset", "seed", "verdict", "configs", "checks",
+		"elapsed_s", "checks_per_second", "properties", "controls", "coverage", "units"} {
+		if _, ok := doc[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if doc["iterator"] != "reference" || doc["verdict"] != "pass" || doc["tool"] != "tilecheck" {
+		t.Errorf("iterator/verdict/tool = %v/%v/%v", doc["iterator"], doc["verdict"], doc["tool"])
+	}
+}
+
+// TestStatusMapping: exit statuses of SPEC §8, derived by hand.
+func TestStatusMapping(t *testing.T) {
+	for verdict, want := range map[string]int{"pass": 0, "fail": 1, "weak": 3} {
+		if got := reportStatus(&reports.Report{Verdict: verdict}); got != want {
+			t.Errorf("reportStatus(%s) = %d, want %d", verdict, got, want)
+		}
+	}
+	pass := &reports.Report{Verdict: "pass", Controls: []reports.Control{{ID: "C-x", OK: true}}}
+	failing := &reports.Report{Verdict: "fail", Controls: []reports.Control{{ID: "C-x", OK: true}}}
+	survived := &reports.Report{Verdict: "fail", Controls: []reports.Control{{ID: "C-x", OK: false}}}
+	floor := &reports.Report{Verdict: "fail", Coverage: []reports.Coverage{{Class: "B<8", OK: false}}}
+	weak := &reports.Report{Verdict: "weak"}
+	cases := []struct {
+		name string
+		rs   []*reports.Report
+		want int
+	}{
+		{"a model failing is the finding", []*reports.Report{pass, failing}, exitPass},
+		{"a surviving control is weak", []*reports.Report{pass, survived}, exitWeak},
+		{"a missed floor is weak", []*reports.Report{floor, pass}, exitWeak},
+		{"a weak verdict is weak", []*reports.Report{weak}, exitWeak},
+	}
+	for _, c := range cases {
+		if got := matrixStatus(&reports.Matrix{Reports: c.rs}); got != c.want {
+			t.Errorf("%s: matrixStatus = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestProgressSilence: off a terminal nothing is drawn; on one, nothing in
+// the first two seconds, then a line that finish() erases. The clock is
+// simulated, so the test never waits.
+func TestProgressSilence(t *testing.T) {
+	var buf bytes.Buffer
+	newProgress(&buf).update(1, 2) // a buffer is not a terminal
+	if buf.Len() != 0 {
+		t.Fatalf("progress drawn off a terminal: %q", buf.String())
+	}
+	start := time.Unix(1000, 0)
+	clock := start
+	p := &progress{w: &buf, enabled: true, start: start, now: func() time.Time { return clock }, period: progressPeriod}
+	clock = start.Add(time.Second)
+	p.update(1, 4)
+	if buf.Len() != 0 {
+		t.Fatalf("progress drawn before %v: %q", progressDelay, buf.String())
+	}
+	clock = start.Add(3 * time.Second)
+	p.update(1, 4)
+	if got := buf.String(); got != "\rsweep: 1/4 (25%)  " {
+		t.Fatalf("progress line = %q", got)
+	}
+	p.finish()
+	if !strings.HasSuffix(buf.String(), "\r\033[K") {
+		t.Errorf("finish did not erase the line: %q", buf.String())
+	}
+}
