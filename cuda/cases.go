@@ -108,3 +108,7 @@ func parseConfigs(texts []string) []iterator.Config {
 	}
 	return out
 }
+
+// ProbePrograms are the probe's own op programs (every op, negative and
+// cross-rank tile offsets, pointer offsets).
+func ProbePrograms() ([]iterator.Program, error) { return ParsePrograms(probePrograms) }

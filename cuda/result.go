@@ -22,11 +22,20 @@ type Result struct {
 	Device       map[string]string `json:"device,omitempty"`
 	Builds       int               `json:"builds"`
 	CachedBuilds int               `json:"cached_builds"`
-	BuildSeconds float64           `json:"build_s"`
-	RunSeconds   float64           `json:"run_s"`
+	BuildSeconds float64           `json:"build_s"` // summed over translation units
+	RunSeconds   float64           `json:"run_s"`   // summed over programs
 	Errors       []string          `json:"errors,omitempty"`
 
 	compiled map[traceKey][]compiledThread
+	why      map[traceKey]string
+}
+
+// whyUnavailable says why (case, program) did not run on the first variant.
+func (r *Result) whyUnavailable(kase, prog int) string {
+	if w, ok := r.why[traceKey{kase, 0, prog}]; ok {
+		return w
+	}
+	return "unknown"
 }
 
 // Skip is a configuration that could not be run, and why.

@@ -33,7 +33,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if len(variants) == 0 {
 		variants = Renditions()
 	}
-	res := &Result{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}, compiled: map[traceKey][]compiledThread{}}
+	res := &Result{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}, compiled: map[traceKey][]compiledThread{}, why: map[traceKey]string{}}
 	for _, v := range variants {
 		res.Variants = append(res.Variants, VariantResult{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
 	}
@@ -50,6 +50,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		for v := range variants {
 			for p := range pc.Programs {
 				if !pc.Avail[v][p] {
+					res.why[traceKey{i, v, p}] = pc.Why[v][p]
 					res.Unavailable++
 					if len(res.UnavailableReasons) < 10 {
 						res.UnavailableReasons = append(res.UnavailableReasons, fmt.Sprintf("%s on %s | %s: %s", variants[v].Label(), pc.Config, pc.Programs[p], pc.Why[v][p]))
@@ -66,8 +67,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	errs := make([]error, len(batches))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	start := time.Now()
-	var runTime time.Duration
+	var runTime, buildTime time.Duration
 	for b, batch := range batches {
 		var src bytes.Buffer
 		Generate(&src, batch, variants, opts.Headers)
@@ -76,8 +76,10 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		wg.Add(1)
 		go func(b int, src []byte, batch []*plannedCase) {
 			defer wg.Done()
+			t0 := time.Now()
 			bin, cached, err := opts.Build(ctx, src)
 			mu.Lock()
+			buildTime += time.Since(t0)
 			res.Builds++
 			if cached {
 				res.CachedBuilds++
@@ -87,7 +89,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 				errs[b] = err
 				return
 			}
-			t0 := time.Now()
+			t0 = time.Now()
 			outs[b], errs[b] = execute(ctx, bin, batch, opts)
 			mu.Lock()
 			runTime += time.Since(t0)
@@ -99,7 +101,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	}
 	wg.Wait()
 	res.RunSeconds = runTime.Seconds()
-	res.BuildSeconds = time.Since(start).Seconds() - res.RunSeconds
+	res.BuildSeconds = buildTime.Seconds()
 	for _, err := range errs {
 		if err != nil {
 			return res, err

@@ -1,0 +1,109 @@
+package cuda
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// Source is a props.Source whose traces come from compiled C++: one variant
+// (a rendition, or a user's CUTLASS namespace) built and run by the probe.
+// It is how a sweep judges compiled code (issue 6): properties see traces
+// and cannot tell this source from a Go model.
+//
+// Compiled traces carry every access address; they do not carry the int32
+// overflows and bit truncations a Go model records (P-index, P-exact), which
+// the C++ performs silently.
+type Source struct {
+	ctx     context.Context
+	variant Variant
+	opts    Options
+	// Last is the result of the latest batch, for its accounting.
+	Last *Result
+}
+
+// NewSource answers requests by compiling and running variant.
+func NewSource(ctx context.Context, variant Variant, opts Options) *Source {
+	return &Source{ctx: ctx, variant: variant, opts: opts}
+}
+
+// Name names the compiled variant.
+func (s *Source) Name() string { return "compiled:" + s.variant.Label() + "@" + s.opts.Backend }
+
+// Traces builds one run for the whole batch: requests on the same
+// configuration share one instantiation.
+func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
+	out := make([]props.Response, len(reqs))
+	type slot struct{ kase, prog int }
+	where := make([]slot, len(reqs))
+	byConfig := map[string]int{}
+	var cases []Case
+	progIndex := []map[string]int{}
+	for i, r := range reqs {
+		if _, err := iterator.Validate(r.Config); err != nil {
+			out[i].Err = err
+			where[i] = slot{-1, -1}
+			continue
+		}
+		k := r.Config.String()
+		c, ok := byConfig[k]
+		if !ok {
+			c = len(cases)
+			byConfig[k] = c
+			cases = append(cases, Case{Config: r.Config})
+			progIndex = append(progIndex, map[string]int{})
+		}
+		ps := r.Program.String()
+		p, ok := progIndex[c][ps]
+		if !ok {
+			p = len(cases[c].Programs)
+			progIndex[c][ps] = p
+			cases[c].Programs = append(cases[c].Programs, r.Program)
+		}
+		where[i] = slot{c, p}
+	}
+	if len(cases) == 0 {
+		return out, nil
+	}
+	opts := s.opts
+	opts.Variants = []Variant{s.variant}
+	res, err := Run(s.ctx, cases, opts)
+	s.Last = res
+	if err != nil && res == nil {
+		return nil, err
+	}
+	if err != nil && res.Configs > 0 {
+		return nil, err // a build or run failed: the source as a whole
+	}
+	skipped := map[string]string{}
+	for _, sk := range res.Skipped {
+		skipped[sk.Config] = sk.Reason
+	}
+	for i, r := range reqs {
+		w := where[i]
+		if w.kase < 0 {
+			continue
+		}
+		if why, ok := skipped[r.Config.String()]; ok {
+			out[i].Err = &iterator.UnavailableError{Path: "compiled probe", Reason: why}
+			continue
+		}
+		threads, ok := res.compiled[traceKey{w.kase, 0, w.prog}]
+		if !ok {
+			out[i].Err = &iterator.UnavailableError{Path: r.Program.String(), Reason: "not run on compiled code: " + res.whyUnavailable(w.kase, w.prog)}
+			continue
+		}
+		for _, t := range r.Threads {
+			if t < 0 || t >= len(threads) {
+				out[i].Err = fmt.Errorf("thread %d out of range", t)
+				break
+			}
+			out[i].Traces = append(out[i].Traces, threads[t])
+		}
+	}
+	return out, nil
+}
+
+var _ props.Source = (*Source)(nil)
