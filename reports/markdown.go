@@ -46,6 +46,9 @@ func markdownBlock(w io.Writer, b block) error {
 	switch {
 	case b.table != nil:
 		return renderTable(w, b.table, true)
+	case b.label != "" && b.prose:
+		_, err := fmt.Fprintf(w, "- **%s**: %s\n", b.label, b.value)
+		return err
 	case b.label != "":
 		_, err := fmt.Fprintf(w, "- **%s**: %s\n", b.label, codeSpan(b.value))
 		return err

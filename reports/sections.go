@@ -27,8 +27,9 @@ type section struct {
 // exactly one of text, label, table and code is set.
 type block struct {
 	text  string
-	label string // with value: "label: value", the value shown verbatim
+	label string // with value: "label: value"
 	value string
+	prose bool // the value is prose (may hold its own `code`), not a literal
 	table *table
 	code  string
 }
@@ -44,6 +45,9 @@ func para(format string, args ...any) block { return block{text: fmt.Sprintf(for
 // field is a labelled value such as a configuration or an op program, which
 // Markdown shows as code so that underscores and stars stay literal.
 func field(label, value string) block { return block{label: label, value: value} }
+
+// note is a labelled sentence; Markdown shows it as written.
+func note(label, value string) block { return block{label: label, value: value, prose: true} }
 
 // Marks used in kill matrices. They are the same in every format so that a
 // report pasted from a terminal and one rendered as Markdown read alike.
@@ -143,9 +147,9 @@ func counterexampleSections(r *Report) []section {
 		s.blocks = append(s.blocks,
 			field("config", cx.Config),
 			field("ops", cx.Ops),
-			field("thread", strconv.Itoa(cx.Thread)))
+			note("thread", strconv.Itoa(cx.Thread)))
 		if cx.Detail != "" {
-			s.blocks = append(s.blocks, field("detail", cx.Detail))
+			s.blocks = append(s.blocks, note("detail", cx.Detail))
 		}
 		if len(cx.Expected)+len(cx.Actual) > 0 { // P-exact, for one, is about arithmetic, not addresses
 			s.blocks = append(s.blocks, block{table: addressTable(cx.Expected, cx.Actual)})
