@@ -56,18 +56,18 @@ func violated(t *testing.T, ps []Property, src Source, cases []Case) []bool {
 }
 
 // TestFamilyGeneratorFindsEverything: on the generated family cases the
-// reference passes P-oracle and P-traverse, CUTLASS traverses correctly but
-// fails P-oracle, every family control that applies to the class is killed
+// reference passes P-oracle, P-traverse and the family P-tile, CUTLASS
+// traverses correctly but fails P-oracle and P-tile, every family control that applies to the class is killed
 // by each property its spec names, and every coverage floor is met.
 func TestFamilyGeneratorFindsEverything(t *testing.T) {
-	ps := []Property{POracle, PTraverse}
+	ps := []Property{POracle, PTraverse, familyPTile}
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		cases := familyCases(t, class, 40)
-		if v := violated(t, ps, ModelSource(famModel(t, "reference")), cases); v[0] || v[1] {
-			t.Errorf("%s: reference violates P-oracle %v, P-traverse %v", class, v[0], v[1])
+		if v := violated(t, ps, ModelSource(famModel(t, "reference")), cases); v[0] || v[1] || v[2] {
+			t.Errorf("%s: reference violates P-oracle %v, P-traverse %v, P-tile %v", class, v[0], v[1], v[2])
 		}
-		if v := violated(t, ps, ModelSource(famModel(t, "cutlass")), cases); !v[0] || v[1] {
-			t.Errorf("%s: cutlass P-oracle violated %v (want true), P-traverse %v (want false)", class, v[0], v[1])
+		if v := violated(t, ps, ModelSource(famModel(t, "cutlass")), cases); !v[0] || v[1] || !v[2] {
+			t.Errorf("%s: cutlass violates P-oracle %v (want true), P-traverse %v (want false), P-tile %v (want true)", class, v[0], v[1], v[2])
 		}
 		for _, d := range iterator.FamilyDefects() {
 			if !iterator.DefectApplies(d, class) {
