@@ -49,3 +49,41 @@ func (a *arith) bitsToBytes(where string, v int64) int64 {
 	}
 	return int64(b)
 }
+
+// The typed helpers below keep each quantity in its unit (layout.Bits,
+// Bytes, Elements, Tiles): checked arithmetic within one unit, and
+// conversions that name what they convert by. Adding bytes to elements, or
+// forgetting an element width, then fails to compile. Every helper performs
+// the same checked int64 operations, in the same operand order, as the
+// untyped methods above.
+
+// unit is one of tilecheck's unit types.
+type unit interface {
+	layout.Bits | layout.Bytes | layout.Elements | layout.Tiles
+}
+
+// plus is x + y in one unit.
+func plus[U unit](a *arith, x, y U) U { return U(a.add(int64(x), int64(y))) }
+
+// times is k·x: k of x (k rows, accesses or tiles, each x long), in x's unit.
+func times[U unit](a *arith, k int64, x U) U { return U(a.mul(k, int64(x))) }
+
+// narrow32 narrows x to int32 as a C++ conversion does, keeping its unit,
+// and records the narrowing where x does not fit.
+func narrow32[U unit](a *arith, where string, x U) U { return U(a.i32(where, int64(x))) }
+
+// toBits is n elements of b bits each.
+func (a *arith) toBits(n layout.Elements, b int64) layout.Bits {
+	return layout.Bits(a.mul(int64(n), b))
+}
+
+// bytesToBits is x bytes in bits.
+func (a *arith) bytesToBits(x layout.Bytes) layout.Bits {
+	return layout.Bits(a.mul(int64(x), 8))
+}
+
+// bytesOf is x bits in bytes, truncating toward zero as C++ does, and
+// records where a truncation loses bits (P-exact).
+func (a *arith) bytesOf(where string, x layout.Bits) layout.Bytes {
+	return layout.Bytes(a.bitsToBytes(where, int64(x)))
+}
