@@ -24,53 +24,58 @@ func Allocation(cfg Config, prog Program) (lo, hi layout.Bytes) {
 	if rows <= 0 {
 		rows = rowsReached(cfg, prog)
 	}
-	l, b := cfg.Pitch(), int64(cfg.Elem.Bits)
-	bits, err := layout.Mul(rows, l)
+	elems, err := layout.Mul(rows, cfg.Pitch()) // rows of pitch L
+	var bits layout.Bits
 	if err == nil {
-		bits, err = layout.Mul(bits, b)
+		bits, err = layout.Elements(elems).ToBits(cfg.Elem.Bits)
 	}
 	if err != nil || bits > math.MaxInt64-7 {
 		return 0, math.MaxInt64
 	}
+	// The whole bytes holding the bits, rounded up (bits >= 0 here for any
+	// configuration Validate accepts).
 	return 0, layout.Bytes((bits + 7) / 8)
 }
 
 // rowsReached is the default row count of Allocation, saturating at
 // MaxInt64 rows where tilecheck's arithmetic would overflow.
 func rowsReached(cfg Config, prog Program) int64 {
-	shape, l := cfg.PitchShape(), cfg.Pitch()
-	if l <= 0 {
-		l = 1
+	// Only the tile geometry: newInstance would also size an access, which
+	// an unvalidated configuration may not allow.
+	shape := cfg.PitchShape()
+	in := instance{L: layout.Elements(cfg.Pitch()), Sc: layout.Elements(shape.C), Ss: shape.S, Rank: cfg.PitchAdv()}
+	if in.L <= 0 {
+		in.L = 1
 	}
 	var a arith
-	tile := func(c, s int64) int64 {
-		t := cfg.Layout.ToPitch(c, s)
-		return a.add(a.mul(t.C, shape.C), a.mul(a.mul(t.S, shape.S), l))
+	tile := func(op Op) layout.Elements {
+		tc, ts := tileArg(cfg, op)
+		return plus(&a, in.contigTiles(&a, tc), in.stridedTiles(&a, ts))
 	}
 	// ++/-- move one tile along the pitch-linear advance rank.
-	step := a.mul(shape.S, l)
-	if cfg.PitchAdv() == 0 {
-		step = shape.C
+	step := times(&a, in.Ss, in.L)
+	if in.Rank == 0 {
+		step = in.Sc
 	}
-	span := a.add(a.mul(shape.S-1, l), shape.C) // elements of one tile
-	rows := shape.S
-	var pos int64 // element offset of the tile origin
+	span := plus(&a, times(&a, in.Ss-1, in.L), in.Sc) // elements of one tile
+	rows := in.Ss
+	var pos layout.Elements // the tile origin, from ref.data()
 	for _, op := range prog {
 		at, records := pos, true
 		switch op.Kind {
 		case LoadTile, StoreTile:
-			at = a.add(pos, tile(op.A, op.B))
+			at = plus(&a, pos, tile(op))
 		case LoadPtr, StorePtr:
-			at = a.add(pos, op.A)
+			at = plus(&a, pos, pointerArg(op))
 		case Load, Store, Accesses:
 		case AddTileOffset:
-			pos, records = a.add(pos, tile(op.A, op.B)), false
+			pos, records = plus(&a, pos, tile(op)), false
 		case AddPointerOffset:
-			pos, records = a.add(pos, op.A), false
+			pos, records = plus(&a, pos, pointerArg(op)), false
 		case Inc:
-			pos, records = a.add(pos, step), false
+			pos, records = plus(&a, pos, step), false
 		case Dec:
-			pos, records = a.add(pos, -step), false
+			pos, records = plus(&a, pos, -step), false
 		default:
 			records = false
 		}
@@ -80,11 +85,12 @@ func rowsReached(cfg Config, prog Program) int64 {
 		if !records || at < 0 {
 			continue
 		}
-		end := a.add(at, span)
+		end := plus(&a, at, span)
 		if a.err != nil {
 			return math.MaxInt64
 		}
-		rows = max(rows, (end+l-1)/l)
+		// The rows that hold elements [0, end): end/L rounded up.
+		rows = max(rows, int64((end+in.L-1)/in.L))
 	}
 	return rows
 }

@@ -40,13 +40,12 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	}
 	var a arith
 	in := newInstance(cfg)
-	var tailEnd int64 // end of the allocation, for the cas32 tail rule
+	var tailEnd layout.Bytes // end of the allocation, for the cas32 tail rule
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
-		_, hi := Allocation(cfg, prog)
-		tailEnd = int64(hi)
+		_, tailEnd = Allocation(cfg, prog)
 	}
 	init := tm.Init(thread)
-	var pos int64 // bit offset of the tile origin from ref.data()
+	var pos layout.Bits // the tile origin, from ref.data()
 	tr := ThreadTrace{Thread: thread}
 	bufs := newTraceBuffers(prog, tm)
 	for i, op := range prog {
@@ -54,19 +53,19 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 		case Load, Store:
 			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd))
 		case LoadTile, StoreTile:
-			at := a.add(pos, m.tileBits(&a, cfg, in, op))
+			at := plus(&a, pos, m.tileBits(&a, cfg, in, op))
 			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case LoadPtr, StorePtr:
-			at := a.add(pos, m.pointerBits(&a, in, op))
+			at := plus(&a, pos, m.pointerBits(&a, in, op))
 			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case AddPointerOffset:
-			pos = a.add(pos, m.pointerBits(&a, in, op))
+			pos = plus(&a, pos, m.pointerBits(&a, in, op))
 		case AddTileOffset:
-			pos = a.add(pos, m.tileBits(&a, cfg, in, op))
+			pos = plus(&a, pos, m.tileBits(&a, cfg, in, op))
 		case Inc:
-			pos = a.add(pos, m.advanceBits(&a, in))
+			pos = plus(&a, pos, m.advanceBits(&a, in))
 		case Dec:
-			pos = a.add(pos, -m.advanceBits(&a, in))
+			pos = plus(&a, pos, -m.advanceBits(&a, in))
 		default:
 			return tr, notRegular(op)
 		}
@@ -81,83 +80,85 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 // tileBits is the move of a tile offset (in the layout's own order): whole
 // tiles in both dimensions. C-load-div divides the contiguous term of
 // load(frag, tile) by V, C-both-div that of load and store (frag, tile).
-func (m referenceModel) tileBits(a *arith, cfg Config, in instance, op Op) int64 {
-	t := cfg.Layout.ToPitch(op.A, op.B)
-	contig := a.mul(t.C, in.Shape.C)
+func (m referenceModel) tileBits(a *arith, cfg Config, in instance, op Op) layout.Bits {
+	tc, ts := tileArg(cfg, op)
+	contig := in.contigTiles(a, tc)
 	if (m.defect == CLoadDiv && op.Kind == LoadTile) ||
 		(m.defect == CBothDiv && (op.Kind == LoadTile || op.Kind == StoreTile)) {
-		contig /= in.V
+		contig /= in.V // the defect: an element count divided by V, still taken as elements
 	}
-	elems := a.add(contig, a.mul(a.mul(t.S, in.Shape.S), in.L))
-	return a.mul(elems, in.B)
+	return a.toBits(plus(a, contig, in.stridedTiles(a, ts)), in.B)
 }
 
 // pointerBits is the move of a pointer offset of op.A elements.
 // C-ptr-bytes takes add_pointer_offset's argument as bytes; C-ptr-inverted
 // converts every pointer offset to bytes as po·8/B (#3504).
-func (m referenceModel) pointerBits(a *arith, in instance, op Op) int64 {
+func (m referenceModel) pointerBits(a *arith, in instance, op Op) layout.Bits {
 	switch {
 	case m.defect == CPtrBytes && op.Kind == AddPointerOffset:
-		return a.mul(op.A, 8)
+		return a.bytesToBits(layout.Bytes(op.A))
 	case m.defect == CPtrInverted:
-		return a.mul(a.mul(op.A, 8)/in.B, 8)
+		return a.bytesToBits(layout.Bytes(a.mul(op.A, 8) / in.B))
 	}
-	return a.mul(op.A, in.B)
+	return a.toBits(pointerArg(op), in.B)
 }
 
 // advanceBits is the move of ++: one tile along the advance rank.
 // C-rank-swap advances along the other rank; C-trunc-first truncates the row
 // to whole bytes before multiplying by the tile height, as CUTLASS's incA
 // does; C-int32 narrows the increment to int32 bytes.
-func (m referenceModel) advanceBits(a *arith, in instance) int64 {
+func (m referenceModel) advanceBits(a *arith, in instance) layout.Bits {
 	rank := in.Rank
 	if m.defect == CRankSwap {
 		rank = 1 - rank
 	}
 	if rank == 0 {
-		return m.narrow(a, "incA = Sc·B/8", a.mul(in.Shape.C, in.B))
+		return m.narrow(a, "incA = Sc·B/8", a.toBits(in.Sc, in.B))
 	}
-	row := a.mul(in.L, in.B)
+	row := a.toBits(in.L, in.B)
 	if m.defect == CTruncFirst {
-		row = a.mul(a.bitsToBytes("incA = Ss·(L·B/8)", row), 8)
+		row = a.bytesToBits(a.bytesOf("incA = Ss·(L·B/8)", row))
 	}
-	return m.narrow(a, "incA = Ss·L·B/8", a.mul(in.Shape.S, row))
+	return m.narrow(a, "incA = Ss·L·B/8", times(a, in.Ss, row))
 }
 
 // narrow is the C-int32 defect: a byte quantity held in int32, wrapping (and
-// recorded) where the reference keeps int64. Other models pass bits through.
-func (m referenceModel) narrow(a *arith, where string, bits int64) int64 {
+// recorded) where the reference keeps int64; the sub-byte rest stays exact.
+// Other models pass bits through.
+func (m referenceModel) narrow(a *arith, where string, bits layout.Bits) layout.Bits {
 	if m.defect != CInt32 {
 		return bits
 	}
-	return a.add(a.mul(a.i32(where, bits/8), 8), bits%8)
+	whole, rest := bits.SplitBytes()
+	return plus(a, a.bytesToBits(narrow32(a, where, whole)), rest)
 }
 
 // access records one load or store of the fragment from the tile origin at
 // bit offset origin: access (s, c) is element (c0 + c·Dc, s0 + s·Ds), its
 // address that element's bit offset / 8, marked inexact where it is not a
 // whole byte.
-func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin int64, tailEnd int64) Record {
+func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin layout.Bits, tailEnd layout.Bytes) Record {
 	rec := bufs.newRecord(thread, index, op, in, tm)
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
-	dc := tm.Delta.C
+	dc := layout.Elements(tm.Delta.C)
 	if m.defect == CDeltaNoDiv {
-		dc = a.mul(dc, in.V) // #125: the access index c·Dc taken as a vector index
+		dc = times(a, tm.Delta.C, in.V) // #125: the access index c·Dc taken as a vector index
 	}
 	rowPitch := in.L
 	if m.defect == CPitchPlusOne {
-		rowPitch = a.add(in.L, 1)
+		rowPitch = plus(a, in.L, 1)
 	}
+	c0 := layout.Elements(init.C)
 	for s := int64(0); s < tm.Iter.S; s++ {
 		// Row term: s0 rows of pitch L, then s·Ds rows of the strided step.
-		rowElems := a.add(a.mul(init.S, in.L), a.mul(a.mul(s, tm.Delta.S), rowPitch))
-		rowBits := m.narrow(a, "row offset (s0·L + s·Ds·L)·B/8", a.mul(rowElems, in.B))
-		rowStart := a.add(origin, rowBits)
+		rowElems := plus(a, times(a, init.S, in.L), times(a, a.mul(s, tm.Delta.S), rowPitch))
+		rowBits := m.narrow(a, "row offset (s0·L + s·Ds·L)·B/8", a.toBits(rowElems, in.B))
+		rowStart := plus(a, origin, rowBits)
 		for c := int64(0); c < tm.Iter.C; c++ {
-			bits := a.add(rowStart, a.mul(a.add(init.C, a.mul(c, dc)), in.B))
-			addr := bits / 8
-			rec.Addrs = append(rec.Addrs, addr)
-			if bits%8 != 0 {
+			bits := plus(a, rowStart, a.toBits(plus(a, c0, times(a, c, dc)), in.B))
+			addr, exact := bits.ToBytes()
+			rec.Addrs = append(rec.Addrs, int64(addr))
+			if !exact {
 				if rec.Inexact == nil {
 					rec.Inexact = make([]bool, tm.Count())
 				}

@@ -43,24 +43,52 @@ func checkThread(cfg Config, thread int) error {
 }
 
 // instance holds the constants of one instantiation that every access uses,
-// in pitch-linear terms: B bits, V elements per access, A bytes per access,
-// L pitch, (Sc, Ss) tile shape, rank the pitch-linear advance rank.
+// in pitch-linear terms, each in its unit: B bits per element, V elements per
+// access, A bytes per access, L the pitch, (Sc, Ss) the tile shape (Ss in
+// rows), Rank the pitch-linear advance rank.
 type instance struct {
-	B, V, A, L int64
-	Shape      layout.Coord
-	Rank       int
+	B    int64 // bits per element: the width every element↔bit conversion names
+	V    layout.Elements
+	A    layout.Bytes
+	L    layout.Elements
+	Sc   layout.Elements
+	Ss   int64 // rows
+	Rank int
 }
 
 func newInstance(cfg Config) instance {
+	shape := cfg.PitchShape()
 	return instance{
-		B:     int64(cfg.Elem.Bits),
-		V:     int64(cfg.Access),
-		A:     int64(InstanceAccessBytes(cfg)),
-		L:     cfg.Pitch(),
-		Shape: cfg.PitchShape(),
-		Rank:  cfg.PitchAdv(),
+		B:    int64(cfg.Elem.Bits),
+		V:    layout.Elements(cfg.Access),
+		A:    InstanceAccessBytes(cfg),
+		L:    layout.Elements(cfg.Pitch()),
+		Sc:   layout.Elements(shape.C),
+		Ss:   shape.S,
+		Rank: cfg.PitchAdv(),
 	}
 }
+
+// contigTiles is tc whole tiles along the contiguous dimension: tc·Sc elements.
+func (in instance) contigTiles(a *arith, tc layout.Tiles) layout.Elements {
+	return times(a, int64(tc), in.Sc)
+}
+
+// stridedTiles is ts whole tiles along the strided dimension: ts·Ss rows of
+// pitch L.
+func (in instance) stridedTiles(a *arith, ts layout.Tiles) layout.Elements {
+	return times(a, a.mul(int64(ts), in.Ss), in.L)
+}
+
+// tileArg is a tile-offset op's coordinate, given in the layout's own order,
+// as pitch-linear whole tiles.
+func tileArg(cfg Config, op Op) (tc, ts layout.Tiles) {
+	t := cfg.Layout.ToPitch(op.A, op.B)
+	return layout.Tiles(t.C), layout.Tiles(t.S)
+}
+
+// pointerArg is a pointer-offset op's argument in its documented unit.
+func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 
 // traceBuffers holds one trace's records and, in one backing array, all
 // their addresses: two allocations per thread trace, whatever the program.
@@ -92,7 +120,7 @@ func (tb *traceBuffers) newRecord(thread, index int, op Op, in instance, tm Thre
 		Thread:      thread,
 		Op:          index,
 		Kind:        op.RecordKind(),
-		AccessBytes: in.A,
+		AccessBytes: int64(in.A),
 		Addrs:       tb.addrs[n : n : n+count],
 	}
 }
@@ -121,19 +149,20 @@ var wrapperName = map[layout.Kind]string{layout.RowMajor: "RowMajor", layout.Col
 // that whole word. With tailEnd > 0, an element whose last word would cross
 // tailEnd is stored plainly instead (no word listed): the reference's
 // resolution of the CAS tail (SPEC §5).
-func appendAtomicWords(words []int64, addr, v, b, tailEnd int64) []int64 {
-	for e := int64(0); e < v; e++ {
-		first := addr + e*b/8
-		last := addr + (e*b+b-1)/8
+func appendAtomicWords(words []int64, addr layout.Bytes, v layout.Elements, b int64, tailEnd layout.Bytes) []int64 {
+	for e := int64(0); e < int64(v); e++ {
+		// Element e spans bits [e·b, e·b + b) of the access.
+		first := addr + layout.Bytes(e*b/8)
+		last := addr + layout.Bytes((e*b+b-1)/8)
 		lo, hi := floorWord(first), floorWord(last)
 		if tailEnd > 0 && hi+4 > tailEnd {
 			continue
 		}
 		for w := lo; w <= hi; w += 4 {
-			if n := len(words); n > 0 && words[n-1] == w {
+			if n := len(words); n > 0 && words[n-1] == int64(w) {
 				continue
 			}
-			words = append(words, w)
+			words = append(words, int64(w))
 		}
 	}
 	return words
@@ -141,7 +170,7 @@ func appendAtomicWords(words []int64, addr, v, b, tailEnd int64) []int64 {
 
 // floorWord rounds a byte address down to its aligned 4-byte word, toward
 // minus infinity so that negative addresses get their enclosing word too.
-func floorWord(addr int64) int64 {
+func floorWord(addr layout.Bytes) layout.Bytes {
 	w := addr / 4 * 4
 	if w > addr {
 		w -= 4

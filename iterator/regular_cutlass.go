@@ -26,9 +26,9 @@ func (m cutlassModel) threadMap(cfg Config) (ThreadMap, error) { return Validate
 
 // cutlassState is the iterator's state after its constructor.
 type cutlassState struct {
-	p    int64 // pointer_, bytes from ref.data()
-	incS int64 // increment_strided_, int32 bytes
-	incA int64 // increment_advance_, int32 bytes
+	p    layout.Bytes // pointer_, from ref.data()
+	incS layout.Bytes // increment_strided_, int32
+	incA layout.Bytes // increment_advance_, int32
 }
 
 // newCutlassState is the constructor (ref, thread): int64 pointer, int32
@@ -37,15 +37,21 @@ func newCutlassState(a *arith, in instance, tm ThreadMap, thread int) cutlassSta
 	init := tm.Init(thread)
 	var st cutlassState
 	// pointer_ = data + ref.offset(initial_offset) * sizeof_bits / 8, in int64.
-	st.p = a.bitsToBytes("pointer = (c0 + s0·L)·B/8", a.mul(a.add(init.C, a.mul(init.S, in.L)), in.B))
-	st.incS = a.i32("incS = L·B·Ds/8", a.bitsToBytes("incS = L·B·Ds/8", a.mul(a.mul(in.L, in.B), tm.Delta.S)))
+	first := plus(a, layout.Elements(init.C), times(a, init.S, in.L))
+	st.p = a.bytesOf("pointer = (c0 + s0·L)·B/8", a.toBits(first, in.B))
+	// stride·sizeof_bits·Delta::kStrided/8: the row's bits, then Ds rows.
+	const incS = "incS = L·B·Ds/8"
+	stridedBits := layout.Bits(a.mul(int64(a.toBits(in.L, in.B)), tm.Delta.S))
+	st.incS = narrow32(a, incS, a.bytesOf(incS, stridedBits))
 	if in.Rank == 0 {
-		st.incA = a.i32("incA = Sc·B/8", a.bitsToBytes("incA = Sc·B/8", a.mul(in.Shape.C, in.B)))
+		const incA = "incA = Sc·B/8"
+		st.incA = narrow32(a, incA, a.bytesOf(incA, a.toBits(in.Sc, in.B)))
 	} else {
 		// Shape::kStrided * (stride * sizeof_bits / 8): the row is truncated
 		// to bytes before it is multiplied by the tile height.
-		row := a.bitsToBytes("incA = Ss·(L·B/8)", a.mul(in.L, in.B))
-		st.incA = a.i32("incA = Ss·(L·B/8)", a.mul(in.Shape.S, row))
+		const incA = "incA = Ss·(L·B/8)"
+		row := a.bytesOf(incA, a.toBits(in.L, in.B))
+		st.incA = narrow32(a, incA, times(a, in.Ss, row))
 	}
 	return st
 }
@@ -67,29 +73,33 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 			if cfg.Layout != layout.PitchLinear {
 				return tr, wrapperTileUnavailable(cfg, op)
 			}
-			tc, ts := op.A, op.B
-			contig := a.mul(tc, in.Shape.C)
+			tc, ts := tileArg(cfg, op)
+			contig := in.contigTiles(&a, tc)
 			if op.Kind == LoadTile || !m.pre3049 {
+				// The C++ divides an element count by V (#3017) and
+				// still calls the result elements.
 				contig /= in.V
 			}
-			po := a.i32("pointer_offset = tile_offset → elements", a.add(contig, a.mul(a.mul(ts, in.Shape.S), in.L)))
+			po := narrow32(&a, "pointer_offset = tile_offset → elements", plus(&a, contig, in.stridedTiles(&a, ts)))
 			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
 		case LoadPtr, StorePtr:
-			po := a.i32("pointer_offset (Index)", op.A)
+			po := narrow32(&a, "pointer_offset (Index)", pointerArg(op))
 			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
 		case AddPointerOffset:
 			// Documented in elements, applied to the byte pointer (#3017).
-			st.p = a.add(st.p, op.A)
+			st.p = plus(&a, st.p, layout.Bytes(op.A))
 		case AddTileOffset:
 			// The wrappers pass the coordinate on in pitch-linear order.
-			tile := cfg.Layout.ToPitch(op.A, op.B)
-			elems := a.add(a.mul(tile.C, in.Shape.C), a.mul(a.mul(tile.S, in.Shape.S), in.L))
-			st.p = a.add(st.p, a.i32("add_tile_offset B·(tc·Sc + ts·Ss·L)/8",
-				a.bitsToBytes("add_tile_offset B·(tc·Sc + ts·Ss·L)/8", a.mul(in.B, elems))))
+			tc, ts := tileArg(cfg, op)
+			elems := plus(&a, in.contigTiles(&a, tc), in.stridedTiles(&a, ts))
+			// sizeof_bits·(elements), in the C++'s operand order.
+			const where = "add_tile_offset B·(tc·Sc + ts·Ss·L)/8"
+			bits := layout.Bits(a.mul(in.B, int64(elems)))
+			st.p = plus(&a, st.p, narrow32(&a, where, a.bytesOf(where, bits)))
 		case Inc:
-			st.p = a.add(st.p, st.incA)
+			st.p = plus(&a, st.p, st.incA)
 		case Dec:
-			st.p = a.add(st.p, -st.incA)
+			st.p = plus(&a, st.p, -st.incA)
 		default:
 			return tr, notRegular(op)
 		}
@@ -104,18 +114,20 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 // access is load_with_byte_offset / store_with_byte_offset after the
 // pointer offset po (int32 elements) has been converted as
 // i32(po·B)/8: access (s, c) is at P + byte offset + s·incS + (c·Dc/V)·A.
-func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po int64) Record {
+func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po layout.Elements) Record {
 	rec := bufs.newRecord(thread, index, op, in, tm)
 	base := st.p
 	if po != 0 {
-		base = a.add(base, a.bitsToBytes("pointer_offset·B/8", a.i32("pointer_offset·B", a.mul(po, in.B))))
+		base = plus(a, base, a.bytesOf("pointer_offset·B/8", narrow32(a, "pointer_offset·B", a.toBits(po, in.B))))
 	}
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	for s := int64(0); s < tm.Iter.S; s++ {
-		row := a.add(base, a.mul(s, st.incS))
+		row := plus(a, base, times(a, s, st.incS))
 		for c := int64(0); c < tm.Iter.C; c++ {
-			addr := a.add(row, a.mul(c*tm.Delta.C/in.V, in.A))
-			rec.Addrs = append(rec.Addrs, addr)
+			// c·Dc elements from the first access, in accesses of V.
+			vector := c * tm.Delta.C / int64(in.V)
+			addr := plus(a, row, times(a, vector, in.A))
+			rec.Addrs = append(rec.Addrs, int64(addr))
 			if atomic {
 				rec.AtomicWords = appendAtomicWords(rec.AtomicWords, addr, in.V, in.B, 0)
 			}
