@@ -88,13 +88,3 @@ func (x Bytes) ToBits() (Bits, error) {
 func (x Bits) SplitBytes() (Bytes, Bits) {
 	return Bytes(x / 8), x % 8
 }
-
-// CeilBytes is the whole bytes that hold x bits: x/8 rounded up. It cannot
-// overflow, unlike (x+7)/8.
-func (x Bits) CeilBytes() Bytes {
-	q := x / 8
-	if x%8 > 0 {
-		q++
-	}
-	return Bytes(q)
-}

@@ -88,23 +88,19 @@ func TestBitsToBytesTruncates(t *testing.T) {
 	}
 }
 
-func TestSplitAndCeilBytes(t *testing.T) {
-	if b, r := Bits(-12).SplitBytes(); b != -1 || r != -4 {
-		t.Errorf("Bits(-12).SplitBytes() = %d, %d; want -1, -4", b, r)
-	}
-	if b, r := Bits(21).SplitBytes(); b != 2 || r != 5 {
-		t.Errorf("Bits(21).SplitBytes() = %d, %d; want 2, 5", b, r)
-	}
+func TestSplitBytes(t *testing.T) {
 	cases := []struct {
-		bits Bits
-		want Bytes
+		bits  Bits
+		bytes Bytes
+		rest  Bits
 	}{
-		{0, 0}, {1, 1}, {24, 3}, {20, 3}, {-12, -1}, {-16, -2},
-		{math.MaxInt64, 1 << 60}, // (2^63−1)/8 rounded up, where x+7 would wrap
+		{21, 2, 5},
+		{-12, -1, -4}, // toward zero, so that 8·bytes + rest == bits
+		{-16, -2, 0},
 	}
 	for _, c := range cases {
-		if got := c.bits.CeilBytes(); got != c.want {
-			t.Errorf("Bits(%d).CeilBytes() = %d; want %d", c.bits, got, c.want)
+		if b, r := c.bits.SplitBytes(); b != c.bytes || r != c.rest {
+			t.Errorf("Bits(%d).SplitBytes() = %d, %d; want %d, %d", c.bits, b, r, c.bytes, c.rest)
 		}
 	}
 }
