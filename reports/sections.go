@@ -102,10 +102,14 @@ func summaryLines(r *Report) []string {
 	if r.Backend != "" {
 		backend = ", backend " + r.Backend
 	}
+	counts := fmt.Sprintf("configs %d valid, %d invalid; %d checks in %s s (%s checks/s)",
+		r.Configs.Valid, r.Configs.Invalid, r.Checks, formatSeconds(r.ElapsedS), formatRate(r.ChecksPerSecond))
+	if tool := strings.TrimSpace(r.Tool + " " + r.Version); tool != "" {
+		counts += "; " + tool // a report made through the library may leave these empty
+	}
 	return []string{
 		fmt.Sprintf("iterator %s, preset %s, seed %d%s: verdict %s", name, r.Preset, r.Seed, backend, verdictCell(r.Verdict)),
-		fmt.Sprintf("configs %d valid, %d invalid; %d checks in %s s (%s checks/s); %s %s",
-			r.Configs.Valid, r.Configs.Invalid, r.Checks, formatSeconds(r.ElapsedS), formatRate(r.ChecksPerSecond), r.Tool, r.Version),
+		counts,
 	}
 }
 
