@@ -56,6 +56,7 @@ func TestBadUsageExitsTwo(t *testing.T) {
 		{[]string{"check", "--iterator", "reference", "--config", "elem=q7 shape=64x8 threads=32 access=4", "--ops", "load()"}, "q7"},
 		{[]string{"check", "--iterator", "reference", "--config", specCase, "--ops", "lod()"}, "lod"},
 		{[]string{"check", "--iterator", "reference", "--config", specCase, "--ops", "load()", "--thread", "-5"}, "-5"},
+		{[]string{"check", "--iterator", "reference", "--config", specCase, "--ops", "load()", "--ptr-contract", "words"}, "words"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCLI(c.args...)
@@ -102,6 +103,39 @@ func TestCheckUnknownPropertyExitsTwo(t *testing.T) {
 		"--ops", "load()", "--property", "P-nonsense")
 	if code != exitUsage || !strings.Contains(errs, "P-nonsense") {
 		t.Errorf("exit %d, stderr %q; want 2 naming P-nonsense", code, errs)
+	}
+}
+
+// TestCheckInvalidCaseExitsTwo: a configuration that parses but violates a
+// thread-map constraint (Sc=6 is not a multiple of V=4, SPEC §2), and a
+// thread beyond the map's 32, are invalid input, not failures.
+func TestCheckInvalidCaseExitsTwo(t *testing.T) {
+	cases := [][]string{
+		{"--config", "elem=f32 shape=6x8 map=stripmined threads=32 access=4", "--ops", "load()"},
+		{"--config", specCase, "--ops", "load()", "--thread", "32"},
+		{"--iterator", "no-such-model", "--config", specCase, "--ops", "load()"},
+	}
+	for _, c := range cases {
+		args := append([]string{"check", "--iterator", "reference"}, c...)
+		code, out, errs := runCLI(args...)
+		if code != exitUsage || errs == "" || out != "" {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want 2 with a message", args, code, errs, out)
+		}
+	}
+}
+
+// TestSweepAllModelsExitsZero is `make sweep`: the built-in models' matrix,
+// where cutlass and cutlass-pre3049 failing is the finding (SPEC §7), so the
+// status is 0 unless the evidence is weak.
+func TestSweepAllModelsExitsZero(t *testing.T) {
+	code, out, errs := runCLI("sweep", "--format", "md")
+	if code != exitPass {
+		t.Fatalf("exit %d, want 0; stderr %q\n%s", code, errs, out)
+	}
+	for _, want := range []string{"| reference ", "| cutlass ", "| cutlass-pre3049 ", "### Model × property"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("matrix lacks %q", want)
+		}
 	}
 }
 
