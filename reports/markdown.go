@@ -25,6 +25,10 @@ func renderMarkdown(w io.Writer, d document) error {
 	}
 	for _, s := range d.sections {
 		fmt.Fprintf(bw, "\n%s %s\n\n", strings.Repeat("#", s.level+1), s.heading)
+		if s.fold != "" {
+			// GitHub renders Markdown inside <details> only after a blank line.
+			fmt.Fprintf(bw, "<details><summary>%s</summary>\n\n", s.fold)
+		}
 		for i, b := range s.blocks {
 			if err := markdownBlock(bw, b); err != nil {
 				return err
@@ -35,6 +39,9 @@ func renderMarkdown(w io.Writer, d document) error {
 			if next && !(b.label != "" && s.blocks[i+1].label != "") && !(isListItem(b) && isListItem(s.blocks[i+1])) {
 				fmt.Fprintln(bw)
 			}
+		}
+		if s.fold != "" {
+			fmt.Fprint(bw, "\n</details>\n")
 		}
 	}
 	return bw.Flush()
@@ -74,8 +81,10 @@ func codeSpan(s string) string {
 }
 
 // markdownCell escapes what would break a GitHub table cell: a pipe ends the
-// cell and a newline ends the row.
+// cell, a newline ends the row, and a "<" can open an HTML tag (a template
+// argument list such as <float, 4> would vanish).
 func markdownCell(s string) string {
 	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "<", "&lt;")
 	return strings.ReplaceAll(s, "\n", " ")
 }

@@ -99,16 +99,17 @@ func TestAddressTableUnevenLengths(t *testing.T) {
 	}
 }
 
-// TestMarkdownEscapesPipes: a pipe inside a cell would split it in two.
+// TestMarkdownEscapesPipes: a pipe inside a cell would split it in two, and
+// "<float>" would be swallowed as an HTML tag.
 func TestMarkdownEscapesPipes(t *testing.T) {
 	r := passingReport()
-	r.Units = []Unit{{Path: "a|b", Documented: "elements", Observed: "elements"}}
+	r.Units = []Unit{{Path: "a|b<float>", Documented: "elements", Observed: "elements"}}
 	var buf bytes.Buffer
 	if err := Markdown(&buf, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), `a\|b`) {
-		t.Errorf("pipe not escaped:\n%s", buf.String())
+	if !strings.Contains(buf.String(), `a\|b&lt;float>`) {
+		t.Errorf("pipe or angle bracket not escaped:\n%s", buf.String())
 	}
 }
 

@@ -21,6 +21,9 @@ type section struct {
 	heading string
 	level   int // 2 for report sections, 3 for one counterexample
 	blocks  []block
+	// fold asks Markdown to fold the blocks under a <details> summary:
+	// long lists that would bury the findings in a pasted issue.
+	fold string
 }
 
 // block is a paragraph, a labelled value, a table or a command to replay;
@@ -282,7 +285,8 @@ func auditSection(r *Report) section {
 		}
 		t.rows = append(t.rows, []string{a.Topic, a.Config, count, a.Detail})
 	}
-	return section{heading: "Thread-map and precondition audit", level: 2, blocks: []block{{table: t}}}
+	return section{heading: "Thread-map and precondition audit", level: 2, blocks: []block{{table: t}},
+		fold: fmt.Sprintf("%d audit entries", len(r.Audit))}
 }
 
 func unavailableSection(paths []string) section {
