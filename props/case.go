@@ -30,6 +30,32 @@ type Case struct {
 	// P-frag, the audit) are judged on it only, so that a configuration
 	// with many programs counts once.
 	First bool
+
+	// Derived once by Prepare: the configuration's key and whether its
+	// thread map covers the tile exactly.
+	prepared, exact bool
+	key             string
+}
+
+// Prepare computes what every property and every source of a sweep would
+// otherwise recompute for the case. Evaluate prepares unprepared cases
+// itself; a sweep prepares them once for the iterator and all controls.
+func (c *Case) Prepare() {
+	if c.prepared {
+		return
+	}
+	c.key = c.Config.String()
+	dup, missing, outside := iterator.MapCoverage(c.Map)
+	c.exact = dup == 0 && missing == 0 && outside == 0
+	c.prepared = true
+}
+
+// Key is the configuration's canonical string (Config.String()).
+func (c Case) Key() string {
+	if c.prepared {
+		return c.key
+	}
+	return c.Config.String()
 }
 
 // NewCase validates cfg and returns the case, or the *ConstraintError.
@@ -41,7 +67,9 @@ func NewCase(cfg iterator.Config, prog iterator.Program, threads []int) (Case, e
 	if threads == nil {
 		threads = AllThreads(cfg.Threads)
 	}
-	return Case{Config: cfg, Map: m, Program: prog, Threads: threads, First: true}, nil
+	c := Case{Config: cfg, Map: m, Program: prog, Threads: threads, First: true}
+	c.Prepare()
+	return c, nil
 }
 
 // AllThreads lists threads 0..n-1.

@@ -72,7 +72,7 @@ func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, 
 	var keys []string
 	byKey := map[string]int{}
 	for i, c := range cases {
-		k := c.Config.String()
+		k := c.Key()
 		g, ok := byKey[k]
 		if !ok {
 			g = len(cfgs)

@@ -9,6 +9,9 @@ import (
 // mapExact is the P-cover and P-bounds precondition: the thread map alone
 // (a fact of the configuration, not of a model) covers the tile exactly.
 func mapExact(c Case) bool {
+	if c.prepared {
+		return c.exact
+	}
 	dup, missing, outside := iterator.MapCoverage(c.Map)
 	return dup == 0 && missing == 0 && outside == 0
 }

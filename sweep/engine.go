@@ -83,8 +83,10 @@ func generate(opts Options) (generated, error) {
 		g.valid++
 		threads := sampleThreads(cfg.Threads)
 		for i, p := range progs {
-			g.cases = append(g.cases, props.Case{Config: cfg, Map: m, Program: p, Threads: threads,
-				PtrContract: opts.PtrContract, First: i == 0})
+			c := props.Case{Config: cfg, Map: m, Program: p, Threads: threads,
+				PtrContract: opts.PtrContract, First: i == 0}
+			c.Prepare()
+			g.cases = append(g.cases, c)
 		}
 	}
 	rnd := randomCases(opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)

@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -21,7 +21,22 @@ func newMemoSource(inner props.Source) *memoSource {
 func (m *memoSource) Name() string { return m.inner.Name() }
 
 func requestKey(r props.Request) string {
-	return fmt.Sprint(r.Config.String(), "|", r.Program.String(), "|", r.Threads)
+	b := make([]byte, 0, 128)
+	b = append(b, r.Config.String()...)
+	for _, o := range r.Program {
+		b = append(b, '|')
+		b = strconv.AppendInt(b, int64(o.Kind), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, o.A, 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, o.B, 10)
+	}
+	b = append(b, '#')
+	for _, t := range r.Threads {
+		b = strconv.AppendInt(b, int64(t), 10)
+		b = append(b, ',')
+	}
+	return string(b)
 }
 
 func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {

@@ -309,3 +309,32 @@ func BenchmarkRelease(b *testing.B) {
 		b.ReportMetric(r.ChecksPerSecond, "checks/s")
 	}
 }
+
+// The pointer-offset contract is a sweep dimension: held to "bytes",
+// CUTLASS's add_pointer_offset (bytes, issue #3017) agrees with its
+// load_with_pointer_offset, and the reference (elements) is the one that
+// disagrees.
+func TestBytesContract(t *testing.T) {
+	run := func(name string) *reports.Report {
+		r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, PtrContract: props.PtrBytes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	c := run("cutlass")
+	if p := status(c, "P-ptr"); p.Status != "pass" {
+		t.Errorf("cutlass P-ptr under the bytes contract = %s, want pass (%+v)", p.Status, p.Counterexample)
+	}
+	for _, u := range c.Units {
+		if u.Path == "add_pointer_offset" && (u.Documented != "bytes" || u.Observed != "bytes") {
+			t.Errorf("cutlass add_pointer_offset unit %+v, want documented and observed bytes", u)
+		}
+	}
+	if control(c, "C-ptr-bytes") != nil {
+		t.Errorf("C-ptr-bytes is what the bytes contract asks for; it must not run as a control")
+	}
+	if p := status(run("reference"), "P-ptr"); p.Status != "fail" {
+		t.Errorf("reference P-ptr under the bytes contract = %s, want fail", p.Status)
+	}
+}
