@@ -265,7 +265,8 @@ func TestValidateNamesConstraints(t *testing.T) {
 		{"shape", func(c *Config) { c.Shape[1] = 0 }, "Shape > 0"},
 		{"access", func(c *Config) { c.Access = 0 }, "ElementsPerAccess > 0"},
 		{"bits", func(c *Config) { c.Elem = layout.Elem{Name: "bits3", Bits: 3} }, "sizeof_bits<Element> in {1,2,4,6,8,16,32,64}"},
-		{"map", func(c *Config) { c.Access = 3 }, "Sc % V == 0"},
+		{"map", func(c *Config) { c.Access = 3; c.Align = 4 }, "Sc % V == 0"},
+		{"default alignment", func(c *Config) { c.Access = 3 }, "alignas(Alignment): Alignment is a power of two"},
 	}
 	for _, tc := range mutate {
 		cfg := base

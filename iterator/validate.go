@@ -49,6 +49,12 @@ func validateWithMap(cfg Config, kind MapKind) (ThreadMap, error) {
 	if cfg.Align < 0 || cfg.Align&(cfg.Align-1) != 0 {
 		return ThreadMap{}, constraint("Alignment is a power of two", "align=%d", cfg.Align)
 	}
+	if a := effectiveAlignment(cfg); cfg.Class == RegularTile && a&(a-1) != 0 {
+		// AccessType is AlignedArray<Element, V, Alignment>, i.e. alignas(Alignment):
+		// the default V·B/8 of a 6-bit type (or of V=3) is no power of two and
+		// does not compile.
+		return ThreadMap{}, constraint("alignas(Alignment): Alignment is a power of two", "default Alignment V·B/8 = %d; give align=", a)
+	}
 	if cfg.Rows < 0 {
 		return ThreadMap{}, constraint("rows >= 0", "rows=%d", cfg.Rows)
 	}
@@ -86,6 +92,15 @@ func InstanceAccessBytes(cfg Config) layout.Bytes {
 		cfg.Align = 0
 	}
 	return cfg.AccessBytes()
+}
+
+// effectiveAlignment is the Alignment template argument the pitch-linear
+// iterator receives: align= where the layout forwards it, else V·B/8.
+func effectiveAlignment(cfg Config) int64 {
+	if cfg.Align != 0 && cfg.Layout != layout.ColumnMajor {
+		return cfg.Align
+	}
+	return int64(cfg.Access) * int64(cfg.Elem.Bits) / 8
 }
 
 // FragmentBytes is sizeof(Fragment): a packed Array of Iter.count·V elements.
