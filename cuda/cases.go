@@ -19,7 +19,7 @@ var representativeConfigs = []string{
 	"elem=f64 shape=16x4 map=stripmined threads=8 access=2 adv=0 stride=20",
 	"elem=s8 shape=64x4 map=stripmined threads=16 access=16 adv=0 stride=96",
 	"elem=bf16 shape=32x8 map=warp-raked threads=64 warp=4x8 access=4 adv=0 stride=40",
-	"elem=e3m2 shape=64x4 map=stripmined threads=16 access=16 adv=1",
+	"elem=e3m2 shape=64x4 map=stripmined threads=16 access=16 adv=1 align=16",
 	"elem=b1 shape=128x4 map=stripmined threads=8 access=16 adv=1 stride=256",
 	"elem=u2 shape=64x4 map=stripmined threads=8 access=8 adv=0 stride=96",
 	"elem=f32 shape=64x8 map=warp-striped threads=256 warp=16x2 access=1 adv=1",

@@ -57,6 +57,7 @@ type rawOutput struct {
 	Capacity uint64
 	Device   map[string]string
 	Errors   []string
+	Tool     []string // lines of a wrapping tool (compute-sanitizer's "=========")
 	sawEnd   bool
 }
 
@@ -121,6 +122,10 @@ func (r *rawOutput) parse(in io.Reader, count func(kase int) int) error {
 			}
 		case "E":
 			r.Errors = append(r.Errors, strings.TrimPrefix(line, "E "))
+		default:
+			if strings.HasPrefix(line, "=========") {
+				r.Tool = append(r.Tool, line)
+			}
 		}
 	}
 	return sc.Err()

@@ -25,6 +25,8 @@ type Result struct {
 	BuildSeconds float64           `json:"build_s"` // summed over translation units
 	RunSeconds   float64           `json:"run_s"`   // summed over programs
 	Errors       []string          `json:"errors,omitempty"`
+	// ToolOutput holds the lines a wrapping tool (compute-sanitizer) printed.
+	ToolOutput []string `json:"tool_output,omitempty"`
 
 	compiled map[traceKey][]compiledThread
 	why      map[traceKey]string

@@ -39,7 +39,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	}
 	var planned []*plannedCase
 	for i, c := range cases {
-		pc, why := plan(i, c, variants)
+		pc, why := plan(i, c, variants, opts.Backend == "gpu")
 		if pc == nil {
 			res.Skipped = append(res.Skipped, Skip{c.Config.String(), why})
 			continue
@@ -102,8 +102,11 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	wg.Wait()
 	res.RunSeconds = runTime.Seconds()
 	res.BuildSeconds = buildTime.Seconds()
-	for _, err := range errs {
+	for b, err := range errs {
 		if err != nil {
+			if outs[b] != nil {
+				res.ToolOutput = append(res.ToolOutput, outs[b].Tool...)
+			}
 			return res, err
 		}
 	}
@@ -112,6 +115,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		res.Reserved += out.Reserved
 		res.Capacity += out.Capacity
 		res.Errors = append(res.Errors, out.Errors...)
+		res.ToolOutput = append(res.ToolOutput, out.Tool...)
 		for k, v := range out.Device {
 			res.Device[k] = v
 		}
@@ -148,13 +152,23 @@ func execute(ctx context.Context, bin string, batch []*plannedCase, opts Options
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if opts.Wrap != nil {
+		// Wrapping tools report on stdout and stderr alike.
+		stdout.WriteString("\n")
+		for _, l := range bytes.Split(stderr.Bytes(), []byte("\n")) {
+			if bytes.HasPrefix(l, []byte("=========")) {
+				stdout.Write(l)
+				stdout.WriteString("\n")
+			}
+		}
+	}
 	counts := map[int]int{}
 	for _, pc := range batch {
 		counts[pc.Index] = int(pc.Count)
 	}
 	out := newRawOutput()
 	if perr := out.parse(&stdout, func(k int) int { return counts[k] }); perr != nil {
-		return out, perr
+		return nil, perr
 	}
 	if err != nil {
 		return out, fmt.Errorf("probe program %s failed: %v: %s %s", bin, err, firstLines(stderr.String(), 5), firstLines(fmt.Sprint(out.Errors), 3))

@@ -1,0 +1,108 @@
+package cuda
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// TestIteratorTypeSpelling: the generator names the template exactly as
+// CUTLASS code would, so --namespace cutlass instantiates the real thing.
+func TestIteratorTypeSpelling(t *testing.T) {
+	cases := []struct{ cfg, want string }{
+		{"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
+			"cutlass::transform::threadblock::RegularTileIterator<cutlass::layout::PitchLinearShape<64, 8>, float, cutlass::layout::PitchLinear, 1, " +
+				"cutlass::transform::PitchLinearStripminedThreadMap<cutlass::layout::PitchLinearShape<64, 8>, 32, 4>>"},
+		{"layout=rowmajor elem=f16 shape=8x64 map=warp-raked threads=32 warp=8x4 access=8 adv=0 align=32",
+			"cutlass::transform::threadblock::RegularTileIterator<cutlass::MatrixShape<8, 64>, cutlass::half_t, cutlass::layout::RowMajor, 0, " +
+				"cutlass::transform::PitchLinearWarpRakedThreadMap<cutlass::layout::PitchLinearShape<64, 8>, 32, cutlass::layout::PitchLinearShape<8, 4>, 8>, 32>"},
+		{"layout=columnmajor elem=u4 shape=128x8 map=stripmined threads=32 access=32 adv=1",
+			"cutlass::transform::threadblock::RegularTileIterator<cutlass::MatrixShape<128, 8>, cutlass::uint4b_t, cutlass::layout::ColumnMajor, 1, " +
+				"cutlass::transform::PitchLinearStripminedThreadMap<cutlass::layout::PitchLinearShape<128, 8>, 32, 32>>"},
+	}
+	for _, c := range cases {
+		cfg := mustConfig(t, c.cfg)
+		if got := iteratorType(cfg, "cutlass"); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.cfg, got, c.want)
+		}
+	}
+}
+
+func TestOpCalls(t *testing.T) {
+	prog, err := iterator.ParseProgram("load();store(1,-2);load_with_pointer_offset(8);add_pointer_offset(-3);add_tile_offset(0,1);inc;dec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"it.load(f);", "it.store(f, typename It::TensorCoord(1, -2));", "it.load_with_pointer_offset(f, typename It::Index(8));",
+		"it.add_pointer_offset(typename It::LongIndex(-3LL));", "it.add_tile_offset(typename It::TensorCoord(0, 1));", "++it;", "--it;"}
+	for i, op := range prog {
+		if got := opCall(op); got != want[i] {
+			t.Errorf("op %s: got %q want %q", op, got, want[i])
+		}
+	}
+}
+
+// TestParseOutput reads the harness's record lines back.
+func TestParseOutput(t *testing.T) {
+	out := "G name=NVIDIA H200\nA 1 3 2 5 0 1 -16 0 16\nA 1 3 2 5 0 0 -32 2 0\nR 0 3 4 7 0 8 100 8\n========= ERROR SUMMARY: 0 errors\nS 3 10\n"
+	r := newRawOutput()
+	if err := r.parse(strings.NewReader(out), func(int) int { return 2 }); err != nil {
+		t.Fatal(err)
+	}
+	acc := r.Accesses[accessKey{Case: 3, Variant: 1, Prog: 2, Thread: 5, Op: 0}]
+	if len(acc) != 2 || acc[1].Addr != -16 || acc[0].Flags != flagUnrecovered || !acc[0].Seen {
+		t.Errorf("accesses %+v", acc)
+	}
+	runs := r.Runs[runKey{Case: 3, Variant: 0, Prog: 4}]
+	if len(runs) != 1 || runs[0] != (tagRun{Thread: 7, Index: 8, Addr: 100, Len: 8}) {
+		t.Errorf("runs %+v", runs)
+	}
+	if r.Reserved != 3 || r.Capacity != 10 || r.Device["name"] != "NVIDIA H200" || len(r.Tool) != 1 || !r.sawEnd {
+		t.Errorf("summary %+v", r)
+	}
+	if err := newRawOutput().parse(strings.NewReader("A 1 x\n"), func(int) int { return 1 }); err == nil {
+		t.Errorf("a malformed line was accepted")
+	}
+}
+
+// TestStoreRoundTripLocations: a stray byte is located before, after or in
+// the pitch gap of the tensor; a correct store passes.
+func TestStoreRoundTripLocations(t *testing.T) {
+	// f32, 8x2 tile, pitch 12: row bytes 48, tile columns 0..7 (bytes 0..31).
+	cfg := mustConfig(t, "elem=f32 shape=8x2 map=stripmined threads=2 access=4 adv=1 stride=12")
+	ref := []iterator.ThreadTrace{
+		{Thread: 0, Records: []iterator.Record{{Kind: "store", Addrs: []int64{0, 48}}}},
+		{Thread: 1, Records: []iterator.Record{{Kind: "store", Addrs: []int64{16, 64}}}},
+	}
+	pc := &plannedCase{Config: cfg, Reference: [][]iterator.ThreadTrace{ref}, AccessBytes: 16, AllocBytes: 96}
+	good := []tagRun{{0, 0, 0, 16}, {1, 0, 16, 16}, {0, 16, 48, 16}, {1, 16, 64, 16}}
+	if fail, why := storeRoundTrip(pc, 0, good); fail {
+		t.Errorf("correct store failed: %s", why)
+	}
+	for _, c := range []struct {
+		stray tagRun
+		want  string
+	}{
+		{tagRun{0, 0, -4, 1}, "before the tensor"},
+		{tagRun{0, 0, 100, 1}, "after the tensor"},
+		{tagRun{0, 0, 36, 1}, "pitch gap of row 0 (element 9)"},
+	} {
+		fail, why := storeRoundTrip(pc, 0, append(append([]tagRun{}, good...), c.stray))
+		if !fail || !strings.Contains(why, c.want) {
+			t.Errorf("stray byte at %d: fail=%v %q, want %q", c.stray.Addr, fail, why, c.want)
+		}
+	}
+	moved := []tagRun{{0, 0, 0, 16}, {1, 0, 16, 16}, {0, 16, 52, 16}, {1, 16, 64, 16}}
+	if fail, _ := storeRoundTrip(pc, 0, moved); !fail {
+		t.Errorf("a misplaced access passed")
+	}
+}
+
+func TestAlignOf(t *testing.T) {
+	for a, want := range map[int64]int64{1: 1, 2: 2, 12: 4, 16: 16, 24: 8, 32: 16, 6: 2} {
+		if got := alignOf(a); got != want {
+			t.Errorf("alignOf(%d) = %d, want %d", a, got, want)
+		}
+	}
+}
