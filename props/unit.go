@@ -219,7 +219,12 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 			}
 		}
 	}
-	t.Units = append(t.Units, UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+	// The inferred unit is that of the path's arithmetic; moves bent by an
+	// int32 wrap or a truncating conversion (P-index and P-exact report
+	// those) would make every path look inconsistent, so they do not vote.
+	if len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
+		t.Units = append(t.Units, UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+	}
 	docUnit := UnitElements
 	for u := Unit(0); u < numUnits; u++ {
 		if u.String() == p.documented {
