@@ -99,15 +99,11 @@ func (a *aggregate) offer(j int, c props.Case, v props.Violation) {
 	}
 }
 
-func (a *aggregate) addBatch(cases []props.Case, r batchResult) {
-	a.checks += r.checks
-	for i, ctl := range r.killedBy {
-		for j, k := range ctl {
-			a.kills[i][j] = a.kills[i][j] || k
-		}
-	}
-	for i, o := range r.outcomes {
+// addOutcomes adds the iterator's outcomes of one batch of cases.
+func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
+	for i, o := range outs {
 		c := cases[i]
+		a.checks += o.Checks
 		if o.Err != nil {
 			var ue *iterator.UnavailableError
 			if !errors.As(o.Err, &ue) {
@@ -151,6 +147,59 @@ func (a *aggregate) addBatch(cases []props.Case, r batchResult) {
 		for _, u := range o.Unavailable {
 			a.unavail[tileArgs.ReplaceAllString(u, "(c,s)")] = true
 		}
+	}
+}
+
+// merge adds a later batch's partial aggregate. Merging in batch order
+// keeps the smallest counterexample and the audit examples the same as a
+// sequential run would choose.
+func (a *aggregate) merge(b *aggregate) {
+	a.checks += b.checks
+	a.errs += b.errs
+	a.covTotal += b.covTotal
+	for k := range a.covHits {
+		a.covHits[k] += b.covHits[k]
+	}
+	for j := range a.cases {
+		a.cases[j] += b.cases[j]
+		a.viol[j] += b.viol[j]
+		if c := b.best[j]; c != nil && (a.best[j] == nil || less(c.key, a.best[j].key)) {
+			a.best[j] = c
+		}
+	}
+	for i := range a.kills {
+		for j := range a.kills[i] {
+			a.kills[i][j] = a.kills[i][j] || b.kills[i][j]
+		}
+	}
+	for p, u := range b.units {
+		if au := a.units[p]; au != nil {
+			au.matches &= u.matches
+		} else {
+			a.units[p] = u
+		}
+	}
+	topics := make([]string, 0, len(b.audit))
+	for t := range b.audit {
+		topics = append(topics, t)
+	}
+	sort.Strings(topics)
+	for _, t := range topics {
+		ba := b.audit[t]
+		aa := a.audit[t]
+		if aa == nil {
+			aa = &auditAgg{}
+			a.audit[t] = aa
+		}
+		aa.count += ba.count
+		for _, e := range ba.entries {
+			if len(aa.entries) < auditExamples {
+				aa.entries = append(aa.entries, e)
+			}
+		}
+	}
+	for u := range b.unavail {
+		a.unavail[u] = true
 	}
 }
 

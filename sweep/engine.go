@@ -60,12 +60,16 @@ func referenceSource() props.Source {
 	return props.ModelSource(m)
 }
 
-// generated is the case list of a sweep: enumerated then random, grouped so
-// that the cases of one configuration are adjacent.
+// generated is what a sweep judges: the valid configurations of the
+// preset with its op programs, then the random cases. Cases are built per
+// batch, so that even the exhaustive preset never holds them all.
 type generated struct {
-	cases   []props.Case
-	valid   int
-	invalid int
+	configs  []props.Case // one per valid configuration: Config, Map, Threads
+	progs    []iterator.Program
+	random   []props.Case
+	contract string
+	valid    int
+	invalid  int
 }
 
 func generate(opts Options) (generated, error) {
@@ -73,51 +77,51 @@ func generate(opts Options) (generated, error) {
 	if err != nil {
 		return generated{}, err
 	}
-	var g generated
+	g := generated{progs: progs, contract: opts.PtrContract}
 	for _, cfg := range cfgs {
 		m, err := iterator.Validate(cfg)
 		if err != nil {
 			g.invalid++
 			continue
 		}
-		g.valid++
-		threads := sampleThreads(cfg.Threads)
-		for i, p := range progs {
-			c := props.Case{Config: cfg, Map: m, Program: p, Threads: threads,
-				PtrContract: opts.PtrContract, First: i == 0}
-			c.Prepare()
-			g.cases = append(g.cases, c)
-		}
+		c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: opts.PtrContract, First: true}
+		c.Prepare()
+		g.configs = append(g.configs, c)
 	}
-	rnd := randomCases(opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)
-	g.valid += len(rnd)
-	g.cases = append(g.cases, rnd...)
+	g.random = randomCases(opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)
+	g.valid = len(g.configs) + len(g.random)
 	return g, nil
 }
 
-// batchResult is what one batch of cases produced on the iterator and on
-// every control.
-type batchResult struct {
-	outcomes []props.Outcome // iterator under test, per case
-	killedBy [][]bool        // per control, per property
-	checks   int64
-	err      error
-}
+// batch is a run of configurations (each with every program) or of random
+// cases.
+type batch struct{ cfgLo, cfgHi, rndLo, rndHi int }
 
-// batches splits the cases into runs of whole configurations.
-func batches(cases []props.Case, perBatch int) [][2]int {
-	var out [][2]int
-	start, configs := 0, 0
-	for i := 1; i <= len(cases); i++ {
-		if i == len(cases) || cases[i].First {
-			configs++
-			if configs == perBatch || i == len(cases) {
-				out = append(out, [2]int{start, i})
-				start, configs = i, 0
-			}
-		}
+const configsPerBatch = 4
+
+func (g generated) batches() []batch {
+	var out []batch
+	for lo := 0; lo < len(g.configs); lo += configsPerBatch {
+		out = append(out, batch{cfgLo: lo, cfgHi: min(lo+configsPerBatch, len(g.configs))})
+	}
+	per := configsPerBatch * max(len(g.progs), 1)
+	for lo := 0; lo < len(g.random); lo += per {
+		out = append(out, batch{rndLo: lo, rndHi: min(lo+per, len(g.random))})
 	}
 	return out
+}
+
+// cases builds the cases of one batch, in a fixed order.
+func (g generated) cases(b batch) []props.Case {
+	out := make([]props.Case, 0, (b.cfgHi-b.cfgLo)*len(g.progs)+b.rndHi-b.rndLo)
+	for _, base := range g.configs[b.cfgLo:b.cfgHi] {
+		for i, p := range g.progs {
+			c := base
+			c.Program, c.First = p, i == 0
+			out = append(out, c)
+		}
+	}
+	return append(out, g.random[b.rndLo:b.rndHi]...)
 }
 
 // Run sweeps one iterator.
@@ -156,8 +160,10 @@ func Run(opts Options) (*reports.Report, error) {
 	return rep, nil
 }
 
-// runGenerated judges generated cases on src and every control, in
-// parallel, and aggregates them in case order.
+// runGenerated judges the generated cases on src and every control, in
+// parallel, and merges the batches' partial results in batch order, so that
+// the report does not depend on the worker count. At most a few batches per
+// worker are in flight, which bounds memory.
 func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
 	ref := referenceSource()
 	controls := props.ControlsFor(iterator.RegularTile, opts.PtrContract)
@@ -165,75 +171,87 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	for i, d := range controls {
 		ctrlSrcs[i] = props.ModelSource(iterator.Control(d))
 	}
-	bs := batches(gen.cases, 4)
-	results := make([]batchResult, len(bs))
-	var mu sync.Mutex
-	done := 0
+	bs := gen.batches()
+	ready := make([]chan batchResult, len(bs))
+	for i := range ready {
+		ready[i] = make(chan batchResult, 1)
+	}
+	tokens := make(chan struct{}, 4*opts.Workers)
 	work := make(chan int)
+	go func() {
+		for b := range bs {
+			tokens <- struct{}{}
+			work <- b
+		}
+		close(work)
+	}()
 	var wg sync.WaitGroup
 	for w := 0; w < opts.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for b := range work {
-				results[b] = runBatch(opts.Properties, src, ref, ctrlSrcs, gen.cases[bs[b][0]:bs[b][1]])
-				if opts.Progress != nil {
-					mu.Lock()
-					done++
-					opts.Progress(done, len(bs))
-					mu.Unlock()
-				}
+				agg := newAggregate(name, opts, controls)
+				err := runBatch(agg, src, ref, ctrlSrcs, gen.cases(bs[b]))
+				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
 	}
+	total := newAggregate(name, opts, controls)
+	var firstErr error
 	for b := range bs {
-		work <- b
-	}
-	close(work)
-	wg.Wait()
-	for _, r := range results {
-		if r.err != nil {
-			return nil, r.err
+		r := <-ready[b]
+		<-tokens
+		if r.err != nil && firstErr == nil {
+			firstErr = r.err
+		}
+		if firstErr == nil {
+			total.merge(r.agg)
+		}
+		if opts.Progress != nil {
+			opts.Progress(b+1, len(bs))
 		}
 	}
-	agg := newAggregate(name, opts, controls)
-	for b, r := range results {
-		agg.addBatch(gen.cases[bs[b][0]:bs[b][1]], r)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
 	}
-	agg.shrinkFailures(src, ref)
-	return agg.report(gen), nil
+	total.shrinkFailures(src, ref)
+	return total.report(gen), nil
 }
 
-// runBatch judges one batch on the iterator and on every control. The
-// reference traces the oracle reads are the same for all of them, so they
-// are fetched once (memoSource).
-func runBatch(ps []props.Property, src, ref props.Source, ctrls []props.Source, cases []props.Case) batchResult {
+// batchResult is one batch's partial aggregate.
+type batchResult struct {
+	agg *aggregate
+	err error
+}
+
+// runBatch judges one batch on the iterator and on every control into agg.
+// The reference traces the oracle reads are the same for all of them, so
+// they are fetched once (memoSource).
+func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases []props.Case) error {
+	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	outs, err := props.Evaluate(ps, src, memo, cases)
 	if err != nil {
-		return batchResult{err: err}
+		return err
 	}
-	r := batchResult{outcomes: outs, killedBy: make([][]bool, len(ctrls))}
-	for _, o := range outs {
-		r.checks += o.Checks
-	}
+	agg.addOutcomes(cases, outs)
 	for i, cs := range ctrls {
 		couts, err := props.Evaluate(ps, cs, memo, cases)
 		if err != nil {
-			return batchResult{err: err}
+			return err
 		}
-		kills := make([]bool, len(ps))
 		for _, o := range couts {
-			r.checks += o.Checks
+			agg.checks += o.Checks
 			for j := range ps {
 				if len(o.Violations[j]) > 0 && !ps[j].AuditOnly {
-					kills[j] = true
+					agg.kills[i][j] = true
 				}
 			}
 		}
-		r.killedBy[i] = kills
 	}
-	return r
+	return nil
 }
 
 // RunAll sweeps every built-in model and returns the model × property matrix.

@@ -257,13 +257,19 @@ func TestMissedCoverageFloorIsWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kept []props.Case
-	for _, c := range gen.cases {
-		if c.Config.Access == 1 {
-			kept = append(kept, c)
+	keep := func(cs []props.Case) []props.Case {
+		var kept []props.Case
+		for _, c := range cs {
+			if c.Config.Access == 1 {
+				kept = append(kept, c)
+			}
 		}
+		return kept
 	}
-	gen.cases = kept
+	gen.configs, gen.random = keep(gen.configs), keep(gen.random)
+	if len(gen.configs) == 0 {
+		t.Fatal("quick has no V=1 configuration")
+	}
 	m, _ := iterator.ModelByName("reference")
 	r, err := runGenerated(opts, "reference", props.ModelSource(m), gen)
 	if err != nil {
