@@ -46,8 +46,11 @@ func (e *Evidence) Judge() {
 		}
 	}
 	for _, s := range e.Sanitizers {
-		if s.Ran && !s.Clean {
+		switch {
+		case s.Ran && !s.Clean:
 			e.Verdict = "fail"
+		case !s.Ran && e.Verdict == "pass":
+			e.Verdict = "weak" // asked for, not done: no evidence either way
 		}
 	}
 	if !e.Result.OK() {

@@ -59,6 +59,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	preset := fs.String("preset", "quick", "cases: representative, quick, release or exhaustive")
 	sanitize := fs.Bool("sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
 	sanPreset := fs.String("sanitize-preset", "representative", "cases for the sanitizer runs")
+	sanTimeout := fs.Duration("sanitize-timeout", 4*time.Minute, "time limit of each sanitizer run")
 	outDir := fs.String("out-dir", filepath.Join("reports", "evidence"), "where the evidence files go")
 	arch := fs.String("arch", "sm_90", "GPU architecture")
 	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
@@ -106,6 +107,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
+	fmt.Fprintf(stderr, "tilecheck gpu: %d translation units built in %.1fs (summed), run in %.1fs\n", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	ev := &cuda.Evidence{Tool: "tilecheck", Version: Version, Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
 		Arch: *arch, Device: res.Device, Result: res}
 	ev.GPU, ev.Driver, ev.Compiler = deviceFacts(res, opts)
@@ -113,7 +115,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
 	}
 	if *sanitize {
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, opts, stderr)
+		ev.Sanitizers = runSanitizers(ctx, *sanPreset, *sanTimeout, opts, stderr)
 	}
 	ev.Judge()
 	if err := writeEvidence(*outDir, ev); err != nil {
@@ -161,7 +163,7 @@ func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler str
 
 // runSanitizers runs the same protocol under compute-sanitizer memcheck and
 // racecheck; a tool that cannot run says why.
-func runSanitizers(ctx context.Context, preset string, opts cuda.Options, stderr io.Writer) []cuda.Sanitizer {
+func runSanitizers(ctx context.Context, preset string, limit time.Duration, opts cuda.Options, stderr io.Writer) []cuda.Sanitizer {
 	var out []cuda.Sanitizer
 	cases, err := probeCases(preset)
 	for _, tool := range []string{"memcheck", "racecheck"} {
@@ -181,7 +183,7 @@ func runSanitizers(ctx context.Context, preset string, opts cuda.Options, stderr
 		o.Wrap = func(bin string) []string {
 			return []string{"compute-sanitizer", "--tool", tool, "--print-limit", "20", bin}
 		}
-		tctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+		tctx, cancel := context.WithTimeout(ctx, limit)
 		res, rerr := cuda.Run(tctx, cases, o)
 		cancel()
 		s.Ran = true

@@ -61,16 +61,4 @@ void host_case(int kase, Sink* sink) {
   }
 }
 
-inline void print_records(Record const* recs, unsigned long long reserved, unsigned long long cap) {
-  unsigned long long n = reserved < cap ? reserved : cap;
-  for (unsigned long long i = 0; i < n; ++i) {
-    Record const& r = recs[i];
-    if (r.kind == kAccess)
-      std::printf("A %d %d %d %d %d %d %lld %d %lld\n", r.variant, r.kase, r.prog, r.thread, r.op, r.index, (long long)r.addr, r.flags, (long long)r.len);
-    else
-      std::printf("R %d %d %d %d %d %d %lld %lld\n", r.variant, r.kase, r.prog, r.thread, r.op, r.index, (long long)r.addr, (long long)r.len);
-  }
-  std::printf("S %llu %llu\n", reserved, cap);
-}
-
 }  // namespace tilecheck_probe

@@ -9,7 +9,7 @@ namespace tilecheck_detail {
 template <class Layout, class Shape> struct LayoutTraits;
 template <class Shape> struct LayoutTraits<layout::PitchLinear, Shape> {
   typedef layout::PitchLinearShape<Shape::kContiguous, Shape::kStrided> PitchShape;
-  static constexpr int pitch_rank(int r) { return r; }
+  TC_HD static constexpr int pitch_rank(int r) { return r; }
   static constexpr bool kForwardsAlignment = true;
   TC_HD static layout::PitchLinearCoord to_pitch(layout::PitchLinearCoord t) { return t; }
   TC_HD static layout::PitchLinearCoord from_pitch(long long c, long long s) { return layout::PitchLinearCoord((int32_t)c, (int32_t)s); }
@@ -17,7 +17,7 @@ template <class Shape> struct LayoutTraits<layout::PitchLinear, Shape> {
 // RowMajor (row, col) is pitch-linear (col, row); rank 1−r; forwards Alignment.
 template <class Shape> struct LayoutTraits<layout::RowMajor, Shape> {
   typedef layout::PitchLinearShape<Shape::kColumn, Shape::kRow> PitchShape;
-  static constexpr int pitch_rank(int r) { return r == 0 ? 1 : 0; }
+  TC_HD static constexpr int pitch_rank(int r) { return r == 0 ? 1 : 0; }
   static constexpr bool kForwardsAlignment = true;
   TC_HD static layout::PitchLinearCoord to_pitch(MatrixCoord t) { return layout::PitchLinearCoord(t.column(), t.row()); }
   TC_HD static MatrixCoord from_pitch(long long c, long long s) { return MatrixCoord((int32_t)s, (int32_t)c); }
@@ -26,7 +26,7 @@ template <class Shape> struct LayoutTraits<layout::RowMajor, Shape> {
 // forward Alignment (the pitch-linear iterator gets its default).
 template <class Shape> struct LayoutTraits<layout::ColumnMajor, Shape> {
   typedef layout::PitchLinearShape<Shape::kRow, Shape::kColumn> PitchShape;
-  static constexpr int pitch_rank(int r) { return r; }
+  TC_HD static constexpr int pitch_rank(int r) { return r; }
   static constexpr bool kForwardsAlignment = false;
   TC_HD static layout::PitchLinearCoord to_pitch(MatrixCoord t) { return layout::PitchLinearCoord(t.row(), t.column()); }
   TC_HD static MatrixCoord from_pitch(long long c, long long s) { return MatrixCoord((int32_t)c, (int32_t)s); }

@@ -19,6 +19,7 @@
 // run<v, It>(p, ref, thread, target, fragment bytes).
 #pragma once
 #include <stdint.h>
+#include <stdio.h>
 #include "tilecheck/core.h"
 
 namespace tilecheck_probe {
@@ -199,6 +200,20 @@ TC_HD void round_trip_emit(long long const* tags, int kase, int prog, Sink* sink
     Record r = {kRun, V, kase, prog, (int32_t)(tag / fa), round_trip_op<Case>(prog), (int32_t)(tag % fa), 0, start - Case::kOff, i - start};
     append(sink, r);
   }
+}
+
+// Prints the kept records (host code, both back ends), then the accounting
+// line: S reserved capacity.
+inline void print_records(Record const* recs, unsigned long long reserved, unsigned long long cap) {
+  unsigned long long n = reserved < cap ? reserved : cap;
+  for (unsigned long long i = 0; i < n; ++i) {
+    Record const& r = recs[i];
+    if (r.kind == kAccess)
+      printf("A %d %d %d %d %d %d %lld %d %lld\n", r.variant, r.kase, r.prog, r.thread, r.op, r.index, (long long)r.addr, r.flags, (long long)r.len);
+    else
+      printf("R %d %d %d %d %d %d %lld %lld\n", r.variant, r.kase, r.prog, r.thread, r.op, r.index, (long long)r.addr, (long long)r.len);
+  }
+  printf("S %llu %llu\n", reserved, cap);
 }
 
 }  // namespace tilecheck_probe
