@@ -18,12 +18,15 @@ var Presets = []string{"quick", "release", "exhaustive"}
 // property.
 type presetSize struct {
 	configs, programs, random, shrinkChecks int
+	// spread adds that many points of the whole product, visited in a
+	// pseudo-random order without repeats (the exhaustive preset).
+	spread int
 }
 
 var presetSizes = map[string]presetSize{
 	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40},
 	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150},
-	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000},
+	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000, spread: 600000},
 }
 
 // elemChoice is an element type and the V values a sweep pairs it with
@@ -116,6 +119,29 @@ func diagonal(n int) [][]int {
 	return out
 }
 
+// spread returns n distinct points of the axis product: index i·P mod N
+// for a prime P that does not divide N is a permutation of the product, so
+// the points never repeat and every axis keeps varying.
+func spread(n int) [][]int {
+	counts := axisCounts()
+	total := 1
+	for _, c := range counts {
+		total *= c
+	}
+	const prime = 1_000_003
+	out := make([][]int, 0, min(n, total))
+	for i := 0; i < n && i < total; i++ {
+		j := int((int64(i)*prime + 12345) % int64(total))
+		ix := make([]int, len(counts))
+		for a, c := range counts {
+			ix[a] = j % c
+			j /= c
+		}
+		out = append(out, ix)
+	}
+	return out
+}
+
 // specialConfigs are configurations every preset sweeps: the SPEC's worked
 // examples, and the corners the diagonal would reach only by luck — large
 // strides (C-int32), 16-bit atomics at an allocation tail (C-cas16-tail),
@@ -184,7 +210,7 @@ func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
 		}
 		add(c)
 	}
-	for _, ix := range diagonal(size.configs) {
+	for _, ix := range append(diagonal(size.configs), spread(size.spread)...) {
 		if c, ok := axisConfig(ix); ok {
 			add(c)
 		}
