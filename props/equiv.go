@@ -145,7 +145,9 @@ var PTile = equivalenceProperty("P-tile",
 			out = append(out, equivalence{exp: with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
 				what: fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)})
 		}
-		return out
+		// The family classes have no load/store(frag, tile): their tile
+		// offsets are held to whole-tile moves (family_tile.go).
+		return append(out, familyTileEquivalences(c)...)
 	})
 
 // PInc: ++ ≡ add_tile_offset(unit along the advance rank) (and -- its

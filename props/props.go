@@ -15,18 +15,57 @@ func All() []Property {
 	return []Property{PSym, PTile, PInc, PPtr, PUnit, POracle, PCover, PFrag, PAlign, PBounds, PExact, PIndex}
 }
 
-// ByID finds a property of All by id.
+// ForClass lists the properties a sweep of one iterator class judges. The
+// RegularTileIterator has every property of SPEC §5. The family classes of
+// SPEC §10 have no load/store(frag, tile), and their ++ and tile offsets
+// consume a residue first, so the properties written for the regular
+// iterator's paths and memory layout do not apply there; they are judged by
+// P-tile's family equivalences (whole-tile moves after the residue),
+// P-oracle, P-traverse, P-exact and P-index.
+func ForClass(class iterator.Class) []Property {
+	if class == iterator.RegularTile {
+		return All()
+	}
+	return []Property{PTile, POracle, PTraverse, PExact, PIndex}
+}
+
+// ByID finds a property by id, among All and the family's P-traverse.
 func ByID(id string) (Property, error) {
-	for _, p := range All() {
+	every := append(All(), PTraverse)
+	ids := make([]string, 0, len(every))
+	for _, p := range every {
 		if p.ID == id {
 			return p, nil
 		}
-	}
-	ids := make([]string, 0, 12)
-	for _, p := range All() {
 		ids = append(ids, p.ID)
 	}
 	return Property{}, fmt.Errorf("unknown property %q (want one of %v)", id, ids)
+}
+
+// EffectiveSpec restricts a control's spec to the properties a sweep runs:
+// a killer the sweep does not run cannot be required; when none of the
+// required killers runs, P-oracle, which sees every address a defect
+// changes, must kill it instead.
+func EffectiveSpec(spec ControlSpec, run []Property) ControlSpec {
+	has := map[string]bool{}
+	for _, p := range run {
+		has[p.ID] = true
+	}
+	var out ControlSpec
+	for _, k := range spec.MustKill {
+		if has[k] {
+			out.MustKill = append(out.MustKill, k)
+		}
+	}
+	for _, k := range spec.MustSurvive {
+		if has[k] {
+			out.MustSurvive = append(out.MustSurvive, k)
+		}
+	}
+	if len(out.MustKill) == 0 && has["P-oracle"] {
+		out.MustKill = []string{"P-oracle"}
+	}
+	return out
 }
 
 // ControlSpec is what SPEC §6 requires of one control: the properties that

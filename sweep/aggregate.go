@@ -66,6 +66,7 @@ type aggregate struct {
 	best     []*candidate
 	kills    [][]bool
 	checks   int64
+	classes  []coverageClass
 	covHits  []int
 	covTotal int
 	units    map[string]*unitAgg
@@ -84,8 +85,9 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 	n := len(opts.Properties)
 	a := &aggregate{name: name, opts: opts, controls: controls,
 		cases: make([]int64, n), viol: make([]int64, n), best: make([]*candidate, n),
-		kills: make([][]bool, len(controls)), covHits: make([]int, len(coverageClasses)),
+		kills: make([][]bool, len(controls)), classes: classesFor(opts.Class),
 		units: map[string]*unitAgg{}, audit: map[string]*auditAgg{}, unavail: map[string]bool{}}
+	a.covHits = make([]int, len(a.classes))
 	for i := range a.kills {
 		a.kills[i] = make([]bool, n)
 	}
@@ -111,7 +113,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 			}
 		}
 		a.covTotal++
-		for k, cl := range coverageClasses {
+		for k, cl := range a.classes {
 			if cl.in(c) {
 				a.covHits[k]++
 			}
@@ -206,6 +208,9 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 func (a *aggregate) shrinkFailures(src, ref props.Source) {
+	if a.opts.Class != iterator.RegularTile {
+		return // rapid draws RegularTileIterator cases only
+	}
 	checks := presetSizes[a.opts.Preset].shrinkChecks
 	for j, p := range a.opts.Properties {
 		if a.viol[j] == 0 || p.AuditOnly {
@@ -218,7 +223,7 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 }
 
 func (a *aggregate) report(gen generated) *reports.Report {
-	r := &reports.Report{Tool: "tilecheck", Iterator: a.name, Class: iterator.RegularTile.String(), Backend: "go",
+	r := &reports.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: "go",
 		Preset: a.opts.Preset, Seed: a.opts.Seed, Configs: reports.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
 		Checks: a.checks}
 	if a.opts.Source != nil {
@@ -248,6 +253,7 @@ func (a *aggregate) report(gen generated) *reports.Report {
 	weak := false
 	for i, d := range a.controls {
 		spec, _ := props.ControlSpecOf(d)
+		spec = props.EffectiveSpec(spec, a.opts.Properties)
 		c := reports.Control{ID: string(d), Defect: iterator.DefectDoc(d), MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
 		for j, p := range a.opts.Properties {
 			if a.kills[i][j] {
@@ -259,7 +265,7 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		weak = weak || !c.OK
 		r.Controls = append(r.Controls, c)
 	}
-	for k, cl := range coverageClasses {
+	for k, cl := range a.classes {
 		f := 0.0
 		if a.covTotal > 0 {
 			f = float64(a.covHits[k]) / float64(a.covTotal)

@@ -29,7 +29,7 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 		}
 		src = props.ModelSource(m)
 	}
-	ps := props.All()
+	ps := props.ForClass(opts.Config.Class)
 	if opts.Property != "" {
 		p, err := props.ByID(opts.Property)
 		if err != nil {

@@ -62,3 +62,16 @@ var coverageClasses = []coverageClass{
 		return anyTile(c, func(tc, ts int64) bool { return tc < 0 || ts < 0 })
 	}},
 }
+
+// classesFor lists the coverage classes of a sweep of one iterator class:
+// SPEC §6's for RegularTileIterator, the family's own (props) otherwise.
+func classesFor(class iterator.Class) []coverageClass {
+	if class == iterator.RegularTile {
+		return coverageClasses
+	}
+	var out []coverageClass
+	for _, c := range props.FamilyCoverageClasses(class) {
+		out = append(out, coverageClass{name: c.Name, floor: c.Floor, in: c.In})
+	}
+	return out
+}

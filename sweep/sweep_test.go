@@ -356,3 +356,28 @@ func TestBytesContract(t *testing.T) {
 		t.Errorf("reference P-ptr under the bytes contract = %s, want fail", p.Status)
 	}
 }
+
+// The family classes of SPEC §10 sweep with their own generator, coverage
+// classes and properties: the reference passes (every applicable control
+// killed, every floor met); CUTLASS fails P-tile (the #3487 cross term, the
+// rank-0 term without L, V·(L/V) rows) and P-oracle.
+func TestFamilySweeps(t *testing.T) {
+	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		ref, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Class: cl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref.Verdict != "pass" || ref.Class != cl.String() || len(ref.Controls) == 0 {
+			t.Errorf("%s reference: verdict %s, class %q, %d controls; want pass with controls", cl, ref.Verdict, ref.Class, len(ref.Controls))
+		}
+		cut, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: cl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"P-tile", "P-oracle"} {
+			if p := status(cut, id); p == nil || p.Status != "fail" {
+				t.Errorf("%s cutlass %s = %+v, want fail", cl, id, p)
+			}
+		}
+	}
+}
