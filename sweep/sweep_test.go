@@ -381,3 +381,29 @@ func TestFamilySweeps(t *testing.T) {
 		}
 	}
 }
+
+// The audit lists what the preconditions exclude and P-frag's finding
+// (SPEC §5): the Alignment-32 example overruns its 128-byte fragment with
+// 8 accesses of 32 bytes, HEAD's warp-striped map at 64x8, T=256, warp
+// 16x2 is inexact, and sub-byte rows of u4 with L=17 are not whole bytes.
+// P-frag never fails a verdict: the reference passes with it in the audit.
+func TestAuditListsPreconditionFindings(t *testing.T) {
+	r := quick(t, "reference")
+	want := map[string]string{
+		"fragment-overrun": "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32",
+		"inexact-map":      "elem=f32 shape=64x8 map=warp-striped threads=256 access=1 adv=1 warp=16x2",
+		"sub-byte-rows":    "elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1 stride=17",
+	}
+	for topic, cfg := range want {
+		found := false
+		for _, a := range r.Audit {
+			found = found || (a.Topic == topic && a.Config == cfg)
+		}
+		if !found {
+			t.Errorf("audit has no %s entry for %q", topic, cfg)
+		}
+	}
+	if p := status(r, "P-frag"); p == nil || p.Status != "audit" || r.Verdict != "pass" {
+		t.Errorf("P-frag %+v with verdict %s, want audit and pass", p, r.Verdict)
+	}
+}
