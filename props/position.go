@@ -55,16 +55,17 @@ func unitTile(cfg iterator.Config, n int64) [2]int64 {
 }
 
 // docOriginBits is the documented bit offset of the tile origin of the
-// record op i of prog makes (i must be a recording op). ok is false when
-// tilecheck's own int64 arithmetic would overflow.
+// record op i of prog makes (i must be a recording op): the iterator's
+// position after ops 0..i−1, plus the record's own tile or pointer offset.
+// ok is false when tilecheck's own int64 arithmetic would overflow.
 func docOriginBits(c Case, prog iterator.Program, i int) (bits int64, ok bool) {
 	var k checked
 	b := int64(c.Config.Elem.Bits)
 	var pos int64
-	for j := 0; j <= i && j < len(prog); j++ {
+	for j := 0; j < i && j < len(prog); j++ {
 		op := prog[j]
 		switch op.Kind {
-		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
+		case iterator.AddTileOffset:
 			pos = k.add(pos, tileMoveBits(&k, c.Config, op.A, op.B))
 		case iterator.AddPointerOffset:
 			if c.bytesContract() {
@@ -72,19 +73,18 @@ func docOriginBits(c Case, prog iterator.Program, i int) (bits int64, ok bool) {
 			} else {
 				pos = k.add(pos, k.mul(op.A, b))
 			}
-		case iterator.LoadPtr, iterator.StorePtr:
-			pos = k.add(pos, k.mul(op.A, b))
 		case iterator.Inc:
 			pos = k.add(pos, advanceMoveBits(&k, c.Config))
 		case iterator.Dec:
 			pos = k.add(pos, -advanceMoveBits(&k, c.Config))
 		}
-		// A recording op with an offset moves only its own record.
-		if j < i && (op.Kind == iterator.LoadTile || op.Kind == iterator.StoreTile) {
-			pos = k.add(pos, -tileMoveBits(&k, c.Config, op.A, op.B))
-		}
-		if j < i && (op.Kind == iterator.LoadPtr || op.Kind == iterator.StorePtr) {
-			pos = k.add(pos, -k.mul(op.A, b))
+	}
+	if i < len(prog) {
+		switch op := prog[i]; op.Kind {
+		case iterator.LoadTile, iterator.StoreTile:
+			pos = k.add(pos, tileMoveBits(&k, c.Config, op.A, op.B))
+		case iterator.LoadPtr, iterator.StorePtr:
+			pos = k.add(pos, k.mul(op.A, b)) // always elements (SPEC §3)
 		}
 	}
 	return pos, !k.bad
