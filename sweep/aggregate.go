@@ -226,8 +226,10 @@ func (a *aggregate) report(gen generated) *reports.Report {
 	r := &reports.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: "go",
 		Preset: a.opts.Preset, Seed: a.opts.Seed, Configs: reports.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
 		Checks: a.checks}
-	if a.opts.Source != nil {
-		r.Backend = a.opts.Source.Name()
+	// A compiled probe says which back end it is (host or gpu); Go models
+	// do not.
+	if b, ok := a.opts.Source.(interface{ Backend() string }); ok {
+		r.Backend = b.Backend()
 	}
 	failed := false
 	for j, p := range a.opts.Properties {
