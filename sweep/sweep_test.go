@@ -407,3 +407,25 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 		t.Errorf("P-frag %+v with verdict %s, want audit and pass", p, r.Verdict)
 	}
 }
+
+// Every counterexample's replay command reproduces its failure.
+func TestCounterexamplesReplay(t *testing.T) {
+	for _, model := range []string{"cutlass", "cutlass-pre3049"} {
+		r := quick(t, model)
+		for _, p := range r.Properties {
+			ce := p.Counterexample
+			if p.Status != "fail" || ce == nil {
+				continue
+			}
+			cfg, prog := parseCE(t, ce)
+			res, err := Check(CheckOptions{Iterator: model, Config: cfg, Program: prog, Property: p.ID, Thread: ce.Thread})
+			if err != nil {
+				t.Errorf("%s %s: replay %q: %v", model, p.ID, ce.Replay, err)
+				continue
+			}
+			if len(res) != 1 || res[0].Status != "fail" {
+				t.Errorf("%s %s: replay %q gives %+v, want fail", model, p.ID, ce.Replay, res)
+			}
+		}
+	}
+}
