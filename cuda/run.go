@@ -21,6 +21,14 @@ type Options struct {
 	// Wrap, when set, runs each built program under another command (for
 	// compute-sanitizer): it returns the argv to execute.
 	Wrap func(bin string) []string
+	// Log, when set, receives progress lines.
+	Log func(format string, args ...any)
+}
+
+func (o Options) logf(format string, args ...any) {
+	if o.Log != nil {
+		o.Log(format, args...)
+	}
 }
 
 // Run plans the cases, generates, builds and runs them, and compares every
@@ -65,41 +73,56 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	batches := splitBatches(planned, opts.Batches)
 	outs := make([]*rawOutput, len(batches))
 	errs := make([]error, len(batches))
+	bins := make([]string, len(batches))
 	var mu sync.Mutex
-	var wg sync.WaitGroup
 	var runTime, buildTime time.Duration
+	// Build every translation unit in parallel, then run: on the host in
+	// parallel too, on the GPU one program at a time.
+	forEach := func(parallel bool, f func(b int)) {
+		var wg sync.WaitGroup
+		for b := range batches {
+			if !parallel {
+				f(b)
+				continue
+			}
+			wg.Add(1)
+			go func(b int) { defer wg.Done(); f(b) }(b)
+		}
+		wg.Wait()
+	}
+	srcs := make([][]byte, len(batches))
 	for b, batch := range batches {
 		var src bytes.Buffer
 		Generate(&src, batch, variants, opts.Headers)
 		sum := sha256.Sum256(src.Bytes())
 		res.SourceSHA256 = append(res.SourceSHA256, hex.EncodeToString(sum[:]))
-		wg.Add(1)
-		go func(b int, src []byte, batch []*plannedCase) {
-			defer wg.Done()
-			t0 := time.Now()
-			bin, cached, err := opts.Build(ctx, src)
-			mu.Lock()
-			buildTime += time.Since(t0)
-			res.Builds++
-			if cached {
-				res.CachedBuilds++
-			}
-			mu.Unlock()
-			if err != nil {
-				errs[b] = err
-				return
-			}
-			t0 = time.Now()
-			outs[b], errs[b] = execute(ctx, bin, batch, opts)
-			mu.Lock()
-			runTime += time.Since(t0)
-			mu.Unlock()
-		}(b, src.Bytes(), batch)
-		if opts.Backend == "gpu" {
-			wg.Wait() // one GPU program at a time
-		}
+		srcs[b] = src.Bytes()
 	}
-	wg.Wait()
+	forEach(true, func(b int) {
+		t0 := time.Now()
+		bin, cached, err := opts.Build(ctx, srcs[b])
+		mu.Lock()
+		defer mu.Unlock()
+		buildTime += time.Since(t0)
+		res.Builds++
+		if cached {
+			res.CachedBuilds++
+		}
+		bins[b], errs[b] = bin, err
+		opts.logf("built translation unit %d/%d (%d configurations) in %.1fs, cached=%v", b+1, len(batches), len(batches[b]), time.Since(t0).Seconds(), cached)
+	})
+	forEach(opts.Backend != "gpu", func(b int) {
+		if errs[b] != nil {
+			return
+		}
+		t0 := time.Now()
+		out, err := execute(ctx, bins[b], batches[b], opts)
+		mu.Lock()
+		defer mu.Unlock()
+		runTime += time.Since(t0)
+		outs[b], errs[b] = out, err
+		opts.logf("ran translation unit %d/%d in %.1fs", b+1, len(batches), time.Since(t0).Seconds())
+	})
 	res.RunSeconds = runTime.Seconds()
 	res.BuildSeconds = buildTime.Seconds()
 	for b, err := range errs {

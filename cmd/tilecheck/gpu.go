@@ -93,7 +93,8 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if len(problems) > 0 {
 		return fail(stderr, "gpu", errors.New(strings.Join(problems, "; ")))
 	}
-	opts := cuda.Options{Toolchain: cuda.Toolchain{Backend: *backend, Arch: *arch}, Variants: cuda.Renditions(), Batches: *jobs}
+	opts := cuda.Options{Toolchain: cuda.Toolchain{Backend: *backend, Arch: *arch}, Variants: cuda.Renditions(), Batches: *jobs,
+		Log: func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck gpu: "+format+"\n", args...) }}
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
