@@ -72,27 +72,7 @@ func (e *Evidence) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| records reserved / capacity / dropped | %d / %d / **%d** |\n\n", r.Reserved, r.Capacity, r.Dropped)
 
 	fmt.Fprintf(w, "## Every address observed on the GPU against the Go model of the same name\n\n")
-	fmt.Fprintf(w, "| variant | namespace | role | accesses compared | mismatches | differ from reference | store round trips: failed / predicted (SPEC §7) / unexpected | load round trips: failed / predicted / unexpected |\n|---|---|---|---|---|---|---|---|\n")
-	for _, v := range r.Variants {
-		fmt.Fprintf(w, "| %s | `%s` | %s | %d | **%d** | %d | %d: %d / %d / **%d** | %d: %d / %d / **%d** |\n", v.Label, v.Namespace, v.Role,
-			v.Accesses, v.Mismatches, v.VsReference,
-			v.StoreRoundTrip.Cases, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Predicted, v.StoreRoundTrip.Unexpected,
-			v.LoadRoundTrip.Cases, v.LoadRoundTrip.Failed, v.LoadRoundTrip.Predicted, v.LoadRoundTrip.Unexpected)
-	}
-	fmt.Fprintf(w, "\nA round trip stores unique tags through the iterator with every thread at once and reads the tensor back through the layout alone (sentinels before, after and in every pitch gap); the load round trip fills the tensor with address tags and checks every fragment slot. \"Predicted\" counts the cases where the Go model of the same name differs from `reference`: a round trip must fail exactly there.\n")
-	for _, v := range r.Variants {
-		for _, m := range v.Examples {
-			fmt.Fprintf(w, "\n- MISMATCH %s: `%s` | `%s` thread %d op %d access %d: Go %d, GPU %d %s", v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, m.Expected, m.Actual, m.Detail)
-		}
-	}
-	fmt.Fprintf(w, "\n## Controls (compiled into the same binary, run in the same launch)\n\n| control | must | outcome | detail |\n|---|---|---|---|\n")
-	for _, c := range e.Controls {
-		out := "ok"
-		if !c.OK {
-			out = "**WEAK**"
-		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", c.Variant, c.Must, out, c.Detail)
-	}
+	r.WriteMarkdownTables(w, e.Controls)
 	fmt.Fprintf(w, "\n## Round-trip failures seen (first few per variant)\n\n")
 	for _, v := range r.Variants {
 		for _, x := range append(v.StoreRoundTrip.Examples, v.LoadRoundTrip.Examples...) {
@@ -139,4 +119,30 @@ func backticks(xs []string) string {
 		out[i] = "`" + x + "`"
 	}
 	return strings.Join(out, " ")
+}
+
+// WriteMarkdownTables renders the per-variant table, the mismatches and the
+// controls (the part of a report a GitHub issue needs).
+func (r *Result) WriteMarkdownTables(w io.Writer, controls []ControlOutcome) {
+	fmt.Fprintf(w, "| variant | namespace | role | accesses compared | mismatches | differ from reference | store round trips: failed / predicted (SPEC §7) / unexpected | load round trips: failed / predicted / unexpected |\n|---|---|---|---|---|---|---|---|\n")
+	for _, v := range r.Variants {
+		fmt.Fprintf(w, "| %s | `%s` | %s | %d | **%d** | %d | %d: %d / %d / **%d** | %d: %d / %d / **%d** |\n", v.Label, v.Namespace, v.Role,
+			v.Accesses, v.Mismatches, v.VsReference,
+			v.StoreRoundTrip.Cases, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Predicted, v.StoreRoundTrip.Unexpected,
+			v.LoadRoundTrip.Cases, v.LoadRoundTrip.Failed, v.LoadRoundTrip.Predicted, v.LoadRoundTrip.Unexpected)
+	}
+	fmt.Fprintf(w, "\nA round trip stores unique tags through the iterator with every thread at once and reads the tensor back through the layout alone (sentinels before, after and in every pitch gap); the load round trip fills the tensor with address tags and checks every fragment slot. \"Predicted\" counts the cases where the Go model of the same name differs from `reference`: a round trip must fail exactly there.\n")
+	for _, v := range r.Variants {
+		for _, m := range v.Examples {
+			fmt.Fprintf(w, "\n- MISMATCH %s: `%s` | `%s` thread %d op %d access %d: Go model %d, compiled (%s) %d %s", v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, m.Expected, r.Backend, m.Actual, m.Detail)
+		}
+	}
+	fmt.Fprintf(w, "\n## Controls (compiled into the same binary, run in the same launch)\n\n| control | must | outcome | detail |\n|---|---|---|---|\n")
+	for _, c := range controls {
+		out := "ok"
+		if !c.OK {
+			out = "**WEAK**"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", c.Variant, c.Must, out, c.Detail)
+	}
 }

@@ -28,7 +28,7 @@ func init() {
 
 const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [--preset NAME]
                        [--iterator NAME] [--include DIR --namespace NS [--header H]...]
-                       [--cuda-include DIR]... [--format text|json] [--out FILE] [--jobs N]
+                       [--cuda-include DIR]... [--format text|md|json] [--out FILE] [--jobs N]
 
 Generates one C++ translation unit per batch that instantiates
 RegularTileIterator for every configuration of the preset, runs every op
@@ -82,7 +82,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.namespace, "namespace", "", "C++ namespace of your headers (e.g. cutlass); needs --include")
 	fs.Var(&f.headers, "header", "header to include from --include (repeatable; default: CUTLASS's)")
 	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's (repeatable)")
-	fs.StringVar(&f.format, "format", "text", "report format: text or json")
+	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE`")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 }
@@ -95,8 +95,11 @@ func (f *probeFlags) validate() []string {
 	if !probeOneOf(f.preset, "representative", "quick", "release", "exhaustive") {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
-	if !probeOneOf(f.format, "text", "json") {
-		problems = append(problems, fmt.Sprintf("--format %q: want text or json", f.format))
+	if f.format == "markdown" {
+		f.format = "md"
+	}
+	if !probeOneOf(f.format, "text", "md", "json") {
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
 	}
 	if (f.include == "") != (f.namespace == "") {
 		problems = append(problems, "--include and --namespace go together (your headers' directory and their namespace)")
@@ -195,6 +198,10 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: Version, Preset: f.preset, Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
 			return fail(stderr, "probe", err)
 		}
+	} else if f.format == "md" {
+		fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
+			res.Backend, f.preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
+		res.WriteMarkdownTables(w, res.Controls())
 	} else {
 		writeProbeText(w, f.preset, res)
 	}
