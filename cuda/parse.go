@@ -130,3 +130,25 @@ func (r *rawOutput) parse(in io.Reader, count func(kase int) int) error {
 	}
 	return sc.Err()
 }
+
+// renumber maps the cases' positions in their translation unit (what the
+// program prints) to their indices in the run.
+func (r *rawOutput) renumber(batch []*plannedCase) {
+	global := func(local int) int {
+		if local >= 0 && local < len(batch) {
+			return batch[local].Index
+		}
+		return -1 - local
+	}
+	acc := make(map[accessKey][]compiledAccess, len(r.Accesses))
+	for k, v := range r.Accesses {
+		k.Case = global(k.Case)
+		acc[k] = v
+	}
+	runs := make(map[runKey][]tagRun, len(r.Runs))
+	for k, v := range r.Runs {
+		k.Case = global(k.Case)
+		runs[k] = v
+	}
+	r.Accesses, r.Runs = acc, runs
+}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"os/exec"
 	"runtime"
 	"sync"
@@ -152,16 +153,26 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// splitBatches deals cases round-robin into n translation units, so each
-// holds a similar mix of large and small instantiations.
+// splitBatches deals cases into at most n translation units by a hash of
+// the configuration, so a case stays in the same unit when others are added
+// or removed and the build cache keeps hitting as presets grow.
 func splitBatches(cases []*plannedCase, n int) [][]*plannedCase {
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
 	n = max(1, min(n, len(cases)))
-	out := make([][]*plannedCase, n)
-	for i, c := range cases {
-		out[i%n] = append(out[i%n], c)
+	buckets := make([][]*plannedCase, n)
+	for _, c := range cases {
+		h := fnv.New32a()
+		h.Write([]byte(c.Config.String()))
+		b := int(h.Sum32() % uint32(n))
+		buckets[b] = append(buckets[b], c)
+	}
+	out := buckets[:0]
+	for _, b := range buckets {
+		if len(b) > 0 {
+			out = append(out, b)
+		}
 	}
 	return out
 }
@@ -185,14 +196,17 @@ func execute(ctx context.Context, bin string, batch []*plannedCase, opts Options
 			}
 		}
 	}
-	counts := map[int]int{}
-	for _, pc := range batch {
-		counts[pc.Index] = int(pc.Count)
-	}
 	out := newRawOutput()
-	if perr := out.parse(&stdout, func(k int) int { return counts[k] }); perr != nil {
+	count := func(local int) int {
+		if local < 0 || local >= len(batch) {
+			return 0
+		}
+		return int(batch[local].Count)
+	}
+	if perr := out.parse(&stdout, count); perr != nil {
 		return nil, perr
 	}
+	out.renumber(batch)
 	if err != nil {
 		return out, fmt.Errorf("probe program %s failed: %v: %s %s", bin, err, firstLines(stderr.String(), 5), firstLines(fmt.Sprint(out.Errors), 3))
 	}
