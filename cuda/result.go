@@ -11,6 +11,9 @@ type Result struct {
 	// with a few reasons.
 	Unavailable        int      `json:"unavailable"`
 	UnavailableReasons []string `json:"unavailable_reasons,omitempty"`
+	// Uncompilable lists every (variant, configuration, program) whose
+	// instantiation does not compile, with the first diagnostic line.
+	Uncompilable []string `json:"uncompilable,omitempty"`
 	// Exact accounting of the bounded record buffer.
 	Reserved uint64 `json:"records_reserved"`
 	Capacity uint64 `json:"records_capacity"`

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"os/exec"
@@ -56,17 +57,6 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		planned = append(planned, pc)
 		res.Configs++
 		res.Programs += len(pc.Programs)
-		for v := range variants {
-			for p := range pc.Programs {
-				if !pc.Avail[v][p] {
-					res.why[traceKey{i, v, p}] = pc.Why[v][p]
-					res.Unavailable++
-					if len(res.UnavailableReasons) < 10 {
-						res.UnavailableReasons = append(res.UnavailableReasons, fmt.Sprintf("%s on %s | %s: %s", variants[v].Label(), pc.Config, pc.Programs[p], pc.Why[v][p]))
-					}
-				}
-			}
-		}
 	}
 	if len(planned) == 0 {
 		return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
@@ -92,14 +82,12 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		wg.Wait()
 	}
 	srcs := make([][]byte, len(batches))
-	for b, batch := range batches {
+	generate := func(b int) {
 		var src bytes.Buffer
-		Generate(&src, batch, variants, opts.Headers)
-		sum := sha256.Sum256(src.Bytes())
-		res.SourceSHA256 = append(res.SourceSHA256, hex.EncodeToString(sum[:]))
+		Generate(&src, batches[b], variants, opts.Headers)
 		srcs[b] = src.Bytes()
 	}
-	forEach(true, func(b int) {
+	build := func(b int) {
 		t0 := time.Now()
 		bin, cached, err := opts.Build(ctx, srcs[b])
 		mu.Lock()
@@ -111,7 +99,38 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		}
 		bins[b], errs[b] = bin, err
 		opts.logf("built translation unit %d/%d (%d configurations) in %.1fs, cached=%v", b+1, len(batches), len(batches[b]), time.Since(t0).Seconds(), cached)
-	})
+	}
+	for b := range batches {
+		generate(b)
+	}
+	forEach(true, build)
+	// A path that does not compile is a finding, not a crash: find the
+	// (variant, program) pairs responsible, list them as unavailable with
+	// the compiler's first diagnostic, and build the rest again.
+	var failed []int
+	for b, err := range errs {
+		var ce *CompileError
+		if errors.As(err, &ce) {
+			failed = append(failed, b)
+		}
+	}
+	if len(failed) > 0 {
+		opts.logf("%d translation units do not compile; attributing the failures", len(failed))
+		for _, b := range failed {
+			for _, pc := range batches[b] {
+				opts.attribute(ctx, pc, variants)
+			}
+			generate(b)
+			build(b)
+		}
+	}
+	for _, src := range srcs {
+		sum := sha256.Sum256(src)
+		res.SourceSHA256 = append(res.SourceSHA256, hex.EncodeToString(sum[:]))
+	}
+	for _, pc := range planned {
+		res.countUnavailable(pc, variants)
+	}
 	forEach(opts.Backend != "gpu", func(b int) {
 		if errs[b] != nil {
 			return

@@ -3,6 +3,7 @@ package cuda
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +45,41 @@ func TestUserHeaderNamespace(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUncompilablePathIsAFinding: a path that does not compile when
+// instantiated is attributed to its (variant, program), listed with the
+// compiler's diagnostic, and the rest of the case still runs.
+func TestUncompilablePathIsAFinding(t *testing.T) {
+	tc := hostToolchain(t)
+	dir, err := filepath.Abs(filepath.Join("testdata", "fakecutlass"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.IncludeDirs = []string{dir}
+	progs, err := ParsePrograms([]string{"load()", "load(1,0)", "store(0,1)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := mustConfig(t, "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72")
+	variants := []Variant{{Model: "reference", Namespace: "tcwrapped", Role: RoleIterator}}
+	res, err := Run(context.Background(), []Case{{Config: cfg, Programs: progs}},
+		Options{Toolchain: tc, Variants: variants, Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Uncompilable) != 2 {
+		t.Fatalf("uncompilable %v, want load(1,0) and store(0,1)", res.Uncompilable)
+	}
+	for i, want := range []string{"load(1,0)", "store(0,1)"} {
+		line := res.Uncompilable[i]
+		if !strings.Contains(line, "| "+want+": does not compile") || !strings.Contains(line, "brace-enclosed") {
+			t.Errorf("uncompilable[%d] = %q, want %s with the compiler's diagnostic", i, line, want)
+		}
+	}
+	v := res.Variants[0]
+	if v.Programs != 1 || v.Accesses == 0 || v.Mismatches != 0 {
+		t.Errorf("load() should still run and agree with the reference: %+v", v)
 	}
 }

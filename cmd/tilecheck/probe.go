@@ -293,6 +293,12 @@ func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
 			fmt.Fprintf(w, "  %3d  %s\n", reasons[k], k)
 		}
 	}
+	if len(res.Uncompilable) > 0 {
+		fmt.Fprintln(w, "Paths that do not compile when instantiated (listed, not run):")
+		for _, u := range res.Uncompilable {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
