@@ -102,13 +102,16 @@ func (tc Toolchain) flags(includeDir string) []string {
 	return append(f, "-I", includeDir)
 }
 
-// DefaultCacheDir is .cache/tilecheck under the module root when run inside
-// the checkout (git-ignored), else the user's cache directory.
+// DefaultCacheDir is .cache/tilecheck under the tilecheck checkout when run
+// inside it (git-ignored there), else the user's cache directory.
 func DefaultCacheDir() string {
 	if dir, err := os.Getwd(); err == nil {
 		for d := dir; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				return filepath.Join(d, ".cache", "tilecheck")
+			if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+				if strings.HasPrefix(string(b), "module github.com/tilecheck/tilecheck\n") {
+					return filepath.Join(d, ".cache", "tilecheck")
+				}
+				break // another module: keep out of it
 			}
 			if filepath.Dir(d) == d {
 				break
