@@ -12,7 +12,7 @@ var Presets = []string{"quick", "release", "exhaustive"}
 
 // presetSize says how much of the axis product a preset walks: configs is
 // the number of diagonal samples of the product (the whole product, some
-// forty million points, is beyond even a night),
+// some 150 million points, is beyond even a night),
 // programs how many op programs each configuration runs, random the
 // number of rapid-drawn cases, shrinkChecks the rapid checks per failing
 // property.
@@ -58,13 +58,17 @@ var (
 	// pitch), a whole tile, three elements.
 	padAxis   = []string{"0", "V", "1", "Sc", "3"}
 	alignAxis = []int64{0, 0, 0, 0, 0, 0, 0, 2} // 2 means twice the natural alignment
+	// rowsAxis is the allocation's rows in tiles: 0 is the default (what the
+	// program reaches), 1 a single tile (tile offsets beyond it fall outside
+	// P-bounds' precondition), 4 room beyond every offset the programs use.
+	rowsAxis = []int64{0, 0, 1, 4}
 )
 
 // axisCounts are the lengths of the axes, in the order axisConfig reads
 // them.
 func axisCounts() []int {
 	return []int{len(elemAxis), 3, len(contigAxis), len(stridedAxis), len(mapAxis), len(threadAxis),
-		len(warpAxis), len(layoutAxis), len(advAxis), len(padAxis), len(alignAxis)}
+		len(warpAxis), len(layoutAxis), len(advAxis), len(padAxis), len(alignAxis), len(rowsAxis)}
 }
 
 // axisConfig builds the configuration of one point of the axis product.
@@ -89,6 +93,7 @@ func axisConfig(ix []int) (iterator.Config, bool) {
 	if pad != 0 {
 		cfg.Stride = sc + pad
 	}
+	cfg.Rows = rowsAxis[ix[11]] * ss
 	if alignAxis[ix[10]] != 0 {
 		nat := int64(v) * int64(el.Bits) / 8
 		cfg.Align = nat * alignAxis[ix[10]]
@@ -107,14 +112,13 @@ func layoutShape(k layout.Kind, sc, ss int64) [2]int64 {
 // vary, with n far below the product.
 func diagonal(n int) [][]int {
 	counts := axisCounts()
-	steps := []int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 	// Distinct slow-downs decorrelate the axes.
-	div := []int{1, 7, 3, 5, 2, 11, 13, 4, 17, 19, 23}
+	div := []int{1, 7, 3, 5, 2, 11, 13, 4, 17, 19, 23, 29}
 	out := make([][]int, 0, n)
 	for i := 0; i < n; i++ {
 		ix := make([]int, len(counts))
 		for a, c := range counts {
-			ix[a] = (i*steps[a] + i/div[a]) % c
+			ix[a] = (i + i/div[a]) % c
 		}
 		out = append(out, ix)
 	}
@@ -159,6 +163,7 @@ var specialConfigs = []string{
 	"elem=s8 shape=64x4 map=stripmined threads=16 access=16 adv=0 stride=2147483000",
 	"elem=f16 shape=5x3 map=stripmined threads=5 access=1 adv=1 atomic=cas32",
 	"elem=bf16 shape=7x1 map=stripmined threads=7 access=1 adv=0 atomic=cas32",
+	"elem=f16 shape=5x3 map=stripmined threads=5 access=1 adv=1 atomic=cas32 rows=9",
 	"elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1 stride=17",
 	"elem=b1 shape=64x8 map=stripmined threads=8 access=8 adv=1 stride=65",
 	"elem=f32 shape=64x8 map=warp-striped-3131 threads=256 warp=16x2 access=1 adv=1",
