@@ -132,7 +132,8 @@ func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
 //   - P-inc and P-exact: incA = Ss·(L·B/8) truncates sub-byte rows that are
 //     not whole bytes (u4, L=3: ++ moves 2 bytes, add_tile_offset 3), and
 //     i32(po·B)/8 truncates the half-byte po the /V makes (u4, load(1,0));
-//   - P-cover: 6-bit types pad Array<e3m2, 4> to A=6 bytes, so access c at
+//   - P-cover: 6-bit types pad Array<e3m2, 4> to A=6 bytes, and an
+//     Alignment override raises A (bf16 V=1 align=4: A=4), so access c at
 //     (c·Dc/V)·A leaves the tile (e3m2 8x1, V=4: addresses 0 and 6);
 //   - P-align and P-bounds: the /V tile move lands between vectors (f32 V=2
 //     load(-1,0) at −4 with A=8) and outside the allocation; with
