@@ -197,7 +197,36 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	if err := os.Rename(tmpBin, bin); err != nil {
 		return "", false, err
 	}
+	tc.prune()
 	return bin, false, nil
+}
+
+// cacheKeep is how many built programs (and their sources) the cache keeps.
+const cacheKeep = 128
+
+// prune removes the oldest built programs and sources beyond cacheKeep each,
+// so the cache does not grow without bound as presets and models change.
+func (tc Toolchain) prune() {
+	for _, pattern := range []string{"bin-*", "src-*"} {
+		files, _ := filepath.Glob(filepath.Join(tc.cacheDir(), pattern))
+		if len(files) <= cacheKeep {
+			continue
+		}
+		type aged struct {
+			path string
+			mod  int64
+		}
+		var all []aged
+		for _, f := range files {
+			if st, err := os.Stat(f); err == nil {
+				all = append(all, aged{f, st.ModTime().UnixNano()})
+			}
+		}
+		sort.Slice(all, func(i, j int) bool { return all[i].mod > all[j].mod })
+		for _, a := range all[min(cacheKeep, len(all)):] {
+			os.Remove(a.path)
+		}
+	}
 }
 
 // CompileError is a failed build, with the compiler's diagnostics.
