@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // headers are the C++ renditions and harness, embedded so that the binary
@@ -176,6 +177,8 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	key := hex.EncodeToString(h.Sum(nil))[:32]
 	bin = filepath.Join(tc.cacheDir(), "bin-"+tc.Backend+"-"+key)
 	if _, err := os.Stat(bin); err == nil {
+		now := time.Now()
+		_ = os.Chtimes(bin, now, now) // recently used: pruned last
 		return bin, true, nil
 	}
 	ext := ".cpp"
