@@ -119,6 +119,9 @@ func TestCompiledWorkedExamples(t *testing.T) {
 		{Model: "cutlass-pre3049", Namespace: "tilecheck_pre3049", Role: RoleIterator},
 	} {
 		src := NewSource(context.Background(), v, Options{Toolchain: tc})
+		if src.Backend() != "host" {
+			t.Errorf("backend %q", src.Backend())
+		}
 		resp, err := src.Traces(reqs)
 		if err != nil {
 			t.Fatal(err)

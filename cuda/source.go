@@ -32,6 +32,10 @@ func NewSource(ctx context.Context, variant Variant, opts Options) *Source {
 // Name names the compiled variant.
 func (s *Source) Name() string { return "compiled:" + s.variant.Label() + "@" + s.opts.Backend }
 
+// Backend is where the traces come from, host or gpu (the sweep report's
+// backend field reads it).
+func (s *Source) Backend() string { return s.opts.Backend }
+
 // Traces builds one run for the whole batch: requests on the same
 // configuration share one instantiation.
 func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
