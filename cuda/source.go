@@ -3,6 +3,8 @@ package cuda
 import (
 	"context"
 	"fmt"
+	"strings"
+	"sync"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -22,6 +24,12 @@ type Source struct {
 	opts    Options
 	// Last is the result of the latest batch, for its accounting.
 	Last *Result
+
+	mu sync.Mutex
+	// uncompilable maps a (class, layout, path) to the first diagnostic
+	// seen for it, in the order found.
+	uncompilable      map[string]string
+	uncompilableOrder []string
 }
 
 // NewSource answers requests by compiling and running variant.
@@ -74,7 +82,9 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 	opts := s.opts
 	opts.Variants = []Variant{s.variant}
 	res, err := Run(s.ctx, cases, opts)
+	s.mu.Lock()
 	s.Last = res
+	s.mu.Unlock()
 	if err != nil && res == nil {
 		return nil, err
 	}
@@ -91,12 +101,12 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 			continue
 		}
 		if why, ok := skipped[r.Config.String()]; ok {
-			out[i].Err = &iterator.UnavailableError{Path: "compiled probe", Reason: why}
+			out[i].Err = &iterator.UnavailableError{Path: skipPath(why), Reason: why}
 			continue
 		}
 		threads, ok := res.compiled[traceKey{w.kase, 0, w.prog}]
 		if !ok {
-			out[i].Err = &iterator.UnavailableError{Path: r.Program.String(), Reason: "not run on compiled code: " + res.whyUnavailable(w.kase, w.prog)}
+			out[i].Err = s.unavailable(r, res.whyUnavailable(w.kase, w.prog))
 			continue
 		}
 		for _, t := range r.Threads {
@@ -108,6 +118,29 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 		}
 	}
 	return out, nil
+}
+
+// unavailable is the error of a request whose program did not run. A path
+// that does not compile is named by (class, layout, path) and keeps the
+// first diagnostic seen for it, so that the report lists it once.
+func (s *Source) unavailable(r props.Request, why string) error {
+	const prefix = "does not compile: "
+	if !strings.HasPrefix(why, prefix) {
+		return &iterator.UnavailableError{Path: r.Program.String(), Reason: "not run on compiled code: " + why}
+	}
+	path := pathOf(r.Config.Class.String(), r.Config.Layout.String(), r.Program.String())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.uncompilable == nil {
+		s.uncompilable = map[string]string{}
+	}
+	diag, seen := s.uncompilable[path]
+	if !seen {
+		diag = strings.TrimPrefix(why, prefix)
+		s.uncompilable[path] = diag
+		s.uncompilableOrder = append(s.uncompilableOrder, path)
+	}
+	return &iterator.UnavailableError{Path: path + ": does not compile", Reason: diag}
 }
 
 var _ props.Source = (*Source)(nil)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -23,12 +24,15 @@ func init() {
 
 const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG --ops OPS [--property ID] [--thread N]
                        [--ptr-contract elements|bytes]
+                       [--backend go|host|gpu [--include DIR... --namespace NS] [--cuda-include DIR]... [--arch sm_90]]
 
 Judges one case: every property that applies to it, or only --property ID,
 for every thread or only --thread N. For each failure it prints the expected
 and actual addresses side by side, one row per access in fragment order.
 Every counterexample in a sweep report carries the check command that
-replays it.
+replays it. With --backend host or gpu the case is built and run as compiled
+C++ (the rendition of --iterator, or your header with --include/--namespace,
+--iterator then naming its Go companion model).
 
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
@@ -51,10 +55,12 @@ const maxViolationsShown = 3
 type checkFlags struct {
 	iterator, config, ops, property, ptrContract string
 	thread                                       int
+	backendFlags
 }
 
-func parseCheckFlags(args []string, stdout, stderr io.Writer) (sweep.CheckOptions, int, bool) {
-	var f checkFlags
+// parseCheckFlags parses check's flags into the case to judge; f keeps the
+// back end flags.
+func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.CheckOptions, int, bool) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` (required)")
 	fs.StringVar(&f.config, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
@@ -62,8 +68,12 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (sweep.CheckOption
 	fs.StringVar(&f.property, "property", "", "judge only property `ID`, e.g. P-sym (default: every property that applies)")
 	fs.IntVar(&f.thread, "thread", -1, "judge only thread `N` (default: every thread)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
+	f.backendFlags.register(fs)
 	if code, done := parseFlags(fs, args, checkUsage, stdout, stderr); done {
 		return sweep.CheckOptions{}, code, true
+	}
+	if problems := f.backendFlags.validate(); len(problems) > 0 {
+		return sweep.CheckOptions{}, fail(stderr, "check", errors.New(strings.Join(problems, "; "))), true
 	}
 	for _, req := range []struct{ name, value string }{{"iterator", f.iterator}, {"config", f.config}, {"ops", f.ops}} {
 		if req.value == "" {
@@ -91,9 +101,20 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (sweep.CheckOption
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	opts, code, done := parseCheckFlags(args, stdout, stderr)
+	var f checkFlags
+	opts, code, done := f.parse(args, stdout, stderr)
 	if done {
 		return code
+	}
+	if f.compiled() {
+		// Rebuild and run only this case as compiled code.
+		src, err := f.source(opts.Iterator, nil)
+		if err != nil {
+			return fail(stderr, "check", err)
+		}
+		if opts.Source, err = sweep.WithCompanion(src, src.Companion()); err != nil {
+			return fail(stderr, "check", err)
+		}
 	}
 	results, err := sweep.Check(opts)
 	if err != nil {

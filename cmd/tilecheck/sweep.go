@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -23,11 +24,19 @@ func init() {
 const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--preset quick|release|exhaustive] [--seed N]
                        [--format text|md|json] [--out FILE] [--workers N]
                        [--ptr-contract elements|bytes]
+                       [--backend go|host|gpu [--include DIR... --namespace NS] [--cuda-include DIR]... [--arch sm_90]]
 
 Runs every property of SPEC §5 over the preset's generated configurations and
 op programs, runs every control (known-bad variant) on the same generator and
 checks the coverage floors. Without --iterator it sweeps every built-in model
 and prints the model × property matrix.
+
+With --backend host or gpu the iterator's traces come from compiled C++: the
+project's rendition of each built-in model, or your own header (--include
+DIR --namespace NS, compared with the Go model --iterator, default cutlass).
+Every request of the preset is built at once, in parallel, with a build
+cache; the oracle (reference) and the controls stay Go models. Paths that do
+not compile are listed as unavailable with the compiler's first diagnostic.
 
 Exit status: 0 pass, 1 a property failed, 2 bad usage or invalid input,
 3 weak evidence (a control survived or a coverage floor was missed). Without
@@ -39,6 +48,9 @@ Examples:
   tilecheck sweep --iterator cutlass --format md    # paste into a GitHub issue
   tilecheck sweep --iterator reference --preset release --format json --out ref.json
   tilecheck sweep --iterator cutlass --ptr-contract bytes   # judge add_pointer_offset as bytes
+  tilecheck sweep --backend host                    # the C++ renditions, compiled with g++
+  tilecheck sweep --backend host --include ~/cutlass/include --namespace cutlass \
+    --cuda-include /usr/local/cuda/include          # your CUTLASS checkout
 
 Flags:
 `
@@ -48,6 +60,7 @@ type sweepFlags struct {
 	iterator, preset, format, out, ptrContract string
 	seed                                       int64
 	workers                                    int
+	backendFlags
 }
 
 func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, bool) {
@@ -60,10 +73,11 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` instead of standard output")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
+	f.backendFlags.register(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return f, code, true
 	}
-	var problems []string
+	problems := f.backendFlags.validate()
 	if !oneOf(f.preset, "quick", "release", "exhaustive") {
 		problems = append(problems, fmt.Sprintf("--preset %q: want quick, release or exhaustive", f.preset))
 	}
@@ -133,6 +147,16 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	var buf bytes.Buffer
 	var status int
+	if f.compiled() {
+		status, err := runCompiledSweep(f, opts, &buf, stderr, progress)
+		if err != nil {
+			return fail(stderr, "sweep", err)
+		}
+		if err := writeOutput(f.out, buf.Bytes(), stdout); err != nil {
+			return fail(stderr, "sweep", err)
+		}
+		return status
+	}
 	if f.iterator == "" {
 		m, err := sweep.RunAll(opts)
 		progress.finish()
@@ -166,6 +190,42 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "sweep", err)
 	}
 	return status
+}
+
+// runCompiledSweep sweeps compiled code: the renditions of every built-in
+// model, one of them (--iterator), or the user's header (--namespace, with
+// --iterator as its Go companion).
+func runCompiledSweep(f sweepFlags, opts sweep.Options, buf *bytes.Buffer, stderr io.Writer, progress *progress) (int, error) {
+	log := func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck sweep: "+format+"\n", args...) }
+	co := sweep.CompiledOptions{Options: opts, ReplayFlags: f.spec(nil).ReplayFlags(), Log: log}
+	if f.iterator == "" && f.namespace == "" {
+		m, err := sweep.RunAllCompiled(co, func(model string) (props.Source, error) { return f.source(model, log) })
+		progress.finish()
+		if err != nil {
+			return 0, err
+		}
+		stampMatrix(m)
+		if err := renderMatrix(buf, m, f.format); err != nil {
+			return 0, err
+		}
+		return matrixStatus(m), nil
+	}
+	src, err := f.source(f.iterator, log)
+	if err != nil {
+		progress.finish()
+		return 0, err
+	}
+	co.Source, co.Companion, co.Iterator = src, src.Companion(), src.Companion()
+	r, err := sweep.RunCompiled(co)
+	progress.finish()
+	if err != nil {
+		return 0, err
+	}
+	stampReport(r)
+	if err := renderReport(buf, r, f.format); err != nil {
+		return 0, err
+	}
+	return reportStatus(r), nil
 }
 
 // stampReport fills the tool name and version when the engine left them out,

@@ -1,0 +1,200 @@
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// CompiledOptions configure a sweep of compiled code (tilecheck sweep
+// --backend host|gpu, issue 6). The properties, controls, coverage floors
+// and verdict rules are the Go sweep's; only the iterator's traces come
+// from Source.
+//
+// What runs where: the iterator under test is compiled (Source); P-oracle's
+// oracle is the Go reference model; the controls are the Go controls on the
+// same generated cases (they prove the properties' power on the generator,
+// which is the same whatever the back end).
+type CompiledOptions struct {
+	Options // Source is required; Iterator names the report
+	// Companion is the Go model of the same code (the built-in of the same
+	// name, or --iterator for a user's header). Where the compiled addresses
+	// of a request equal the companion's access for access, the companion's
+	// int32 overflows and inexact conversions (which compiled code performs
+	// silently) are imported into the compiled trace, so P-index and P-exact
+	// judge them; where they differ, the case is listed in the audit as not
+	// judged by P-index/P-exact.
+	Companion string
+	// ReplayFlags are inserted after "tilecheck check" in every replay
+	// command, so that it rebuilds and runs the same compiled case.
+	ReplayFlags string
+	// Keep, when set, restricts the sweep to the generated configurations it
+	// keeps and drops the random phase (tests' dedicated case lists).
+	Keep func(iterator.Config) bool
+	// Log receives progress lines of the prefetch phase.
+	Log func(format string, args ...any)
+}
+
+// uncompilableLister is a compiled source that lists the paths that did not
+// compile, with the compiler's first diagnostic.
+type uncompilableLister interface{ Uncompilable() []string }
+
+// unjudgedTopic is the audit topic of compiled cases whose addresses differ
+// from the companion model's, so that P-index/P-exact could not be judged.
+const unjudgedTopic = "compiled-arith-unjudged"
+
+// RunCompiled sweeps compiled code. Every request of the preset is fetched
+// from the source in one call before judging, so that a compiled source
+// builds all its translation units in parallel, once.
+func RunCompiled(opts CompiledOptions) (*reports.Report, error) {
+	if opts.Source == nil {
+		return nil, errors.New("a compiled sweep needs a source")
+	}
+	if err := opts.Options.defaults(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	companion, err := iterator.ModelByName(opts.Companion)
+	if err != nil {
+		return nil, fmt.Errorf("companion model: %w", err)
+	}
+	gen, err := generate(opts.Options)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Keep != nil {
+		gen = gen.keep(opts.Keep)
+	}
+	logf := func(format string, args ...any) {
+		if opts.Log != nil {
+			opts.Log(format, args...)
+		}
+	}
+	// The requests a property evaluation makes depend only on the cases,
+	// so a pass on the companion model lists them, and its answers are the
+	// companion traces the import needs.
+	rec := &recordingSource{inner: props.ModelSource(companion), answers: map[string]props.Response{}}
+	ref := newMemoSource(referenceSource())
+	for _, b := range gen.batches() {
+		if _, err := props.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
+			return nil, err
+		}
+	}
+	logf("prefetching %d requests from %s", len(rec.order), opts.Source.Name())
+	t0 := time.Now()
+	resps, err := opts.Source.Traces(rec.order)
+	if err != nil {
+		return nil, err
+	}
+	logf("compiled traces ready in %.1fs", time.Since(t0).Seconds())
+	pre := &prefetched{inner: opts.Source, answers: make(map[string]props.Response, len(resps))}
+	for i, r := range rec.order {
+		k := requestKey(r)
+		pre.answers[k] = importArithmetic(resps[i], rec.answers[k], r, pre)
+	}
+	name := opts.Iterator
+	if name == "" {
+		name = opts.Source.Name()
+	}
+	o := opts.Options
+	o.Source = pre
+	rep, err := runGenerated(o, name, pre, gen)
+	if err != nil {
+		return nil, err
+	}
+	finishCompiledReport(rep, opts, pre)
+	rep.ElapsedS = time.Since(start).Seconds()
+	if rep.ElapsedS > 0 {
+		rep.ChecksPerSecond = float64(rep.Checks) / rep.ElapsedS
+	}
+	return rep, nil
+}
+
+// keep restricts the generated cases to the configurations keep accepts.
+func (g generated) keep(keep func(iterator.Config) bool) generated {
+	var kept []props.Case
+	for _, c := range g.configs {
+		if keep(c.Config) {
+			kept = append(kept, c)
+		}
+	}
+	g.configs, g.random = kept, nil
+	g.valid = len(kept)
+	return g
+}
+
+// finishCompiledReport adds what only a compiled sweep knows: the paths
+// that do not compile (with their first diagnostic), the cases whose
+// arithmetic could not be judged, and the back end in every replay command.
+func finishCompiledReport(rep *reports.Report, opts CompiledOptions, pre *prefetched) {
+	if l, ok := opts.Source.(uncompilableLister); ok {
+		listed := map[string]bool{}
+		for _, u := range rep.Unavailable {
+			listed[u] = true
+		}
+		for _, u := range l.Uncompilable() {
+			// The engine lists the path without its diagnostic; replace it.
+			short := u[:strings.Index(u, ": does not compile")] + ": does not compile"
+			delete(listed, short)
+			listed[u] = true
+		}
+		rep.Unavailable = rep.Unavailable[:0]
+		for u := range listed {
+			rep.Unavailable = append(rep.Unavailable, u)
+		}
+		sort.Strings(rep.Unavailable)
+	}
+	for _, group := range []struct {
+		entries []reports.AuditEntry
+		count   int
+	}{{pre.notRun, pre.notRunCount}, {pre.notRunArith, pre.notRunArithN}, {pre.unjudged, pre.unjudgedCount}} {
+		for i, e := range group.entries {
+			if i == 0 {
+				e.Count = group.count
+			}
+			rep.Audit = append(rep.Audit, e)
+		}
+	}
+	if opts.ReplayFlags != "" {
+		for i := range rep.Properties {
+			if ce := rep.Properties[i].Counterexample; ce != nil {
+				ce.Replay = strings.Replace(ce.Replay, "tilecheck check ", "tilecheck check "+opts.ReplayFlags+" ", 1)
+			}
+		}
+	}
+}
+
+// RunAllCompiled sweeps the compiled rendition of every built-in model,
+// each with its own Go model as companion; sourceFor builds the source of
+// one model and replayFlags the check flags of its replays.
+func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.Source, error)) (*reports.Matrix, error) {
+	if err := opts.Options.defaults(); err != nil {
+		return nil, err
+	}
+	m := &reports.Matrix{Preset: opts.Preset, Seed: opts.Seed}
+	models := iterator.Builtins()
+	for i, b := range models {
+		src, err := sourceFor(b.Name())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b.Name(), err)
+		}
+		o := opts
+		o.Iterator, o.Source, o.Companion = b.Name(), src, b.Name()
+		if opts.Progress != nil {
+			i := i
+			o.Progress = func(done, total int) { opts.Progress(i*total+done, len(models)*total) }
+		}
+		r, err := RunCompiled(o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", b.Name(), err)
+		}
+		m.Reports = append(m.Reports, r)
+	}
+	return m, nil
+}

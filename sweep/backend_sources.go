@@ -1,0 +1,218 @@
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// recordingSource answers from a Go model and remembers every distinct
+// request in the order first asked, with its answer.
+type recordingSource struct {
+	inner   props.Source
+	order   []props.Request
+	answers map[string]props.Response
+}
+
+func (r *recordingSource) Name() string { return r.inner.Name() }
+
+func (r *recordingSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	resps, err := r.inner.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	for i, q := range reqs {
+		k := requestKey(q)
+		if _, ok := r.answers[k]; !ok {
+			r.answers[k] = resps[i]
+			r.order = append(r.order, q)
+		}
+	}
+	return resps, nil
+}
+
+// prefetched answers the requests fetched before judging. A request it was
+// not given (the random shrinker's new cases) is unavailable: a compiled
+// sweep reports the smallest failing generated case in the preset's size
+// order instead of building one program per shrink step.
+type prefetched struct {
+	inner   props.Source
+	answers map[string]props.Response
+
+	mu            sync.Mutex
+	unjudged      []reports.AuditEntry
+	unjudgedCount int
+	notRun        []reports.AuditEntry
+	notRunCount   int
+	notRunArith   []reports.AuditEntry
+	notRunArithN  int
+}
+
+func (p *prefetched) Name() string { return p.inner.Name() }
+
+// Backend forwards the compiled source's back end to the report.
+func (p *prefetched) Backend() string {
+	if b, ok := p.inner.(interface{ Backend() string }); ok {
+		return b.Backend()
+	}
+	return "go"
+}
+
+func (p *prefetched) Traces(reqs []props.Request) ([]props.Response, error) {
+	out := make([]props.Response, len(reqs))
+	for i, r := range reqs {
+		a, ok := p.answers[requestKey(r)]
+		if !ok {
+			a.Err = &iterator.UnavailableError{Path: "compiled probe: shrinking", Reason: "not a generated case of the preset"}
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+// importArithmetic gives a compiled answer the companion model's int32
+// overflows and inexact conversions when every thread's accesses are the
+// same as the companion's; otherwise it notes the case as not judged by
+// P-index/P-exact.
+func importArithmetic(compiled, companion props.Response, r props.Request, p *prefetched) props.Response {
+	if compiled.Err != nil {
+		var cu, mu *iterator.UnavailableError
+		switch {
+		case errors.As(compiled.Err, &cu) && errors.As(companion.Err, &mu):
+			// The path does not exist in the modelled code either: report
+			// it as the Go sweep does.
+			return companion
+		case errors.As(compiled.Err, &cu) && companion.Err == nil:
+			p.noteNotRun(r, cu, companion)
+		}
+		return compiled
+	}
+	if why := sameAccesses(compiled.Traces, companion); why != "" {
+		p.noteUnjudged(r, why)
+		return compiled
+	}
+	out := props.Response{Traces: make([]iterator.ThreadTrace, len(compiled.Traces))}
+	for t, ct := range compiled.Traces {
+		gt := companion.Traces[t]
+		ct.Overflows, ct.Inexact = gt.Overflows, gt.Inexact
+		recs := make([]iterator.Record, len(ct.Records))
+		for k, rec := range ct.Records {
+			rec.Inexact = gt.Records[k].Inexact
+			recs[k] = rec
+		}
+		ct.Records = recs
+		out.Traces[t] = ct
+	}
+	return out
+}
+
+// sameAccesses says how the compiled traces differ from the companion's,
+// or "" when they are the same access for access.
+func sameAccesses(compiled []iterator.ThreadTrace, companion props.Response) string {
+	if companion.Err != nil {
+		return "the Go model has no such path: " + companion.Err.Error()
+	}
+	if len(compiled) != len(companion.Traces) {
+		return fmt.Sprintf("%d threads compiled, %d modelled", len(compiled), len(companion.Traces))
+	}
+	for t, ct := range compiled {
+		gt := companion.Traces[t]
+		if len(ct.Records) != len(gt.Records) {
+			return fmt.Sprintf("thread %d: %d records compiled, %d modelled", ct.Thread, len(ct.Records), len(gt.Records))
+		}
+		for k, rec := range ct.Records {
+			g := gt.Records[k]
+			if rec.Kind != g.Kind || len(rec.Addrs) != len(g.Addrs) {
+				return fmt.Sprintf("thread %d op %d: compiled %s of %d accesses, modelled %s of %d", ct.Thread, rec.Op, rec.Kind, len(rec.Addrs), g.Kind, len(g.Addrs))
+			}
+			for a := range rec.Addrs {
+				if rec.Addrs[a] != g.Addrs[a] {
+					return fmt.Sprintf("thread %d op %d access %d: compiled address %d, modelled %d", ct.Thread, rec.Op, a, rec.Addrs[a], g.Addrs[a])
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// notRunTopic is the audit topic of requests the Go model answers and the
+// compiled source could not run (buffer beyond the probe's limit, no
+// rendition, misaligned on the GPU, does not compile): no property judged
+// them, so a property that the Go sweep fails only on such cases passes.
+const notRunTopic = "compiled-not-run"
+
+// notRunArithTopic singles out the not-run requests on which the Go model
+// records int32 overflows or truncations: there the Go sweep's P-index or
+// P-exact may fail while the compiled sweep cannot judge them.
+const notRunArithTopic = "compiled-not-run-arith"
+
+func (p *prefetched) noteNotRun(r props.Request, ue *iterator.UnavailableError, companion props.Response) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, t := range companion.Traces {
+		if len(t.Overflows) == 0 && len(t.Inexact) == 0 {
+			continue
+		}
+		p.notRunArithN++
+		if len(p.notRunArith) < auditExamples {
+			what := fmt.Sprint(t.Inexact)
+			if len(t.Overflows) > 0 {
+				what = t.Overflows[0].String()
+			}
+			p.notRunArith = append(p.notRunArith, reports.AuditEntry{Topic: notRunArithTopic, Config: r.Config.String(),
+				Detail: fmt.Sprintf("ops %s, thread %d: the Go model records %s, but the case did not run on compiled code (%s): P-index/P-exact not judged here", r.Program, t.Thread, what, ue.Reason)})
+		}
+		break
+	}
+	p.notRunCount++
+	if len(p.notRun) < auditExamples {
+		p.notRun = append(p.notRun, reports.AuditEntry{Topic: notRunTopic, Config: r.Config.String(),
+			Detail: fmt.Sprintf("ops %s: not run on compiled code (%s); no property judged it", r.Program, ue.Reason)})
+	}
+}
+
+func (p *prefetched) noteUnjudged(r props.Request, why string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.unjudgedCount++
+	if len(p.unjudged) < auditExamples {
+		p.unjudged = append(p.unjudged, reports.AuditEntry{Topic: unjudgedTopic, Config: r.Config.String(),
+			Detail: fmt.Sprintf("ops %s: %s, so P-index/P-exact could not be judged for this case (the compiled code's int32 overflows and truncations are not observable)", r.Program, why)})
+	}
+}
+
+// WithCompanion wraps a compiled source so that its answers carry the
+// companion Go model's overflows and inexact conversions wherever the
+// addresses agree (the rule RunCompiled applies; tilecheck check --backend
+// uses it so that a replay judges P-index/P-exact as the sweep did).
+func WithCompanion(src props.Source, companion string) (props.Source, error) {
+	m, err := iterator.ModelByName(companion)
+	if err != nil {
+		return nil, fmt.Errorf("companion model: %w", err)
+	}
+	return &companionSource{prefetched: prefetched{inner: src}, model: props.ModelSource(m)}, nil
+}
+
+type companionSource struct {
+	prefetched
+	model props.Source
+}
+
+func (c *companionSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	compiled, err := c.inner.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	modelled, err := c.model.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	for i := range compiled {
+		compiled[i] = importArithmetic(compiled[i], modelled[i], reqs[i], &c.prefetched)
+	}
+	return compiled, nil
+}
