@@ -208,15 +208,12 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 func (a *aggregate) shrinkFailures(src, ref props.Source) {
-	if a.opts.Class != iterator.RegularTile {
-		return // rapid draws RegularTileIterator cases only
-	}
 	checks := presetSizes[a.opts.Preset].shrinkChecks
 	for j, p := range a.opts.Properties {
 		if a.viol[j] == 0 || p.AuditOnly {
 			continue
 		}
-		if s := shrink(p, src, ref, a.opts.PtrContract, a.opts.Seed+int64(j), checks); s != nil {
+		if s := shrink(a.opts.Class, p, src, ref, a.opts.PtrContract, a.opts.Seed+int64(j), checks); s != nil {
 			a.offer(j, s.c, s.v)
 		}
 	}

@@ -44,8 +44,8 @@ var opGen = rapid.Custom(func(t *rapid.T) iterator.Op {
 // caseGen draws cases that are valid by construction where it can (V from
 // the element's list, thread counts that fit the map) and filters the rest.
 // Every draw shrinks toward the small end: f32, the smallest V, a 1-vector
-// tile row, one row, the stripmined map, T = Qc, pitch-linear, no padding,
-// one op, thread 0.
+// tile row, one row, the stripmined map, one thread, pitch-linear, no
+// padding, one op, thread 0.
 var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	ec := elemAxis[rapid.IntRange(0, len(elemAxis)-1).Draw(t, "elem")]
 	vs := append([]int(nil), ec.vs...)
@@ -57,8 +57,10 @@ var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	ss := int64(rapid.IntRange(1, 8).Draw(t, "Ss"))
 	cfg := iterator.Config{Elem: el, Access: v, Map: mapAxis[rapid.IntRange(0, len(mapAxis)-1).Draw(t, "map")]}
 	if cfg.Map == iterator.Stripmined {
-		e := rapid.IntRange(0, lq+3).Draw(t, "T")
-		cfg.Threads = int(qc) << 3 >> e // Qc·8 down to Qc/2^lq
+		// T = 1 … Qc·8, drawn smallest first, so that a shrunk
+		// counterexample has the fewest threads that still fail (SPEC §5)
+		// rather than threads that start outside the tile.
+		cfg.Threads = 1 << rapid.IntRange(0, lq+3).Draw(t, "log2 T")
 	} else {
 		wc := int64(1) << rapid.IntRange(0, lq).Draw(t, "log2 warp.c")
 		var divs []int64
@@ -99,11 +101,20 @@ func (g genCase) toCase(contract string) (props.Case, error) {
 	return c, err
 }
 
-// randomCases draws n cases deterministically from seed.
-func randomCases(seed int64, n int, contract string) []props.Case {
+// caseGenFor is the random phase's generator of one iterator class.
+func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
+	if class == iterator.RegularTile {
+		return caseGen
+	}
+	return familyCaseGens[class]
+}
+
+// randomCases draws n cases of one class deterministically from seed.
+func randomCases(class iterator.Class, seed int64, n int, contract string) []props.Case {
+	gen := caseGenFor(class)
 	out := make([]props.Case, 0, n)
 	for i := 0; i < n; i++ {
-		g := caseGen.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
+		g := gen.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
 		if c, err := g.toCase(contract); err == nil {
 			out = append(out, c)
 		}
@@ -153,7 +164,8 @@ type shrunk struct {
 // shrink searches, with rapid, for cases that violate property p on src
 // and returns the one rapid minimised (fewest ops, smallest V, tile,
 // offsets and threads), or nil when none of its checks failed.
-func shrink(p props.Property, src, ref props.Source, contract string, seed int64, checks int) (res *shrunk) {
+func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract string, seed int64, checks int) (res *shrunk) {
+	gen := caseGenFor(class)
 	rapidMu.Lock()
 	defer rapidMu.Unlock()
 	testing.Init() // rapid reads testing.Short and its own flags
@@ -186,7 +198,7 @@ func shrink(p props.Property, src, ref props.Source, contract string, seed int64
 	// rapid runs the minimised case last, so the last failure recorded is
 	// the shrunk one.
 	rapid.Check(tb, func(t *rapid.T) {
-		g := caseGen.Draw(t, "case")
+		g := gen.Draw(t, "case")
 		c, err := g.toCase(contract)
 		if err != nil {
 			t.Skip(err)

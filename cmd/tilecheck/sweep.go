@@ -21,7 +21,7 @@ func init() {
 	})
 }
 
-const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--preset quick|release|exhaustive] [--seed N]
+const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class NAME|all] [--preset quick|release|exhaustive] [--seed N]
                        [--format text|md|json] [--out FILE] [--workers N]
                        [--ptr-contract elements|bytes]
                        [--backend go|host|gpu [--include DIR... --namespace NS] [--cuda-include DIR]... [--arch sm_90]]
@@ -29,7 +29,7 @@ const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--preset quick|rel
 Runs every property of SPEC §5 over the preset's generated configurations and
 op programs, runs every control (known-bad variant) on the same generator and
 checks the coverage floors. Without --iterator it sweeps every built-in model
-and prints the model × property matrix.
+and prints the model × property matrix, one per iterator class (--class).
 
 With --backend host or gpu the iterator's traces come from compiled C++: the
 project's rendition of each built-in model, or your own header (--include
@@ -57,9 +57,9 @@ Flags:
 
 // sweepFlags are the parsed flags of one sweep invocation.
 type sweepFlags struct {
-	iterator, preset, format, out, ptrContract string
-	seed                                       int64
-	workers                                    int
+	iterator, preset, format, out, ptrContract, class string
+	seed                                              int64
+	workers                                           int
 	backendFlags
 }
 
@@ -72,6 +72,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` instead of standard output")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
+	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
 	f.backendFlags.register(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
@@ -92,6 +93,9 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	}
 	if !oneOf(f.ptrContract, "elements", "bytes") {
 		problems = append(problems, fmt.Sprintf("--ptr-contract %q: want elements or bytes", f.ptrContract))
+	}
+	if _, err := sweepClasses(f.class, f.iterator); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if len(problems) > 0 {
 		return f, fail(stderr, "sweep", errors.New(strings.Join(problems, "; "))), true
@@ -147,7 +151,15 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	}
 	var buf bytes.Buffer
 	var status int
+	classes, _ := sweepClasses(f.class, f.iterator)
+	if len(classes) == 1 {
+		opts.Class = classes[0]
+	}
+	opts.Classes = classes
 	if f.compiled() {
+		if len(classes) > 1 && f.class != "" {
+			return fail(stderr, "sweep", fmt.Errorf("--class %s: a compiled sweep takes one class", f.class))
+		}
 		status, err := runCompiledSweep(f, opts, &buf, stderr, progress)
 		if err != nil {
 			return fail(stderr, "sweep", err)
@@ -157,7 +169,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	if f.iterator == "" {
+	if f.iterator == "" || len(classes) > 1 {
 		m, err := sweep.RunAll(opts)
 		progress.finish()
 		if err != nil {
@@ -171,6 +183,9 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "sweep", err)
 		}
 		status = matrixStatus(m)
+		if f.iterator != "" {
+			status = matrixVerdictStatus(m)
+		}
 	} else {
 		r, err := sweep.Run(opts)
 		progress.finish()

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// allClasses are the iterator classes of SPEC §10, RegularTileIterator first.
+var allClasses = []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}
+
+// sweepClasses resolves --class: a class name as the class= key spells it,
+// or "all". Left out, one iterator is swept as a RegularTileIterator and
+// the all-models matrix covers every class.
+func sweepClasses(name, iter string) ([]iterator.Class, error) {
+	switch {
+	case name == "" && iter != "":
+		return []iterator.Class{iterator.RegularTile}, nil
+	case name == "" || strings.EqualFold(name, "all"):
+		return allClasses, nil
+	}
+	c, err := iterator.ClassByName(name)
+	if err != nil {
+		return nil, fmt.Errorf("--class %q: want all or one of %v", name, allClasses)
+	}
+	return []iterator.Class{c}, nil
+}
+
+// matrixVerdictStatus is the exit status of one iterator swept over several
+// classes: a failing class fails it, else a weak one makes it weak.
+func matrixVerdictStatus(m *reports.Matrix) int {
+	status := exitPass
+	for _, r := range m.Reports {
+		switch s := reportStatus(r); {
+		case s == exitFail:
+			return exitFail
+		case s == exitWeak:
+			status = exitWeak
+		}
+	}
+	return status
+}
