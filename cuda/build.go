@@ -207,12 +207,17 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 // cacheKeep is how many built programs (and their sources) the cache keeps.
 const cacheKeep = 128
 
-// prune removes the oldest built programs and sources beyond cacheKeep each,
+// prune removes the oldest built programs, sources and syntax-check
+// outcomes beyond their limits,
 // so the cache does not grow without bound as presets and models change.
 func (tc Toolchain) prune() {
-	for _, pattern := range []string{"bin-*", "src-*"} {
+	for _, pattern := range []string{"bin-*", "src-*", "syntax-*"} {
+		keep := cacheKeep
+		if pattern == "syntax-*" {
+			keep = 8 * cacheKeep // syntax-check outcomes: a few bytes each
+		}
 		files, _ := filepath.Glob(filepath.Join(tc.cacheDir(), pattern))
-		if len(files) <= cacheKeep {
+		if len(files) <= keep {
 			continue
 		}
 		type aged struct {
@@ -226,7 +231,7 @@ func (tc Toolchain) prune() {
 			}
 		}
 		sort.Slice(all, func(i, j int) bool { return all[i].mod > all[j].mod })
-		for _, a := range all[min(cacheKeep, len(all)):] {
+		for _, a := range all[min(keep, len(all)):] {
 			os.Remove(a.path)
 		}
 	}
