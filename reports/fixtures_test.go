@@ -74,3 +74,33 @@ func sameControlsMatrix() *Matrix {
 	other.Properties[1].Status, other.Properties[1].Violations = "fail", 3
 	return &Matrix{Preset: "release", Seed: 1, Reports: []*Report{passingReport(), other}}
 }
+
+// classesMatrix is an all-classes sweep: the RegularTileIterator reports of
+// fixtureMatrix, then two models of a predicated class, whose properties
+// (P-traverse among them) differ from the regular iterator's.
+func classesMatrix() *Matrix {
+	m := fixtureMatrix()
+	const cfg = "class=PredicatedTileAccessIterator elem=f16 shape=64x8 map=stripmined threads=8 access=8 adv=1 extent=64x20"
+	family := func(name, verdict string) *Report {
+		r := &Report{Tool: "tilecheck", Version: "0.1.0", Iterator: name, Class: "PredicatedTileAccessIterator",
+			Preset: "quick", Seed: 7, Verdict: verdict, Configs: ConfigCounts{Valid: 80},
+			Properties: []Property{
+				{ID: "P-tile", Status: "pass", Cases: 480},
+				{ID: "P-traverse", Status: "pass", Cases: 80},
+			},
+			Controls: []Control{{ID: "C-cross-unscaled", Killed: true, KilledBy: []string{"P-tile"}, MustKill: []string{"P-tile"}, OK: true}},
+			Coverage: []Coverage{{Class: "residue ≠ tile", Fraction: 0.5, Floor: 0.1, OK: true}},
+			Units:    []Unit{{Path: "add_pointer_offset", Documented: "elements", Observed: "elements"}},
+		}
+		return r
+	}
+	bad := family("cutlass", "fail")
+	// Hand-made in the manner of SPEC §10's #3487 finding: an unscaled f16
+	// cross term moves 64 bytes where a 64-element tile is 128.
+	bad.Properties[0] = Property{ID: "P-tile", Status: "fail", Cases: 480, Violations: 12,
+		Counterexample: &Counterexample{Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Thread: 0,
+			Expected: []int64{128}, Actual: []int64{64},
+			Replay: "tilecheck check --iterator cutlass --config '" + cfg + "' --ops 'add_tile_offset(0,1);add_tile_offset(1,0);accesses()' --property P-tile --thread 0"}}
+	m.Reports = append(m.Reports, family("reference", "pass"), bad)
+	return m
+}

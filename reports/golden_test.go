@@ -27,6 +27,8 @@ func TestGolden(t *testing.T) {
 		{"matrix.md", func(w io.Writer) error { return MarkdownMatrix(w, fixtureMatrix()) }},
 		{"matrix.json", func(w io.Writer) error { return JSONMatrix(w, fixtureMatrix()) }},
 		{"matrix-same.txt", func(w io.Writer) error { return TextMatrix(w, sameControlsMatrix()) }},
+		{"matrix-classes.txt", func(w io.Writer) error { return TextMatrix(w, classesMatrix()) }},
+		{"matrix-classes.md", func(w io.Writer) error { return MarkdownMatrix(w, classesMatrix()) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

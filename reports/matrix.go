@@ -8,27 +8,83 @@ import (
 // matrixDocument lays out a sweep over several iterators: the model ×
 // property matrix with each model's verdict, which controls each model's run
 // killed, missed coverage floors, units by model, then every model's
-// counterexamples and full kill matrix.
+// counterexamples and full kill matrix. A sweep over several iterator
+// classes gives each class its own model × property matrix first, then the
+// other sections class by class: the properties, controls and paths of one
+// class do not apply to another.
 func matrixDocument(m *Matrix) document {
 	d := document{title: "tilecheck sweep: model × property matrix"}
-	d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models", m.Preset, m.Seed, len(m.Reports))}
+	groups := classGroups(m)
+	if len(groups) <= 1 {
+		d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models", m.Preset, m.Seed, len(m.Reports))}
+	} else {
+		d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models × %d iterator classes", m.Preset, m.Seed, len(groups[0].m.Reports), len(groups))}
+	}
 	if len(m.Reports) > 0 {
 		r := m.Reports[0]
 		d.summary = append(d.summary, fmt.Sprintf("%s %s", r.Tool, r.Version))
 	}
-	d.sections = append(d.sections, matrixSection(m), controlMatrixSection(m))
-	if s, ok := missedFloorsSection(m); ok {
+	if len(groups) <= 1 {
+		d.sections = append(d.sections, matrixSection(m))
+		d.sections = append(d.sections, matrixDetailSections(m)...)
+		return d
+	}
+	for _, g := range groups {
+		s := matrixSection(g.m)
+		s.heading += ": " + g.class
 		d.sections = append(d.sections, s)
 	}
-	d.sections = append(d.sections, unitsByModelSection(m))
-	for _, r := range m.Reports {
-		for _, s := range counterexampleSections(r) {
-			s.heading = r.Iterator + ": " + s.heading
+	for _, g := range groups {
+		for _, s := range matrixDetailSections(g.m) {
+			s.heading = g.class + ": " + s.heading
 			d.sections = append(d.sections, s)
 		}
 	}
-	d.sections = append(d.sections, killMatrixSections(m)...)
 	return d
+}
+
+// matrixDetailSections are the sections under the model × property matrix
+// of one class.
+func matrixDetailSections(m *Matrix) []section {
+	out := []section{controlMatrixSection(m)}
+	if s, ok := missedFloorsSection(m); ok {
+		out = append(out, s)
+	}
+	out = append(out, unitsByModelSection(m))
+	for _, r := range m.Reports {
+		for _, s := range counterexampleSections(r) {
+			s.heading = r.Iterator + ": " + s.heading
+			out = append(out, s)
+		}
+	}
+	return append(out, killMatrixSections(m)...)
+}
+
+// classGroup is the part of a matrix that swept one iterator class.
+type classGroup struct {
+	class string
+	m     *Matrix
+}
+
+// classGroups splits a matrix by iterator class, in order of first
+// appearance; a report without a class is a RegularTileIterator's.
+func classGroups(m *Matrix) []classGroup {
+	var out []classGroup
+	index := map[string]int{}
+	for _, r := range m.Reports {
+		class := r.Class
+		if class == "" {
+			class = "RegularTileIterator"
+		}
+		i, ok := index[class]
+		if !ok {
+			i = len(out)
+			index[class] = i
+			out = append(out, classGroup{class: class, m: &Matrix{Preset: m.Preset, Seed: m.Seed}})
+		}
+		out[i].m.Reports = append(out[i].m.Reports, r)
+	}
+	return out
 }
 
 // matrixPropertyColumns is every property id in order of first appearance.

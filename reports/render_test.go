@@ -182,3 +182,28 @@ func TestIdenticalKillMatricesShownOnce(t *testing.T) {
 		t.Errorf("%d kill matrices for differing models, want 2", n)
 	}
 }
+
+// An all-classes matrix gives each class its own model × property table,
+// with that class's properties only (P-traverse is a family property).
+func TestMatrixPerClass(t *testing.T) {
+	var b bytes.Buffer
+	if err := TextMatrix(&b, classesMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, class := range []string{"RegularTileIterator", "PredicatedTileAccessIterator"} {
+		if n := strings.Count(out, "Model × property: "+class+"\n"); n != 1 {
+			t.Errorf("%d model × property sections for %s, want 1", n, class)
+		}
+	}
+	regular := out[strings.Index(out, "Model × property: RegularTileIterator"):strings.Index(out, "Model × property: PredicatedTileAccessIterator")]
+	if strings.Contains(regular, "P-traverse") {
+		t.Errorf("the RegularTileIterator matrix has a P-traverse column:\n%s", regular)
+	}
+	if !strings.Contains(out, "PredicatedTileAccessIterator: cutlass: Counterexample: P-tile") {
+		t.Errorf("the family counterexample is not labelled with its class:\n%s", out)
+	}
+	if !strings.Contains(out, "2 models × 2 iterator classes") {
+		t.Errorf("summary does not count models and classes:\n%s", out)
+	}
+}
