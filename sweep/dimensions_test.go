@@ -88,10 +88,16 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 	}
 }
 
-// Every counterexample's replay command reproduces its failure.
+// Every counterexample's replay command reproduces its failure, in every
+// iterator class.
 func TestCounterexamplesReplay(t *testing.T) {
-	for _, model := range []string{"cutlass", "cutlass-pre3049"} {
-		r := quick(t, model)
+	m, err := RunAll(Options{Preset: "quick", Seed: 1, Classes: []iterator.Class{iterator.RegularTile,
+		iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range m.Reports {
+		model := r.Iterator
 		for _, p := range r.Properties {
 			ce := p.Counterexample
 			if p.Status != "fail" || ce == nil {
@@ -100,11 +106,11 @@ func TestCounterexamplesReplay(t *testing.T) {
 			cfg, prog := parseCE(t, ce)
 			res, err := Check(CheckOptions{Iterator: model, Config: cfg, Program: prog, Property: p.ID, Thread: ce.Thread})
 			if err != nil {
-				t.Errorf("%s %s: replay %q: %v", model, p.ID, ce.Replay, err)
+				t.Errorf("%s %s %s: replay %q: %v", r.Class, model, p.ID, ce.Replay, err)
 				continue
 			}
 			if len(res) != 1 || res[0].Status != "fail" {
-				t.Errorf("%s %s: replay %q gives %+v, want fail", model, p.ID, ce.Replay, res)
+				t.Errorf("%s %s %s: replay %q gives %+v, want fail", r.Class, model, p.ID, ce.Replay, res)
 			}
 		}
 	}

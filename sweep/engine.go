@@ -227,6 +227,7 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 		return nil, firstErr
 	}
 	total.shrinkFailures(src, ref)
+	total.exhibit(src, ref)
 	return total.report(gen), nil
 }
 

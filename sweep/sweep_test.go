@@ -105,10 +105,18 @@ func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
 	if !tcNonZero {
 		t.Errorf("counterexample ops %q have no non-zero contiguous tile offset", p.Counterexample.Ops)
 	}
-	// Shrunk: one op is enough to show the asymmetry (load(t) against the
-	// store(t) P-sym derives from it).
-	if len(prog) != 1 {
-		t.Errorf("counterexample ops %q not shrunk to one op", p.Counterexample.Ops)
+	// Shrunk: one tile op is enough to show the asymmetry (load(t) against
+	// the store(t) P-sym derives from it); the report writes the derived
+	// partner out, so the program is that op and its partner, nothing else.
+	if len(prog) != 2 || prog[0].A != prog[1].A || prog[0].B != prog[1].B ||
+		!(prog[0].Kind == iterator.LoadTile && prog[1].Kind == iterator.StoreTile ||
+			prog[0].Kind == iterator.StoreTile && prog[1].Kind == iterator.LoadTile) {
+		t.Errorf("counterexample ops %q: want a shrunk tile load and store of one tile offset", p.Counterexample.Ops)
+	}
+	// The fewest threads (SPEC §5): the asymmetry shows on any one thread,
+	// so a single-thread map is enough.
+	if cfg.Threads != 1 {
+		t.Errorf("counterexample %q has %d threads, want 1", p.Counterexample.Config, cfg.Threads)
 	}
 	if !strings.Contains(p.Counterexample.Replay, "tilecheck check --iterator cutlass-pre3049") ||
 		!strings.Contains(p.Counterexample.Replay, "--property P-sym") {
