@@ -125,6 +125,9 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 // first diagnostic seen for it, so that the report lists it once.
 func (s *Source) unavailable(r props.Request, why string) error {
 	const prefix = "does not compile: "
+	if strings.HasPrefix(why, "misaligned") {
+		return &iterator.UnavailableError{Path: "compiled probe: misaligned vector access (would fault on the GPU)", Reason: why}
+	}
 	if !strings.HasPrefix(why, prefix) {
 		return &iterator.UnavailableError{Path: r.Program.String(), Reason: "not run on compiled code: " + why}
 	}

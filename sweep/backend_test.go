@@ -1,0 +1,118 @@
+package sweep
+
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// silentSource stands in for compiled code: the model's addresses without
+// its overflow and truncation records (C++ wraps and truncates silently).
+// With shift set, stores on f16 configurations land one byte later, as a
+// compiled iterator that differs from its companion model would.
+type silentSource struct {
+	inner props.Source
+	shift bool
+	calls int
+}
+
+func (s *silentSource) Name() string    { return "silent:" + s.inner.Name() }
+func (s *silentSource) Backend() string { return "host" }
+
+func (s *silentSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	s.calls++
+	resps, err := s.inner.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range resps {
+		for t := range r.Traces {
+			tr := &r.Traces[t]
+			tr.Overflows, tr.Inexact = nil, nil
+			recs := make([]iterator.Record, len(tr.Records))
+			for k, rec := range tr.Records {
+				rec.Inexact = nil
+				if s.shift && rec.Kind == "store" && reqs[i].Config.Elem.Name == "f16" {
+					addrs := make([]int64, len(rec.Addrs))
+					for a, x := range rec.Addrs {
+						addrs[a] = x + 1
+					}
+					rec.Addrs = addrs
+				}
+				recs[k] = rec
+			}
+			tr.Records = recs
+		}
+	}
+	return resps, nil
+}
+
+func statusOf(r *reports.Report, id string) string {
+	for _, p := range r.Properties {
+		if p.ID == id {
+			return p.Status
+		}
+	}
+	return ""
+}
+
+// TestCompiledImportsCompanionArithmetic: a source whose traces lack the
+// overflow/truncation records gets them from its companion model where the
+// addresses agree, so P-index and P-exact fail on cutlass as in the Go
+// sweep (SPEC: CUTLASS's int32 increments overflow at 2^31-byte pitches,
+// its sub-byte rows truncate); and the whole preset is fetched in one call.
+func TestCompiledImportsCompanionArithmetic(t *testing.T) {
+	m, _ := iterator.ModelByName("cutlass")
+	src := &silentSource{inner: props.ModelSource(m)}
+	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "cutlass", Preset: "quick", Source: src}, Companion: "cutlass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.calls != 1 {
+		t.Errorf("the source was asked %d times, want once (one prefetch of the preset)", src.calls)
+	}
+	for _, id := range []string{"P-index", "P-exact"} {
+		if got := statusOf(rep, id); got != "fail" {
+			t.Errorf("%s = %s with imported arithmetic, want fail", id, got)
+		}
+	}
+	if rep.Backend != "host" {
+		t.Errorf("backend %q, want the source's", rep.Backend)
+	}
+	for _, a := range rep.Audit {
+		if a.Topic == unjudgedTopic {
+			t.Errorf("addresses agree everywhere, but the audit says %+v", a)
+		}
+	}
+}
+
+// TestCompiledUnjudgedWhereAddressesDiffer: where the compiled addresses
+// differ from the companion's, nothing is imported and the audit says
+// P-index/P-exact could not be judged there.
+func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
+	m, _ := iterator.ModelByName("reference")
+	src := &silentSource{inner: props.ModelSource(m), shift: true}
+	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src}, Companion: "reference",
+		ReplayFlags: "--backend host"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, a := range rep.Audit {
+		found = found || (a.Topic == unjudgedTopic && a.Count > 0)
+	}
+	if !found {
+		t.Errorf("no %s audit entry: %+v", unjudgedTopic, rep.Audit)
+	}
+	// The shifted stores break the reference: P-oracle fails, and its
+	// replay names the back end.
+	for _, p := range rep.Properties {
+		if p.ID == "P-oracle" {
+			if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Replay[:33] != "tilecheck check --backend host --" {
+				t.Errorf("P-oracle %+v", p)
+			}
+		}
+	}
+}
