@@ -35,9 +35,29 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 				for ri, rec := range model.Records {
 					got := raw.Accesses[accessKey{pc.Index, v, p, t, rec.Op}]
 					crec := iterator.Record{Thread: t, Op: rec.Op, Kind: rec.Kind, AccessBytes: pc.AccessBytes}
-					overlaps := selfOverlap(rec.Addrs, pc.AccessBytes)
+					overlaps := selfOverlap(validAddrs(rec), pc.AccessBytes)
 					for i, want := range rec.Addrs {
 						actual, detail := int64(math.MinInt64), "no record for this access"
+						if rec.Valid != nil {
+							// A predicated class: the guard is compared first; a
+							// guarded-off load or store leaves no address to see.
+							seen, skip := compareGuard(vr, &crec, rec, i, got, overlaps, cfg.String(), prog.String(), t)
+							if rec.Kind == "load" && ri < len(ref.Records) {
+								// A guard that differs from the reference's is a
+								// slot the load round trip gets wrong.
+								refValid := validAt(ref.Records[ri], i)
+								loadPred = loadPred || validAt(rec, i) != refValid
+								loadFail = loadFail || crec.Valid[len(crec.Valid)-1] != refValid
+							}
+							if skip {
+								continue
+							}
+							if !seen {
+								vr.GuardedOff++
+								crec.Addrs = append(crec.Addrs, want)
+								continue
+							}
+						}
 						if i < len(got) && got[i].Seen {
 							if overlaps && got[i].Flags&flagUnrecovered != 0 {
 								// A later access of the same store overwrote every
@@ -141,8 +161,12 @@ func differs(a, b []iterator.ThreadTrace) bool {
 	for t := range a {
 		for r := range a[t].Records {
 			for i, x := range a[t].Records[r].Addrs {
-				if t < len(b) && r < len(b[t].Records) && i < len(b[t].Records[r].Addrs) && b[t].Records[r].Addrs[i] != x {
-					return true
+				if t < len(b) && r < len(b[t].Records) && i < len(b[t].Records[r].Addrs) {
+					ra, rb := a[t].Records[r], b[t].Records[r]
+					va, vb := validAt(ra, i), validAt(rb, i)
+					if va != vb || (va && rb.Addrs[i] != x) {
+						return true // guarded-off accesses move nothing
+					}
 				}
 			}
 		}
@@ -164,6 +188,9 @@ func storeRoundTrip(pc *plannedCase, p int, runs []tagRun) (bool, string) {
 	for t, tr := range pc.Reference[p] {
 		for _, rec := range tr.Records {
 			for i, addr := range rec.Addrs {
+				if !validAt(rec, i) {
+					continue // a guarded-off store writes nothing
+				}
 				for k := int64(0); k < pc.AccessBytes; k++ {
 					want[addr+k] = tag{t, int64(i)*pc.AccessBytes + k}
 				}
@@ -197,6 +224,9 @@ func storeRoundTrip(pc *plannedCase, p int, runs []tagRun) (bool, string) {
 func location(pc *plannedCase, addr int64) string {
 	cfg := pc.Config
 	rowBytes := cfg.Pitch() * int64(cfg.Elem.Bits) / 8
+	if cfg.Class.Predicated() && rowBytes > 0 && addr >= 0 && addr < pc.AllocBytes {
+		return familyLocation(pc, addr, rowBytes)
+	}
 	switch {
 	case addr < 0:
 		return fmt.Sprintf("before the tensor at byte %d", addr)

@@ -46,20 +46,7 @@ func elemType(e layout.Elem, ns string) string {
 // iteratorType spells NS::transform::threadblock::RegularTileIterator<...>
 // for a configuration, exactly as CUTLASS code would.
 func iteratorType(cfg iterator.Config, ns string) string {
-	ps := cfg.PitchShape()
-	plShape := fmt.Sprintf("%s::layout::PitchLinearShape<%d, %d>", ns, ps.C, ps.S)
-	var tm string
-	switch cfg.Map {
-	case iterator.Stripmined:
-		tm = fmt.Sprintf("%s::transform::PitchLinearStripminedThreadMap<%s, %d, %d>", ns, plShape, cfg.Threads, cfg.Access)
-	default:
-		name := map[iterator.MapKind]string{
-			iterator.WarpRaked:       "PitchLinearWarpRakedThreadMap",
-			iterator.WarpStriped:     "PitchLinearWarpStripedThreadMap",
-			iterator.WarpStriped3131: "PitchLinearWarpStripedThreadMap3131",
-		}[cfg.Map]
-		tm = fmt.Sprintf("%s::transform::%s<%s, %d, %s::layout::PitchLinearShape<%d, %d>, %d>", ns, name, plShape, cfg.Threads, ns, cfg.Warp[0], cfg.Warp[1], cfg.Access)
-	}
+	plShape, tm := threadMapType(cfg, ns)
 	shape, lay := plShape, ns+"::layout::PitchLinear"
 	switch cfg.Layout {
 	case layout.RowMajor:
@@ -72,6 +59,24 @@ func iteratorType(cfg iterator.Config, ns string) string {
 		align = fmt.Sprintf(", %d", cfg.Align)
 	}
 	return fmt.Sprintf("%s::transform::threadblock::RegularTileIterator<%s, %s, %s, %d, %s%s>", ns, shape, elemType(cfg.Elem, ns), lay, cfg.Adv, tm, align)
+}
+
+// threadMapType spells the pitch-linear tile shape and the thread map.
+func threadMapType(cfg iterator.Config, ns string) (plShape, tm string) {
+	ps := cfg.PitchShape()
+	plShape = fmt.Sprintf("%s::layout::PitchLinearShape<%d, %d>", ns, ps.C, ps.S)
+	switch cfg.Map {
+	case iterator.Stripmined:
+		tm = fmt.Sprintf("%s::transform::PitchLinearStripminedThreadMap<%s, %d, %d>", ns, plShape, cfg.Threads, cfg.Access)
+	default:
+		name := map[iterator.MapKind]string{
+			iterator.WarpRaked:       "PitchLinearWarpRakedThreadMap",
+			iterator.WarpStriped:     "PitchLinearWarpStripedThreadMap",
+			iterator.WarpStriped3131: "PitchLinearWarpStripedThreadMap3131",
+		}[cfg.Map]
+		tm = fmt.Sprintf("%s::transform::%s<%s, %d, %s::layout::PitchLinearShape<%d, %d>, %d>", ns, name, plShape, cfg.Threads, ns, cfg.Warp[0], cfg.Warp[1], cfg.Access)
+	}
+	return plShape, tm
 }
 
 // opCall is the C++ statement for one op on iterator `it`, fragment `f`.
@@ -98,6 +103,10 @@ func opCall(op iterator.Op) string {
 		return "++it;"
 	case iterator.Dec:
 		return "--it;"
+	case iterator.ClearMask:
+		return "it.clear_mask();"
+	case iterator.EnableMask:
+		return "it.enable_mask();"
 	}
 	return "/* unsupported op */"
 }
@@ -117,13 +126,7 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	for p, prog := range pc.Programs {
 		fmt.Fprintf(w, "    case %d: switch (o) {", p)
 		for i, op := range prog {
-			k := 0
-			if op.Records() {
-				k = 1
-				if op.RecordKind() == "store" {
-					k = 2
-				}
-			}
+			k := opKindCode(cfg, op)
 			if k != 0 {
 				fmt.Fprintf(w, " case %d: return %d;", i, k)
 			}
@@ -152,13 +155,19 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	fmt.Fprintf(w, "    return typename It::TensorRef(reinterpret_cast<typename It::Element*>(p), typename It::Layout(kStride));\n  }\n")
 	// run
 	fmt.Fprintf(w, "  template <int V, class It> TC_HD static void run(int p, typename It::TensorRef r, int thread, int target, unsigned char* fb) {\n")
-	fmt.Fprintf(w, "    It it(r, thread);\n    typename It::Fragment& f = *reinterpret_cast<typename It::Fragment*>(fb);\n    (void)f; (void)target;\n    switch (p) {\n")
+	fmt.Fprintf(w, "    %s\n    %s\n    switch (p) {\n", constructorCall(cfg), fragmentDecl(cfg))
 	for p, prog := range pc.Programs {
 		fmt.Fprintf(w, "    case %d: // %s\n      if constexpr (available(V, %d)) {\n", p, prog, p)
 		for i, op := range prog {
-			if op.Records() {
+			switch {
+			case op.Kind == iterator.Accesses:
+				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n        %s\n", i, accessPass(cfg, "fb"), accessPass(cfg, "0"))
+			case op.Records():
 				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n", i, opCall(op))
-			} else {
+				if pass := familyPassThrough(cfg, op); pass != "" {
+					fmt.Fprintf(w, "        %s\n", pass)
+				}
+			default:
 				fmt.Fprintf(w, "        %s\n", opCall(op))
 			}
 		}
@@ -166,7 +175,7 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	}
 	fmt.Fprintf(w, "    }\n  }\n};\n")
 	for v, vr := range variants {
-		fmt.Fprintf(w, "template <> struct Case::Var<%d> { typedef %s It; };\n", v, iteratorType(cfg, vr.Namespace))
+		fmt.Fprintf(w, "template <> struct Case::Var<%d> { typedef %s It; };\n", v, caseIteratorType(cfg, vr.Namespace))
 	}
 	fmt.Fprintf(w, "}  // namespace tc_case_%d\n", local)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
 )
 
 // Case is one configuration and the op programs to run on it.
@@ -81,8 +82,8 @@ func roundUp(x, m int64) int64 { return (x + m - 1) / m * m }
 // supported reports why a configuration cannot be probed, or "".
 func supported(cfg iterator.Config) string {
 	switch {
-	case cfg.Class != iterator.RegularTile:
-		return cfg.Class.String() + " has no C++ rendition yet (issue 6)"
+	case cfg.Class != iterator.RegularTile && cfg.Layout != layout.PitchLinear:
+		return cfg.Class.String() + " through the " + cfg.Layout.String() + " wrapper has no C++ rendition (pitch-linear only)"
 	case cfg.Atomic != "":
 		return "atomic=" + cfg.Atomic + " has no C++ rendition yet"
 	case cfg.Threads > 1024:
@@ -113,6 +114,9 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	pc.FragBox = roundUp(max(frag, pc.AccessBytes*pc.Count), 16) + 16
 	_, hi := iterator.Allocation(cfg, longestProgram(c.Programs))
 	pc.AllocBytes = int64(hi)
+	if cfg.Class != iterator.RegularTile {
+		familyGeometry(pc, tm)
+	}
 	threads := iterator.AllThreads(cfg)
 
 	pc.Reference = make([][]iterator.ThreadTrace, len(c.Programs))
@@ -136,7 +140,7 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 			return nil, err.Error()
 		}
 		for p, prog := range c.Programs {
-			why := programSupported(prog)
+			why := programSupported(cfg, prog)
 			if cfg.Map == iterator.WarpStriped3131 && !strings.HasPrefix(vr.Namespace, "tilecheck_") {
 				why = "warp-striped-3131 is not a CUTLASS thread map"
 			}
@@ -181,8 +185,15 @@ func longestProgram(progs []iterator.Program) iterator.Program {
 	return all
 }
 
-// programSupported rejects ops RegularTileIterator does not have.
-func programSupported(prog iterator.Program) string {
+// programSupported rejects ops RegularTileIterator does not have; for the
+// family classes the Go model says which ops a class lacks (unavailable).
+func programSupported(cfg iterator.Config, prog iterator.Program) string {
+	if cfg.Class != iterator.RegularTile {
+		if storeBeforeRecord(prog) {
+			return "a store before another recorded op would overwrite the bytes that recover its addresses"
+		}
+		return ""
+	}
 	for _, op := range prog {
 		switch op.Kind {
 		case iterator.Accesses, iterator.ClearMask, iterator.EnableMask:
@@ -203,7 +214,13 @@ func checkAligned(traces []iterator.ThreadTrace, a int64, strict bool, lo, top *
 	}
 	for _, tr := range traces {
 		for _, r := range tr.Records {
-			for _, addr := range r.Addrs {
+			if r.Kind == "accesses" {
+				continue // get() only computes the address: nothing is moved
+			}
+			for i, addr := range r.Addrs {
+				if !validAt(r, i) {
+					continue // guarded off: no memory is touched
+				}
 				if addr%al != 0 {
 					return fmt.Sprintf("misaligned per model: thread %d op %d address %d is not a multiple of %d (would fault)", tr.Thread, r.Op, addr, al)
 				}
@@ -239,6 +256,9 @@ func exactFootprint(traces []iterator.ThreadTrace, a int64) bool {
 		}
 		for _, r := range tr.Records {
 			for i, addr := range r.Addrs {
+				if !validAt(r, i) {
+					continue
+				}
 				if r.Inexact != nil && r.Inexact[i] {
 					return false
 				}

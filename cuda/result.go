@@ -61,7 +61,13 @@ type VariantResult struct {
 	Accesses int64 `json:"accesses"`
 	// Hidden counts store accesses the model says a later access of the
 	// same store overwrites entirely (an Alignment override): not compared.
-	Hidden     int64      `json:"hidden,omitempty"`
+	Hidden int64 `json:"hidden,omitempty"`
+	// Guards compares the predicated classes' valid flags with the Go
+	// model (each also counted in Accesses); GuardedOff counts the
+	// guarded-off loads and stores among them, whose guard agreed but whose
+	// address nothing in memory shows (their accesses() pass shows it).
+	Guards     int64      `json:"guards,omitempty"`
+	GuardedOff int64      `json:"guarded_off,omitempty"`
 	Mismatches int64      `json:"mismatches"`
 	Examples   []Mismatch `json:"examples,omitempty"`
 	// Accesses that differ from the reference model (the load round trip:

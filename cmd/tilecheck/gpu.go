@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/iterator"
 )
 
 func init() {
@@ -25,7 +26,7 @@ func init() {
 }
 
 const gpuUsage = `Usage: tilecheck gpu [--preset NAME] [--sanitize] [--sanitize-preset NAME]
-                     [--out-dir DIR] [--arch sm_90] [--jobs N]
+                     [--out-dir DIR] [--arch sm_90] [--jobs N] [--class all|family|NAMES]
 
 Builds the C++ renditions of every built-in model, the controls C-load-div
 and C-pitch-plus-one and a layout-only identity copy into one CUDA program
@@ -38,6 +39,12 @@ buffer was dropped; every control is caught and the identity copy is clean.
 --sanitize also runs the program under compute-sanitizer --tool memcheck and
 --tool racecheck (on --sanitize-preset, default representative, to fit the
 time limit) and fails on any report.
+
+--class (default all) also runs the rest of the family of SPEC §10
+(RegularTileAccessIterator, PredicatedTileAccessIterator and
+PredicatedTileIterator: get() and valid() of every access, predicated loads
+and stores with their guards, store round trips with sentinels outside the
+extent); --class RegularTileIterator is the run of RegularTileIterator alone.
 
 It writes DIR/gpu-<date>.md and DIR/gpu-<date>.json (default DIR:
 reports/evidence) naming the GPU, driver, compiler, the sha256 of the C++
@@ -64,6 +71,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	arch := fs.String("arch", "sm_90", "GPU architecture")
 	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
 	backend := fs.String("backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
+	class := fs.String("class", "all", classFlagHelp)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, gpuUsage); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
@@ -90,6 +98,10 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 {
 		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", *jobs))
 	}
+	classes, cerr := parseClasses(*class)
+	if cerr != nil {
+		problems = append(problems, cerr.Error())
+	}
 	if len(problems) > 0 {
 		return fail(stderr, "gpu", errors.New(strings.Join(problems, "; ")))
 	}
@@ -98,7 +110,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := probeCases(*preset)
+	cases, err := probeClassCases(*preset, classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -116,7 +128,7 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
 	}
 	if *sanitize {
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, *sanTimeout, opts, stderr)
+		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, stderr)
 	}
 	ev.Judge()
 	if err := writeEvidence(*outDir, ev); err != nil {
@@ -164,9 +176,9 @@ func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler str
 
 // runSanitizers runs the same protocol under compute-sanitizer memcheck and
 // racecheck; a tool that cannot run says why.
-func runSanitizers(ctx context.Context, preset string, limit time.Duration, opts cuda.Options, stderr io.Writer) []cuda.Sanitizer {
+func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options, stderr io.Writer) []cuda.Sanitizer {
 	var out []cuda.Sanitizer
-	cases, err := probeCases(preset)
+	cases, err := probeClassCases(preset, classes)
 	for _, tool := range []string{"memcheck", "racecheck"} {
 		s := cuda.Sanitizer{Tool: tool, Preset: preset}
 		if err != nil {

@@ -49,6 +49,13 @@ directory) and compares it with the Go model --iterator (default cutlass).
 The host build of CUTLASS also needs the CUDA toolkit's headers:
 --cuda-include /usr/local/cuda/include.
 
+Classes: --class all (the default) also probes the rest of the family of
+SPEC §10 (RegularTileAccessIterator, PredicatedTileAccessIterator,
+PredicatedTileIterator, pitch-linear) on configurations from the family
+generator: every accesses() pass's get() and valid(), every predicated
+load's and store's guards and addresses. With --namespace the default is
+RegularTileIterator; name the family classes to probe them in your headers.
+
 Exit status: 0 every access agrees, 1 a disagreement (or dropped records),
 2 bad usage or the compiler is missing, 3 weak evidence (a control showed no
 mismatch, or the identity copy showed one).
@@ -69,6 +76,7 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 type probeFlags struct {
 	backend, arch, preset, iterator, include, namespace, format, out string
+	class                                                            string
 	headers, cudaIncludes                                            multiFlag
 	jobs                                                             int
 }
@@ -85,6 +93,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE`")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
+	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")
 }
 
 func (f *probeFlags) validate() []string {
@@ -106,6 +115,15 @@ func (f *probeFlags) validate() []string {
 	}
 	if f.jobs < 0 {
 		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))
+	}
+	if f.class == "" {
+		f.class = "all"
+		if f.namespace != "" {
+			f.class = "RegularTileIterator"
+		}
+	}
+	if _, err := parseClasses(f.class); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if f.include != "" {
 		if st, err := os.Stat(f.include); err != nil || !st.IsDir() {
@@ -140,6 +158,9 @@ func (f *probeFlags) options() (cuda.Options, error) {
 		opts.Headers = f.headers
 		if len(opts.Headers) == 0 {
 			opts.Headers = cuda.CutlassHeaders
+			if classes, _ := parseClasses(f.class); hasFamily(classes) {
+				opts.Headers = cuda.CutlassFamilyHeaders
+			}
 		}
 	}
 	opts.IncludeDirs = append(opts.IncludeDirs, f.cudaIncludes...)
@@ -174,7 +195,8 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	cases, err := probeCases(f.preset)
+	classes, _ := parseClasses(f.class)
+	cases, err := probeClassCases(f.preset, classes)
 	if err != nil {
 		return fail(stderr, "probe", err)
 	}

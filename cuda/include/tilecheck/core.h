@@ -60,6 +60,7 @@ template <int B, int N, int Alignment> struct aligned_size {
   static constexpr long long value = Alignment <= 0 ? kPacked : ((kPacked + Alignment - 1) / Alignment) * Alignment;
 };
 template <class T, int N, int Alignment> struct alignas(pow2_part(aligned_size<sizeof_bits<T>::value, N, Alignment>::value)) AlignedArray {
+  static constexpr int kElements = N;
   static constexpr long long kBytes = aligned_size<sizeof_bits<T>::value, N, Alignment>::value;
   unsigned char storage[kBytes];
 };

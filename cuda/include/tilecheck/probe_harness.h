@@ -14,7 +14,8 @@
 // A generated Case provides: kThreads, kPrograms, kVariants, kN (buffer
 // bytes), kOff (tensor offset in the buffer), kFragBox (bytes reserved for a
 // fragment, at least A·count), kAccessBytes (A), kCount (accesses per
-// fragment), op_kind(p, o) (0 state op, 1 load, 2 store, -1 end),
+// fragment), op_kind(p, o) (0 state op, 1 load, 2 store, 3 accesses() pass,
+// 4 predicated load, -1 end),
 // available(v, p), round_trip(p), template Var<v>::It, ref<It>(ptr) and
 // run<v, It>(p, ref, thread, target, fragment bytes).
 #pragma once
@@ -25,7 +26,9 @@
 namespace tilecheck_probe {
 
 enum RecordKind { kAccess = 0, kRun = 1 };
-enum Flags { kIncoherent = 1, kUnrecovered = 2, kTouchOverflow = 4, kByteCount = 8 };
+// kGuardedOff: the access's guard was off — valid() returned false (an
+// accesses() pass), or a predicated load left the fragment slot unchanged.
+enum Flags { kIncoherent = 1, kUnrecovered = 2, kTouchOverflow = 4, kByteCount = 8, kGuardedOff = 16 };
 
 // One output record. kAccess: access `index` of op `op` of `thread` is at
 // `addr` (bytes from ref.data()). kRun: in a round trip, `len` consecutive
@@ -84,9 +87,48 @@ TC_HD inline void zero_words(unsigned char* p, long long n) {
   for (long long i = 0; i < n / 8; ++i) w[i] = 0;
 }
 
+// A family accesses() pass (SPEC §10): what get() and valid() return, the
+// address as a byte distance from ref.data(). With out null the pass is only
+// made (an accesses() op that is not the one recorded).
+template <bool kPredicated, class It, class Pointer>
+TC_HD void access_pass(It& it, Pointer base, unsigned char* out, int count) {
+  long long* rec = reinterpret_cast<long long*>(out);
+  for (int i = 0; i < count; ++i) {
+    it.set_iteration_index(i);
+    if (rec) {
+      rec[2 * i] = (long long)((uintptr_t)it.get() - (uintptr_t)base);
+      rec[2 * i + 1] = 1;
+    }
+    if constexpr (kPredicated) {
+      if (rec) rec[2 * i + 1] = it.valid() ? 1 : 0;
+      ++it;
+    }
+  }
+}
+
 template <class Case, int V, class It>
-TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink) {
+TC_HD void probe_accesses(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink) {
+  fill_bytes(sc.frag, Case::kFragBox, 0);
+  Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
+  long long const* rec = reinterpret_cast<long long const*>(sc.frag);
+  for (int idx = 0; idx < Case::kCount; ++idx) {
+    Record r = {kAccess, V, kase, prog, thread, op, idx, rec[2 * idx + 1] ? 0 : kGuardedOff, rec[2 * idx], Case::kAccessBytes};
+    append(sink, r);
+  }
+}
+
+// guarded: a predicated load, which leaves a guarded-off slot unchanged.
+// A first pass over a constant buffer into a different constant fragment
+// says which slots the load filled; the others are reported guarded off.
+template <class Case, int V, class It>
+TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink, bool guarded = false) {
   long long fa = (long long)Case::kAccessBytes * Case::kCount;
+  if (guarded) {
+    fill_bytes(buf, Case::kN, 0xA5);
+    fill_bytes(sc.frag, Case::kFragBox, 0x5A);
+    Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
+    for (int idx = 0; idx < Case::kCount; ++idx) sc.touched[idx] = sc.frag[(long long)idx * Case::kAccessBytes] == 0xA5;
+  }
   for (long long j = 0; j < fa; ++j) sc.acc[j] = 0;
   int digits = digits_of(Case::kN);
   for (int d = 0; d < digits; ++d) {
@@ -100,7 +142,9 @@ TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int
     int flags = 0;
     for (int k = 1; k < Case::kAccessBytes; ++k)
       if (sc.acc[(long long)idx * Case::kAccessBytes + k] != first + k) flags |= kIncoherent;
-    Record r = {kAccess, V, kase, prog, thread, op, idx, flags, first - Case::kOff, Case::kAccessBytes};
+    long long addr = first - Case::kOff;
+    if (guarded && !sc.touched[idx]) flags = kGuardedOff, addr = 0;
+    Record r = {kAccess, V, kase, prog, thread, op, idx, flags, addr, Case::kAccessBytes};
     append(sink, r);
   }
 }
@@ -156,9 +200,11 @@ TC_HD void probe_thread(unsigned char* buf, Scratch& sc, int thread, int kase, i
   for (int op = 0;; ++op) {
     int k = Case::op_kind(prog, op);
     if (k < 0) break;
-    if (k == 1) {
-      probe_load<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
+    if (k == 1 || k == 4) {
+      probe_load<Case, V, It>(buf, sc, thread, kase, prog, op, sink, k == 4);
       zeroed = false;
+    } else if (k == 3) {
+      probe_accesses<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
     } else if (k == 2) {
       if (!zeroed) zero_words(buf, Case::kN);
       zeroed = true;

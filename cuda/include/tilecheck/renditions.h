@@ -4,6 +4,7 @@
 // CUTLASS checkout by naming its include directory and `cutlass`.
 #pragma once
 #include "tilecheck/regular_tile_iterator.h"
+#include "tilecheck/family_iterators.h"
 
 namespace tilecheck_detail {
 typedef storage16<0> half_t;
@@ -23,6 +24,7 @@ typedef opaque_number<1, 0> uint1b_t;
 #define TILECHECK_DEFINE_RENDITION(NS, VARIANT)                                                                   \
   namespace NS {                                                                                                  \
   using ::tilecheck_detail::Array;                                                                                \
+  using ::tilecheck_detail::AlignedArray;                                                                         \
   using ::tilecheck_detail::MatrixCoord;                                                                          \
   using ::tilecheck_detail::MatrixShape;                                                                          \
   using ::tilecheck_detail::sizeof_bits;                                                                          \
@@ -56,6 +58,17 @@ typedef opaque_number<1, 0> uint1b_t;
             int Alignment = ::tilecheck_detail::sizeof_bits<Element>::value * ThreadMap::kElementsPerAccess / 8> \
   using RegularTileIterator = typename ::tilecheck_detail::RenditionOf<::tilecheck_detail::VARIANT, Shape, Element, \
                                                                        Layout, AdvanceRank, ThreadMap, Alignment>::type; \
+  template <class Shape, class Element, class Layout, int AdvanceRank, class ThreadMap,                           \
+            int Alignment = ::tilecheck_detail::sizeof_bits<Element>::value * ThreadMap::kElementsPerAccess / 8> \
+  using RegularTileAccessIterator = typename ::tilecheck_detail::RegularTileAccessOf<::tilecheck_detail::VARIANT,  \
+      Shape, Element, Layout, AdvanceRank, ThreadMap, Alignment>::type;                                           \
+  template <class Shape, class Element, class Layout, int AdvanceRank, class ThreadMap, class AccessType>          \
+  using PredicatedTileAccessIterator = typename ::tilecheck_detail::PredicatedTileAccessOf<                       \
+      ::tilecheck_detail::VARIANT, Shape, Element, Layout, AdvanceRank, ThreadMap, AccessType>::type;             \
+  template <class Shape, class Element, class Layout, int AdvanceRank, class ThreadMap,                           \
+            int AccessSize = ThreadMap::kElementsPerAccess>                                                       \
+  using PredicatedTileIterator = typename ::tilecheck_detail::PredicatedTileOf<::tilecheck_detail::VARIANT,       \
+      Shape, Element, Layout, AdvanceRank, ThreadMap, AccessSize>::type;                                          \
   }                                                                                                               \
   }                                                                                                               \
   }

@@ -1,0 +1,80 @@
+package cuda
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// flagGuardedOff: valid() was false (accesses()), or a predicated load left
+// the fragment slot unchanged (probe_harness.h kGuardedOff).
+const flagGuardedOff = 16
+
+// compareGuard compares the guard of access i of a predicated record with
+// the Go model's and appends the compiled guard to crec. seen says the
+// compiled address can be compared next; skip that the access is already
+// accounted for (a guard mismatch, or a store access a later one of the
+// same store overwrote). A guarded-off store is one that left no byte.
+func compareGuard(vr *VariantResult, crec *iterator.Record, rec iterator.Record, i int, got []compiledAccess, overlaps bool, cfg, prog string, t int) (seen, skip bool) {
+	want := validAt(rec, i)
+	if i >= len(got) || !got[i].Seen {
+		crec.Valid = append(crec.Valid, want)
+		return true, false // the address comparison reports the missing record
+	}
+	g := got[i]
+	valid := g.Flags&flagGuardedOff == 0
+	if rec.Kind == "store" {
+		valid = g.Flags&flagUnrecovered == 0
+		if !valid && want && overlaps {
+			vr.Hidden++
+			crec.Valid = append(crec.Valid, true)
+			crec.Addrs = append(crec.Addrs, rec.Addrs[i])
+			return false, true
+		}
+	}
+	vr.Guards++
+	crec.Valid = append(crec.Valid, valid)
+	if valid != want {
+		vr.Accesses++
+		vr.Mismatches++
+		if len(vr.Examples) < examplesKept {
+			vr.Examples = append(vr.Examples, Mismatch{cfg, prog, t, rec.Op, i, rec.Addrs[i], g.Addr,
+				fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", valid, want)})
+		}
+		crec.Addrs = append(crec.Addrs, g.Addr)
+		return false, true
+	}
+	if !valid && rec.Kind != "accesses" {
+		return false, false
+	}
+	return true, false
+}
+
+// validAddrs are the addresses of a record's accesses whose guard is on.
+func validAddrs(r iterator.Record) []int64 {
+	if r.Valid == nil {
+		return r.Addrs
+	}
+	var out []int64
+	for i, a := range r.Addrs {
+		if validAt(r, i) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// familyLocation names where a changed sentinel byte lies relative to a
+// predicated tensor's extent.
+func familyLocation(pc *plannedCase, addr, rowBytes int64) string {
+	cfg := pc.Config
+	ext := cfg.PitchExtent()
+	row, col := addr/rowBytes, (addr%rowBytes)*8/int64(cfg.Elem.Bits)
+	switch {
+	case row >= ext.S:
+		return fmt.Sprintf("outside the extent, row %d past its %d rows, at byte %d", row, ext.S, addr)
+	case col >= ext.C:
+		return fmt.Sprintf("outside the extent, row %d element %d (extent %d elements, pitch gap), at byte %d", row, col, ext.C, addr)
+	}
+	return fmt.Sprintf("inside the extent, row %d element %d, outside the reference footprint, at byte %d", row, col, addr)
+}

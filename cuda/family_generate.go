@@ -1,0 +1,124 @@
+package cuda
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// CutlassFamilyHeaders are the CUTLASS headers that declare the rest of the
+// family (SPEC §10), for --include DIR --namespace cutlass with family
+// classes; CutlassHeaders stays what RegularTileIterator needs.
+var CutlassFamilyHeaders = append(append([]string{}, CutlassHeaders...),
+	"cutlass/transform/threadblock/regular_tile_access_iterator_pitch_linear.h",
+	"cutlass/transform/threadblock/predicated_tile_access_iterator.h",
+	"cutlass/transform/threadblock/predicated_tile_iterator.h",
+)
+
+// Op kinds as the harness reads them (probe_harness.h op_kind): 0 a state
+// op, 1 a load, 2 a store, 3 an accesses() pass recorded from get() and
+// valid(), 4 a predicated load (the harness also finds which slots it left
+// unchanged: the guarded-off accesses).
+func opKindCode(cfg iterator.Config, op iterator.Op) int {
+	switch {
+	case !op.Records():
+		return 0
+	case op.Kind == iterator.Accesses:
+		return 3
+	case op.RecordKind() == "store":
+		return 2
+	case cfg.Class.Predicated():
+		return 4
+	}
+	return 1
+}
+
+// constructorCall builds the iterator of thread `thread` on TensorRef r:
+// (ref, thread) for the tile-shaped classes; the predicated classes take
+// Params, the pointer, the tensor extent and the threadblock offset, as
+// CUTLASS's constructors do.
+func constructorCall(cfg iterator.Config) string {
+	if !cfg.Class.Predicated() {
+		return "It it(r, thread);"
+	}
+	ext := cfg.PitchExtent()
+	return fmt.Sprintf("It it(typename It::Params(r.layout()), r.data(), typename It::TensorCoord(%d, %d), thread, typename It::TensorCoord(%d, %d));",
+		ext.C, ext.S, cfg.TB[0], cfg.TB[1])
+}
+
+// familyPassThrough is what a load of PredicatedTileIterator that is not the
+// recorded op does: its pass still moves the iterator (the ++ of each
+// access, whose truncations need not cancel over a tile), so it runs, into
+// a scratch fragment that leaves the recorded op's fragment bytes alone. A
+// store is never passed through: plan refuses programs with a store before
+// another recorded op (it would overwrite the bytes that recover it).
+func familyPassThrough(cfg iterator.Config, op iterator.Op) string {
+	if cfg.Class != iterator.PredicatedTile || op.RecordKind() != "load" {
+		return ""
+	}
+	call := opCall(op)
+	return "{ alignas(16) typename It::Fragment scratch; " + strings.Replace(call, "(f", "(scratch", 1) + " }"
+}
+
+// storeBeforeRecord reports a family program with a store followed by
+// another recorded op, which the probe cannot run (see familyPassThrough).
+func storeBeforeRecord(prog iterator.Program) bool {
+	stored := false
+	for _, op := range prog {
+		if stored && op.Records() {
+			return true
+		}
+		stored = stored || op.RecordKind() == "store"
+	}
+	return false
+}
+
+// fragmentDecl names the fragment bytes fb as the iterator's Fragment; the
+// access iterators have none (their accesses() pass writes records to fb).
+func fragmentDecl(cfg iterator.Config) string {
+	if cfg.Class == iterator.RegularTileAccess || cfg.Class == iterator.PredicatedTileAccess {
+		return "(void)fb; (void)target;"
+	}
+	return "typename It::Fragment& f = *reinterpret_cast<typename It::Fragment*>(fb);\n    (void)f; (void)target;"
+}
+
+// accessPass is one accesses() pass written to out (a long long pair per
+// access: address from ref.data(), valid) or, with out "0", only made: the
+// loop of SPEC §10, set_iteration_index and get() (and valid() and ++ for
+// the predicated classes).
+func accessPass(cfg iterator.Config, out string) string {
+	pred := "false"
+	if cfg.Class.Predicated() {
+		pred = "true"
+	}
+	return fmt.Sprintf("tilecheck_probe::access_pass<%s>(it, r.data(), %s, kCount);", pred, out)
+}
+
+// caseIteratorType is the iterator a case instantiates in namespace ns.
+func caseIteratorType(cfg iterator.Config, ns string) string {
+	if cfg.Class == iterator.RegularTile {
+		return iteratorType(cfg, ns)
+	}
+	return familyIteratorType(cfg, ns)
+}
+
+// familyIteratorType spells the family class with CUTLASS's template
+// signature (pitch-linear only):
+// RegularTileAccessIterator<Shape, Element, Layout, AdvanceRank, ThreadMap>,
+// PredicatedTileAccessIterator<..., ThreadMap, AccessType> with AccessType
+// AlignedArray<Element, access_elems, access_elems·B/8>, and
+// PredicatedTileIterator<..., ThreadMap, AccessSize = access_elems>.
+func familyIteratorType(cfg iterator.Config, ns string) string {
+	shape, tm := threadMapType(cfg, ns)
+	el := elemType(cfg.Elem, ns)
+	head := fmt.Sprintf("%s::transform::threadblock::%s<%s, %s, %s::layout::PitchLinear, %d, %s", ns, cfg.Class, shape, el, ns, cfg.PitchAdv(), tm)
+	ae := cfg.ElemsPerAccessType()
+	switch cfg.Class {
+	case iterator.PredicatedTileAccess:
+		return fmt.Sprintf("%s, %s::AlignedArray<%s, %d, %d>>", head, ns, el, ae, ae*cfg.Elem.Bits/8)
+	case iterator.PredicatedTile:
+		return fmt.Sprintf("%s, %d>", head, ae)
+	}
+	return head + ">"
+}
