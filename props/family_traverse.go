@@ -113,10 +113,17 @@ func TraverseProgram(cfg iterator.Config) iterator.Program {
 	return p
 }
 
-// enabledBy records which access enabled an element.
+// enabledBy records which access enabled an element; set is false for an
+// element not enabled yet.
 type enabledBy struct {
+	set        bool
 	thread, op int
 	addr       int64
+}
+
+// index is x's position in a dense row-major table of the region.
+func (r region) index(x layout.Coord) int64 {
+	return (x.S-r.lo.S)*(r.hi.C-r.lo.C) + x.C - r.lo.C
 }
 
 func judgeTraverse(c Case, t *Traces) []Violation {
@@ -130,7 +137,10 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	cfg := c.Config
 	prog := TraverseProgram(cfg)
 	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
-	seen := make(map[layout.Coord]*enabledBy, reg.size())
+	// A dense table rather than a map: the region is a rectangle, and this
+	// loop visits every element of it for every case.
+	seen := make([]enabledBy, reg.size())
+	enabled := int64(0)
 	t.Judged()
 	viol := func(th, op int, addr int64, format string, args ...any) []Violation {
 		return []Violation{{Property: "P-traverse", Config: cfg.String(), Ops: prog.String(), Thread: th, Op: op,
@@ -158,21 +168,22 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d), outside the region [%d,%d)x[%d,%d)",
 							rec.Op, k, addr, x.C, x.S, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S)
 					}
-					if p := seen[x]; p != nil {
+					if p := seen[reg.index(x)]; p.set {
 						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d) again: thread %d op %d (byte %d) enabled it",
 							rec.Op, k, addr, x.C, x.S, p.thread, p.op, p.addr)
 					}
-					seen[x] = &enabledBy{thread: th, op: rec.Op, addr: addr}
+					seen[reg.index(x)] = enabledBy{set: true, thread: th, op: rec.Op, addr: addr}
+					enabled++
 				}
 			}
 		}
 	}
-	if int64(len(seen)) != reg.size() {
+	if enabled != reg.size() {
 		for s := reg.lo.S; s < reg.hi.S; s++ {
 			for x := reg.lo.C; x < reg.hi.C; x++ {
-				if seen[layout.Coord{C: x, S: s}] == nil {
+				if !seen[reg.index(layout.Coord{C: x, S: s})].set {
 					return viol(0, -1, (x+s*l)*b/8, "element (%d,%d) of the region [%d,%d)x[%d,%d) is never enabled (%d of %d enabled)",
-						x, s, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S, len(seen), reg.size())
+						x, s, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S, enabled, reg.size())
 				}
 			}
 		}

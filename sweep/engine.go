@@ -268,6 +268,12 @@ func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases
 // RunAll sweeps every built-in model (or only Options.Iterator, when set)
 // for each class of Options.Classes (Options.Class when empty) and returns
 // the model × property matrix, class by class.
+//
+// The sweeps run concurrently, allRunsInFlight at a time: each one's
+// shrinking is sequential (rapid reads global flags), and each one ends
+// with batches that leave cores idle, which another sweep fills. Every
+// sweep is deterministic on its own, so the matrix is the same whatever the
+// scheduling.
 func RunAll(opts Options) (*reports.Matrix, error) {
 	given := opts.Properties // defaults fills them in for opts.Class only
 	if err := opts.defaults(); err != nil {
@@ -285,22 +291,75 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 			models = append(models, b.Name())
 		}
 	}
-	m := &reports.Matrix{Preset: opts.Preset, Seed: opts.Seed}
-	runs := len(classes) * len(models)
-	for k, class := range classes {
-		for i, name := range models {
-			o := opts
-			o.Iterator, o.Source, o.Class, o.Properties = name, nil, class, given
-			if opts.Progress != nil {
-				run := k*len(models) + i
-				o.Progress = func(done, total int) { opts.Progress(run*total+done, runs*total) }
-			}
-			r, err := Run(o)
-			if err != nil {
-				return nil, fmt.Errorf("%s (%s): %w", name, class, err)
-			}
-			m.Reports = append(m.Reports, r)
+	type run struct {
+		class iterator.Class
+		model string
+	}
+	var runs []run
+	for _, class := range classes {
+		for _, name := range models {
+			runs = append(runs, run{class, name})
 		}
 	}
-	return m, nil
+	prog := newAllProgress(opts.Progress, len(runs))
+	out := make([]*reports.Report, len(runs))
+	errs := make([]error, len(runs))
+	slots := make(chan struct{}, allRunsInFlight)
+	var wg sync.WaitGroup
+	for k, r := range runs {
+		o := opts
+		o.Iterator, o.Source, o.Class, o.Properties = r.model, nil, r.class, given
+		o.Progress = prog.forRun(k)
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			out[k], errs[k] = Run(o)
+		}()
+	}
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", runs[k].model, runs[k].class, err)
+		}
+	}
+	return &reports.Matrix{Preset: opts.Preset, Seed: opts.Seed, Reports: out}, nil
+}
+
+// allRunsInFlight is how many sweeps RunAll runs at once.
+const allRunsInFlight = 3
+
+// allProgress sums the progress of RunAll's concurrent sweeps; a sweep that
+// has not reported yet counts as the average size of those that have.
+type allProgress struct {
+	report      func(done, total int)
+	mu          sync.Mutex
+	done, total []int
+}
+
+func newAllProgress(report func(done, total int), runs int) *allProgress {
+	return &allProgress{report: report, done: make([]int, runs), total: make([]int, runs)}
+}
+
+func (p *allProgress) forRun(k int) func(done, total int) {
+	if p.report == nil {
+		return nil
+	}
+	return func(done, total int) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.done[k], p.total[k] = done, total
+		var d, t, known int
+		for i := range p.done {
+			d += p.done[i]
+			if p.total[i] > 0 {
+				t += p.total[i]
+				known++
+			}
+		}
+		if known > 0 {
+			t += (len(p.total) - known) * (t / known)
+		}
+		p.report(d, t)
+	}
 }
