@@ -144,6 +144,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
+	tuneSweepGC()
 	progress := newProgress(stderr)
 	opts := sweep.Options{
 		Iterator: f.iterator, Preset: f.preset, Seed: f.seed, Workers: f.workers,

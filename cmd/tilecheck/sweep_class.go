@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -41,4 +43,16 @@ func matrixVerdictStatus(m *reports.Matrix) int {
 		}
 	}
 	return status
+}
+
+// sweepGCPercent is the garbage collector's target for a sweep: a sweep's
+// live heap is small (batches are bounded) but it allocates traces at a
+// high rate, and collecting at 4× the live heap instead of 2× takes about a
+// fifth off the quick all-classes sweep's CPU time. GOGC, when set, wins.
+const sweepGCPercent = 400
+
+func tuneSweepGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(sweepGCPercent)
+	}
 }
