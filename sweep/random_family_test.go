@@ -1,0 +1,91 @@
+package sweep
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// The random phase of a family class reaches what hides the family's
+// defects (SPEC §10): residues, tb off the tile grid, access_elems < V,
+// both advance ranks, sub-byte types, tile offsets across the advance rank.
+func TestFamilyRandomPhaseReaches(t *testing.T) {
+	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		cases := randomCases(cl, 1, 300, "")
+		if len(cases) < 250 {
+			t.Errorf("%s: %d of 300 random cases valid", cl, len(cases))
+		}
+		seen := map[string]bool{}
+		for _, c := range cases {
+			cfg := c.Config
+			if cfg.Class != cl {
+				t.Fatalf("%s: drew a %s case", cl, cfg.Class)
+			}
+			sh, ext := cfg.PitchShape(), cfg.PitchExtent()
+			seen["rank 0"] = seen["rank 0"] || cfg.PitchAdv() == 0
+			seen["rank 1"] = seen["rank 1"] || cfg.PitchAdv() == 1
+			seen["B<8"] = seen["B<8"] || cfg.Elem.Bits < 8
+			for _, o := range c.Program {
+				tt := cfg.Layout.ToPitch(o.A, o.B)
+				cross := (cfg.PitchAdv() == 1 && tt.C != 0) || (cfg.PitchAdv() == 0 && tt.S != 0)
+				seen["cross-rank tile offset"] = seen["cross-rank tile offset"] || (o.Kind == iterator.AddTileOffset && cross)
+			}
+			if !cl.Predicated() {
+				continue
+			}
+			seen["access_elems < V"] = seen["access_elems < V"] || cfg.ElemsPerAccessType() < cfg.Access
+			seen["tb off the grid"] = seen["tb off the grid"] || cfg.TB[0]%sh.C != 0 || cfg.TB[1]%sh.S != 0
+			res := (ext.S - cfg.TB[1]) % sh.S
+			if cfg.PitchAdv() == 0 {
+				res = (ext.C - cfg.TB[0]) % sh.C
+			}
+			seen["residue"] = seen["residue"] || res != 0
+		}
+		want := []string{"rank 0", "rank 1", "B<8", "cross-rank tile offset"}
+		if cl.Predicated() {
+			want = append(want, "access_elems < V", "tb off the grid", "residue")
+		}
+		for _, w := range want {
+			if !seen[w] {
+				t.Errorf("%s: no random case with %s", cl, w)
+			}
+		}
+	}
+}
+
+// A family sweep's report, shrunk counterexamples included, is the same
+// for a seed whatever the worker count.
+func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
+	run := func(workers int) *reports.Report {
+		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.PredicatedTileAccess})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.ElapsedS, r.ChecksPerSecond = 0, 0
+		return r
+	}
+	a, b := run(1), run(3)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("reports differ between 1 and 3 workers:\n%+v\n%+v", a.Properties, b.Properties)
+	}
+}
+
+// The #3487 cross term is unscaled: a family failure shrinks to the
+// smallest case, a one-element f32 tile with one thread (B/8 = 4, so the
+// cross term moves 1 byte where a tile is 4).
+func TestFamilyFailureShrinks(t *testing.T) {
+	r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: iterator.PredicatedTileAccess})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := status(r, "P-tile")
+	if p == nil || p.Counterexample == nil {
+		t.Fatalf("P-tile %+v, want a counterexample", p)
+	}
+	cfg, _ := parseCE(t, p.Counterexample)
+	if sh := cfg.PitchShape(); sh.C*sh.S != 1 || cfg.Threads != 1 || cfg.Access != 1 {
+		t.Errorf("P-tile counterexample %q not shrunk to a one-element, one-thread tile", p.Counterexample.Config)
+	}
+}
