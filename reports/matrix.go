@@ -18,7 +18,11 @@ func matrixDocument(m *Matrix) document {
 	if len(groups) <= 1 {
 		d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models", m.Preset, m.Seed, len(m.Reports))}
 	} else {
-		d.summary = []string{fmt.Sprintf("preset %s, seed %d, %d models × %d iterator classes", m.Preset, m.Seed, len(groups[0].m.Reports), len(groups))}
+		models := fmt.Sprintf("%d models", len(groups[0].m.Reports))
+		if len(groups[0].m.Reports) == 1 {
+			models = groups[0].m.Reports[0].Iterator
+		}
+		d.summary = []string{fmt.Sprintf("preset %s, seed %d, %s × %d iterator classes", m.Preset, m.Seed, models, len(groups))}
 	}
 	if len(m.Reports) > 0 {
 		r := m.Reports[0]
