@@ -25,6 +25,10 @@ type Source struct {
 	// Last is the result of the latest batch, for its accounting.
 	Last *Result
 
+	// scaleBatches: choose the number of translation units per call from
+	// its size (NewBackendSource) instead of opts.Batches.
+	scaleBatches bool
+
 	mu sync.Mutex
 	// uncompilable maps a (class, layout, path) to the first diagnostic
 	// seen for it, in the order found.
@@ -81,6 +85,9 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 	}
 	opts := s.opts
 	opts.Variants = []Variant{s.variant}
+	if s.scaleBatches {
+		opts.Batches = batchesFor(len(cases))
+	}
 	res, err := Run(s.ctx, cases, opts)
 	s.mu.Lock()
 	s.Last = res

@@ -71,9 +71,6 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 		}
 	}
 	opts := Options{Toolchain: Toolchain{Backend: b.Name, Arch: b.Arch, CacheDir: b.CacheDir}, Batches: b.Batches, Log: b.Log}
-	if opts.Batches <= 0 {
-		opts.Batches = sweepBatches
-	}
 	if len(b.Includes) > 0 {
 		opts.IncludeDirs = append(opts.IncludeDirs, b.Includes...)
 		opts.Headers = b.Headers
@@ -85,7 +82,17 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
-	return NewSource(ctx, variant, opts), nil
+	src := NewSource(ctx, variant, opts)
+	src.scaleBatches = b.Batches <= 0
+	return src, nil
+}
+
+// batchesFor is the number of translation units for a call of n
+// configurations: sweepBatches, or more so that no unit holds more than
+// about configsPerUnit configurations (g++ memory and rebuild granularity).
+func batchesFor(n int) int {
+	const configsPerUnit = 8
+	return max(sweepBatches, (n+configsPerUnit-1)/configsPerUnit)
 }
 
 // ReplayFlags are the check flags that make a replay command rebuild and

@@ -77,27 +77,19 @@ func RunCompiled(opts CompiledOptions) (*reports.Report, error) {
 		}
 	}
 	// The requests a property evaluation makes depend only on the cases,
-	// so a pass on the companion model lists them, and its answers are the
-	// companion traces the import needs.
-	rec := &recordingSource{inner: props.ModelSource(companion), answers: map[string]props.Response{}}
-	ref := newMemoSource(referenceSource())
-	for _, b := range gen.batches() {
+	// so a pass on the companion model lists them, chunk by chunk of
+	// batches in the engine's order.
+	rec := &recordingSource{inner: props.ModelSource(companion), chunkOf: map[string]int{}}
+	ref := referenceSource()
+	for bi, b := range gen.batches() {
+		rec.chunk = bi / chunkBatches
 		if _, err := props.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
 			return nil, err
 		}
 	}
-	logf("prefetching %d requests from %s", len(rec.order), opts.Source.Name())
-	t0 := time.Now()
-	resps, err := opts.Source.Traces(rec.order)
-	if err != nil {
-		return nil, err
-	}
-	logf("compiled traces ready in %.1fs", time.Since(t0).Seconds())
-	pre := &prefetched{inner: opts.Source, answers: make(map[string]props.Response, len(resps))}
-	for i, r := range rec.order {
-		k := requestKey(r)
-		pre.answers[k] = importArithmetic(resps[i], rec.answers[k], r, pre)
-	}
+	logf("%d requests in %d chunks for %s", len(rec.chunkOf), len(rec.chunks), opts.Source.Name())
+	pre := &prefetched{inner: opts.Source, companion: props.ModelSource(companion), chunkOf: rec.chunkOf, chunks: rec.chunks,
+		answers: map[string]props.Response{}, imported: map[int]bool{}, log: logf}
 	name := opts.Iterator
 	if name == "" {
 		name = opts.Source.Name()

@@ -4,44 +4,60 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/reports"
 )
 
-// recordingSource answers from a Go model and remembers every distinct
-// request in the order first asked, with its answer.
+// chunkBatches is how many engine batches (of configsPerBatch
+// configurations each) are fetched from the compiled source in one call: the
+// whole quick preset is one chunk, so all its translation units build in
+// parallel at once; larger presets go chunk by chunk, which bounds memory.
+const chunkBatches = 64
+
+// recordingSource answers from a Go model and files every distinct request
+// under the chunk being recorded when it was first asked.
 type recordingSource struct {
 	inner   props.Source
-	order   []props.Request
-	answers map[string]props.Response
+	chunk   int
+	chunkOf map[string]int
+	chunks  [][]props.Request
 }
 
 func (r *recordingSource) Name() string { return r.inner.Name() }
 
 func (r *recordingSource) Traces(reqs []props.Request) ([]props.Response, error) {
-	resps, err := r.inner.Traces(reqs)
-	if err != nil {
-		return nil, err
+	for len(r.chunks) <= r.chunk {
+		r.chunks = append(r.chunks, nil)
 	}
-	for i, q := range reqs {
+	for _, q := range reqs {
 		k := requestKey(q)
-		if _, ok := r.answers[k]; !ok {
-			r.answers[k] = resps[i]
-			r.order = append(r.order, q)
+		if _, ok := r.chunkOf[k]; !ok {
+			r.chunkOf[k] = r.chunk
+			r.chunks[r.chunk] = append(r.chunks[r.chunk], q)
 		}
 	}
-	return resps, nil
+	return r.inner.Traces(reqs)
 }
 
-// prefetched answers the requests fetched before judging. A request it was
-// not given (the random shrinker's new cases) is unavailable: a compiled
-// sweep reports the smallest failing generated case in the preset's size
-// order instead of building one program per shrink step.
+// prefetched answers the engine from the compiled source, fetching a whole
+// chunk of requests in one call the first time one of them is asked. A
+// request of no chunk (the random shrinker's new cases) is unavailable: a
+// compiled sweep reports the smallest failing generated case in the
+// preset's size order instead of building one program per shrink step.
 type prefetched struct {
-	inner   props.Source
-	answers map[string]props.Response
+	inner     props.Source
+	companion props.Source
+	chunkOf   map[string]int
+	chunks    [][]props.Request
+	log       func(format string, args ...any)
+
+	load     sync.Mutex // held while answering: loading compiles
+	answers  map[string]props.Response
+	loaded   []int        // chunks whose answers are held, oldest first
+	imported map[int]bool // chunks already noted in the audit
 
 	mu            sync.Mutex
 	unjudged      []reports.AuditEntry
@@ -63,22 +79,68 @@ func (p *prefetched) Backend() string {
 }
 
 func (p *prefetched) Traces(reqs []props.Request) ([]props.Response, error) {
+	p.load.Lock()
+	defer p.load.Unlock()
 	out := make([]props.Response, len(reqs))
 	for i, r := range reqs {
-		a, ok := p.answers[requestKey(r)]
+		k := requestKey(r)
+		c, ok := p.chunkOf[k]
 		if !ok {
-			a.Err = &iterator.UnavailableError{Path: "compiled probe: shrinking", Reason: "not a generated case of the preset"}
+			out[i].Err = &iterator.UnavailableError{Path: "compiled probe: shrinking", Reason: "not a generated case of the preset"}
+			continue
+		}
+		a, ok := p.answers[k]
+		if !ok {
+			if err := p.fetch(c); err != nil {
+				return nil, err
+			}
+			a = p.answers[k]
 		}
 		out[i] = a
 	}
 	return out, nil
 }
 
+// fetch asks the compiled source for chunk c in one call, imports the
+// companion's arithmetic, and drops the answers of chunks two behind (the
+// engine works through batches in order, a few at a time).
+func (p *prefetched) fetch(c int) error {
+	reqs := p.chunks[c]
+	if p.log != nil {
+		p.log("fetching %d requests (chunk %d/%d) from %s", len(reqs), c+1, len(p.chunks), p.inner.Name())
+	}
+	t0 := time.Now()
+	compiled, err := p.inner.Traces(reqs)
+	if err != nil {
+		return err
+	}
+	modelled, err := p.companion.Traces(reqs)
+	if err != nil {
+		return err
+	}
+	note := !p.imported[c]
+	p.imported[c] = true
+	for i, r := range reqs {
+		p.answers[requestKey(r)] = importArithmetic(compiled[i], modelled[i], r, p, note)
+	}
+	p.loaded = append(p.loaded, c)
+	if len(p.loaded) > 2 {
+		for _, r := range p.chunks[p.loaded[0]] {
+			delete(p.answers, requestKey(r))
+		}
+		p.loaded = p.loaded[1:]
+	}
+	if p.log != nil {
+		p.log("compiled traces of chunk %d ready in %.1fs", c+1, time.Since(t0).Seconds())
+	}
+	return nil
+}
+
 // importArithmetic gives a compiled answer the companion model's int32
 // overflows and inexact conversions when every thread's accesses are the
 // same as the companion's; otherwise it notes the case as not judged by
 // P-index/P-exact.
-func importArithmetic(compiled, companion props.Response, r props.Request, p *prefetched) props.Response {
+func importArithmetic(compiled, companion props.Response, r props.Request, p *prefetched, note bool) props.Response {
 	if compiled.Err != nil {
 		var cu, mu *iterator.UnavailableError
 		switch {
@@ -86,13 +148,15 @@ func importArithmetic(compiled, companion props.Response, r props.Request, p *pr
 			// The path does not exist in the modelled code either: report
 			// it as the Go sweep does.
 			return companion
-		case errors.As(compiled.Err, &cu) && companion.Err == nil:
+		case errors.As(compiled.Err, &cu) && companion.Err == nil && note:
 			p.noteNotRun(r, cu, companion)
 		}
 		return compiled
 	}
 	if why := sameAccesses(compiled.Traces, companion); why != "" {
-		p.noteUnjudged(r, why)
+		if note {
+			p.noteUnjudged(r, why)
+		}
 		return compiled
 	}
 	out := props.Response{Traces: make([]iterator.ThreadTrace, len(compiled.Traces))}
@@ -212,7 +276,7 @@ func (c *companionSource) Traces(reqs []props.Request) ([]props.Response, error)
 		return nil, err
 	}
 	for i := range compiled {
-		compiled[i] = importArithmetic(compiled[i], modelled[i], reqs[i], &c.prefetched)
+		compiled[i] = importArithmetic(compiled[i], modelled[i], reqs[i], &c.prefetched, true)
 	}
 	return compiled, nil
 }
