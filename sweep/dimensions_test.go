@@ -43,17 +43,11 @@ func TestBytesContract(t *testing.T) {
 // rank-0 term without L, V·(L/V) rows) and P-oracle.
 func TestFamilySweeps(t *testing.T) {
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		ref, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Class: cl})
-		if err != nil {
-			t.Fatal(err)
-		}
+		ref := quickClass(t, "reference", cl)
 		if ref.Verdict != "pass" || ref.Class != cl.String() || len(ref.Controls) == 0 {
 			t.Errorf("%s reference: verdict %s, class %q, %d controls; want pass with controls", cl, ref.Verdict, ref.Class, len(ref.Controls))
 		}
-		cut, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: cl})
-		if err != nil {
-			t.Fatal(err)
-		}
+		cut := quickClass(t, "cutlass", cl)
 		for _, id := range []string{"P-tile", "P-oracle"} {
 			if p := status(cut, id); p == nil || p.Status != "fail" {
 				t.Errorf("%s cutlass %s = %+v, want fail", cl, id, p)
@@ -92,12 +86,11 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 // iterator class. The family classes of cutlass-pre3049 are cutlass's
 // (SPEC §10), and the reference has no counterexamples.
 func TestCounterexamplesReplay(t *testing.T) {
-	m, err := RunAll(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Classes: []iterator.Class{
-		iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}})
-	if err != nil {
-		t.Fatal(err)
+	rs := []*reports.Report{quick(t, "cutlass"), quick(t, "cutlass-pre3049")}
+	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		rs = append(rs, quickClass(t, "cutlass", cl))
 	}
-	for _, r := range append(m.Reports, quick(t, "cutlass"), quick(t, "cutlass-pre3049")) {
+	for _, r := range rs {
 		model := r.Iterator
 		for _, p := range r.Properties {
 			ce := p.Counterexample

@@ -76,10 +76,7 @@ func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
 // smallest case, a one-element f32 tile with one thread (B/8 = 4, so the
 // cross term moves 1 byte where a tile is 4).
 func TestFamilyFailureShrinks(t *testing.T) {
-	r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: iterator.PredicatedTileAccess})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := quickClass(t, "cutlass", iterator.PredicatedTileAccess)
 	p := status(r, "P-tile")
 	if p == nil || p.Counterexample == nil {
 		t.Fatalf("P-tile %+v, want a counterexample", p)

@@ -18,17 +18,24 @@ var (
 )
 
 func quick(t *testing.T, name string) *reports.Report {
+	return quickClass(t, name, iterator.RegularTile)
+}
+
+// quickClass is the quick sweep (seed 1) of one model in one class, run once
+// per test binary and shared by the tests that read it.
+func quickClass(t *testing.T, name string, class iterator.Class) *reports.Report {
 	t.Helper()
 	quickMu.Lock()
 	defer quickMu.Unlock()
-	if r := quickReports[name]; r != nil {
+	key := name + " " + class.String()
+	if r := quickReports[key]; r != nil {
 		return r
 	}
-	r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1})
+	r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, Class: class})
 	if err != nil {
 		t.Fatal(err)
 	}
-	quickReports[name] = r
+	quickReports[key] = r
 	return r
 }
 
