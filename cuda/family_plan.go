@@ -61,7 +61,7 @@ var familySpecConfigs = []string{
 // familyProbeCount is how many configurations of each family class a
 // preset probes (props.FamilyConfigs walks the axes that hide the family's
 // defects; the first dozen already reach every axis value that matters).
-var familyProbeCount = map[string]int{"representative": 16, "quick": 16, "release": 48, "exhaustive": 160}
+var familyProbeCount = map[string]int{"representative": 10, "quick": 16, "release": 48, "exhaustive": 160}
 
 // FamilyCases are the probe's cases of a family class for a preset: the
 // pitch-linear configurations of props.FamilyConfigs (the matrix wrappers

@@ -128,6 +128,15 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
 	}
 	if *sanitize {
+		// Write the run's evidence first: a sanitizer run cut short by a
+		// time limit must not lose it (the sanitizer outcome then reads as
+		// not run, and the verdict says so).
+		pending := *ev
+		pending.Sanitizers = []cuda.Sanitizer{{Tool: "memcheck", Preset: *sanPreset, Summary: "not finished (the run was cut short before the sanitizers ended)"}}
+		pending.Judge()
+		if err := writeEvidence(*outDir, &pending); err != nil {
+			return fail(stderr, "gpu", err)
+		}
 		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, stderr)
 	}
 	ev.Judge()
