@@ -208,13 +208,22 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 func (a *aggregate) shrinkFailures(src, ref props.Source) {
-	checks := presetSizes[a.opts.Preset].shrinkChecks
+	checks, searches := presetSizes[a.opts.Preset].shrinkChecks, 1
+	if a.opts.Class != iterator.RegularTile {
+		// A family case is cheap to judge, and one search often ends in a
+		// local minimum with an op more than needed: search from a few
+		// seeds and keep the smallest.
+		checks, searches = presetSizes[a.opts.Preset].familyShrinkChecks, 3
+	}
 	for j, p := range a.opts.Properties {
 		if a.viol[j] == 0 || p.AuditOnly {
 			continue
 		}
-		if s := shrink(a.opts.Class, p, src, ref, a.opts.PtrContract, a.opts.Seed+int64(j), checks); s != nil {
-			a.offer(j, s.c, s.v)
+		for k := 0; k < searches; k++ {
+			seed := a.opts.Seed + int64(j) + 1000*int64(k)
+			if s := shrink(a.opts.Class, p, src, ref, a.opts.PtrContract, seed, checks); s != nil {
+				a.offer(j, s.c, s.v)
+			}
 		}
 	}
 }

@@ -21,14 +21,17 @@ type presetSize struct {
 	// spread adds that many points of the whole product, visited in a
 	// pseudo-random order without repeats (the exhaustive preset).
 	spread int
-	// family is the number of configurations of a family class sweep.
-	family int
+	// family is the number of configurations of a family class sweep, and
+	// familyShrinkChecks the rapid checks per failing property there: the
+	// family's defects need rarer draws (sub-byte types with access_elems
+	// < V, residues), and a family case is cheap to judge.
+	family, familyShrinkChecks int
 }
 
 var presetSizes = map[string]presetSize{
-	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40, family: 80},
-	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150, family: 1500},
-	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000, spread: 600000, family: 60000},
+	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40, family: 80, familyShrinkChecks: 200},
+	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150, family: 1500, familyShrinkChecks: 400},
+	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000, spread: 600000, family: 60000, familyShrinkChecks: 2000},
 }
 
 // elemChoice is an element type and the V values a sweep pairs it with
