@@ -26,10 +26,15 @@ var headers embed.FS
 // HeaderHash is the sha256 over the embedded C++ sources (name and content,
 // in name order): the hash of the committed cuda/include tree a run built.
 func HeaderHash() string {
+	return hashHeaders(headerNames(), func(n string) ([]byte, error) { return headers.ReadFile(n) })
+}
+
+// hashHeaders is HeaderHash over any copy of the tree: names relative to
+// cuda/ ("include/tilecheck/core.h"), in name order, read through read.
+func hashHeaders(names []string, read func(name string) ([]byte, error)) string {
 	h := sha256.New()
-	names := headerNames()
 	for _, n := range names {
-		b, _ := headers.ReadFile(n)
+		b, _ := read(n)
 		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
 		h.Write(b)
 	}
