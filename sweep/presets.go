@@ -29,7 +29,7 @@ type presetSize struct {
 }
 
 var presetSizes = map[string]presetSize{
-	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40, family: 80, familyShrinkChecks: 200},
+	"quick":      {configs: 96, programs: 6, random: 40, shrinkChecks: 40, family: 80, familyShrinkChecks: 100},
 	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150, family: 1500, familyShrinkChecks: 400},
 	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000, spread: 600000, family: 60000, familyShrinkChecks: 2000},
 }
