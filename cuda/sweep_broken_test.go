@@ -103,7 +103,7 @@ func TestBrokenHeadersCaught(t *testing.T) {
 					continue
 				}
 				if ce := p.Counterexample; ce == nil || !strings.HasPrefix(ce.Replay, "tilecheck check --backend host --include ") ||
-					!strings.Contains(ce.Replay, "--namespace "+c.namespace) {
+					!strings.Contains(ce.Replay, "--namespace "+c.namespace+" --header 'broken/regular_tile_iterator.h'") {
 					t.Errorf("%s: %s counterexample %+v has no compiled replay", c.namespace, id, ce)
 				}
 			}

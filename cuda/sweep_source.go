@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -103,15 +104,26 @@ func (b Backend) ReplayFlags() string {
 		s += " --arch " + b.Arch
 	}
 	for _, d := range b.Includes {
-		s += fmt.Sprintf(" --include '%s'", d)
+		s += fmt.Sprintf(" --include '%s'", absDir(d))
 	}
 	if b.Namespace != "" {
 		s += " --namespace " + b.Namespace
 	}
+	for _, h := range b.Headers {
+		s += fmt.Sprintf(" --header '%s'", h)
+	}
 	for _, d := range b.CudaIncludes {
-		s += fmt.Sprintf(" --cuda-include '%s'", d)
+		s += fmt.Sprintf(" --cuda-include '%s'", absDir(d))
 	}
 	return s
+}
+
+// absDir makes a replay command work from any directory.
+func absDir(d string) string {
+	if a, err := filepath.Abs(d); err == nil {
+		return a
+	}
+	return d
 }
 
 // Companion is the Go model a compiled sweep compares with: the model of
