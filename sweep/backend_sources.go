@@ -15,7 +15,7 @@ import (
 // configurations each) are fetched from the compiled source in one call: the
 // whole quick preset is one chunk, so all its translation units build in
 // parallel at once; larger presets go chunk by chunk, which bounds memory.
-const chunkBatches = 64
+var chunkBatches = 64 // a variable so that a test can make chunks small
 
 // recordingSource answers from a Go model and files every distinct request
 // under the chunk being recorded when it was first asked.

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -114,5 +115,34 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 				t.Errorf("P-oracle %+v", p)
 			}
 		}
+	}
+}
+
+// TestCompiledChunksGiveTheSameReport: fetched chunk by chunk (and dropped
+// two chunks behind), the compiled sweep's report is the one-chunk report,
+// audit counts included.
+func TestCompiledChunksGiveTheSameReport(t *testing.T) {
+	m, _ := iterator.ModelByName("reference")
+	sweepWith := func(chunk int) (*reports.Report, int) {
+		saved := chunkBatches
+		chunkBatches = chunk
+		defer func() { chunkBatches = saved }()
+		src := &silentSource{inner: props.ModelSource(m), shift: true}
+		rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src, Workers: 2}, Companion: "reference"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.ElapsedS, rep.ChecksPerSecond = 0, 0
+		return rep, src.calls
+	}
+	one, calls1 := sweepWith(1000)
+	many, callsN := sweepWith(2)
+	if calls1 != 1 || callsN < 3 {
+		t.Fatalf("source calls: %d with one chunk, %d with chunks of 2 batches", calls1, callsN)
+	}
+	a, _ := json.Marshal(one)
+	b, _ := json.Marshal(many)
+	if string(a) != string(b) {
+		t.Errorf("reports differ:\n%s\n%s", a, b)
 	}
 }
