@@ -100,6 +100,10 @@ func RunCompiled(opts CompiledOptions) (*reports.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if pre.ran == 0 {
+		// Nothing was judged: a pass would say nothing about the code.
+		return nil, fmt.Errorf("the compiled code ran none of the preset's cases (%s)", strings.Join(rep.Unavailable, "; "))
+	}
 	finishCompiledReport(rep, opts, pre)
 	rep.ElapsedS = time.Since(start).Seconds()
 	if rep.ElapsedS > 0 {

@@ -57,6 +57,7 @@ type prefetched struct {
 	load     sync.Mutex // held while answering: loading compiles
 	answers  map[string]props.Response
 	loaded   []int        // chunks whose answers are held, oldest first
+	ran      int          // requests the compiled source answered with traces
 	imported map[int]bool // chunks already noted in the audit
 
 	mu            sync.Mutex
@@ -122,6 +123,9 @@ func (p *prefetched) fetch(c int) error {
 	p.imported[c] = true
 	for i, r := range reqs {
 		p.answers[requestKey(r)] = importArithmetic(compiled[i], modelled[i], r, p, note)
+		if note && compiled[i].Err == nil {
+			p.ran++
+		}
 	}
 	p.loaded = append(p.loaded, c)
 	if len(p.loaded) > 2 {

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -144,5 +145,27 @@ func TestCompiledChunksGiveTheSameReport(t *testing.T) {
 	b, _ := json.Marshal(many)
 	if string(a) != string(b) {
 		t.Errorf("reports differ:\n%s\n%s", a, b)
+	}
+}
+
+// nothingSource runs nothing, like compiled code for a class without a
+// rendition.
+type nothingSource struct{}
+
+func (nothingSource) Name() string { return "nothing" }
+func (nothingSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	out := make([]props.Response, len(reqs))
+	for i := range out {
+		out[i].Err = &iterator.UnavailableError{Path: "compiled probe: no rendition", Reason: "test"}
+	}
+	return out, nil
+}
+
+// TestCompiledNothingRunIsAnError: a compiled sweep in which no case ran is
+// an error naming why, never a pass.
+func TestCompiledNothingRunIsAnError(t *testing.T) {
+	_, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: nothingSource{}}, Companion: "reference"})
+	if err == nil || !strings.Contains(err.Error(), "no rendition") {
+		t.Fatalf("err = %v, want an error naming the unavailable path", err)
 	}
 }
