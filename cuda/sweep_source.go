@@ -47,8 +47,8 @@ func (b Backend) Check() error {
 }
 
 // NewBackendSource builds the Source of a compiled sweep: model names the
-// built-in model whose rendition is compiled (reference, cutlass,
-// cutlass-pre3049) or, with a namespace, the Go companion model of the
+// built-in model or control whose rendition is compiled (reference,
+// cutlass, cutlass-pre3049, C-load-div, C-pitch-plus-one) or, with a namespace, the Go companion model of the
 // user's header (default cutlass).
 func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, error) {
 	if err := b.Check(); err != nil {
@@ -63,12 +63,12 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 	} else {
 		found := false
 		for _, v := range Renditions() {
-			if v.Role == RoleIterator && v.Model == model {
+			if (v.Role == RoleIterator || v.Role == RoleControl) && v.Model == model {
 				variant, found = v, true
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("no C++ rendition of iterator %q (have reference, cutlass, cutlass-pre3049; use --include and --namespace for your own header)", model)
+			return nil, fmt.Errorf("no C++ rendition of iterator %q (have reference, cutlass, cutlass-pre3049 and the controls C-load-div, C-pitch-plus-one; use --include and --namespace for your own header)", model)
 		}
 	}
 	opts := Options{Toolchain: Toolchain{Backend: b.Name, Arch: b.Arch, CacheDir: b.CacheDir}, Batches: b.Batches, Log: b.Log}

@@ -17,7 +17,7 @@ func TestBackendBadUsageExitsTwo(t *testing.T) {
 		{[]string{"sweep", "--include", "."}, "need --backend host or gpu"},
 		{[]string{"sweep", "--backend", "host", "--namespace", "cutlass"}, "--include and --namespace"},
 		{[]string{"sweep", "--backend", "host", "--include", "/nonexistent/dir", "--namespace", "cutlass"}, "not a directory"},
-		{[]string{"sweep", "--backend", "host", "--iterator", "C-load-div"}, "no C++ rendition"},
+		{[]string{"sweep", "--backend", "host", "--iterator", "C-int32"}, "no C++ rendition"},
 		{[]string{"check", "--backend", "tpu", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "--backend"},
 		{[]string{"check", "--cuda-include", ".", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "need --backend host or gpu"},
 	} {
