@@ -72,23 +72,15 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
 	backend := fs.String("backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
 	class := fs.String("class", "all", classFlagHelp)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, gpuUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fmt.Fprint(stdout, gpuUsage)
-			fs.PrintDefaults()
-			return exitPass
-		}
-		return exitUsage
+	if code, done := parseCommandFlags(fs, gpuUsage, args, stdout, stderr); done {
+		return code
 	}
 	var problems []string
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
 	}
 	for _, p := range []struct{ flag, v string }{{"--preset", *preset}, {"--sanitize-preset", *sanPreset}} {
-		if !probeOneOf(p.v, "representative", "quick", "release", "exhaustive") {
+		if !oneOf(p.v, "representative", "quick", "release", "exhaustive") {
 			problems = append(problems, fmt.Sprintf("%s %q: want representative, quick, release or exhaustive", p.flag, p.v))
 		}
 	}

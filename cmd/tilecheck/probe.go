@@ -101,13 +101,13 @@ func (f *probeFlags) validate() []string {
 	if f.backend != "host" && f.backend != "gpu" {
 		problems = append(problems, fmt.Sprintf("--backend %q: want host or gpu", f.backend))
 	}
-	if !probeOneOf(f.preset, "representative", "quick", "release", "exhaustive") {
+	if !oneOf(f.preset, "representative", "quick", "release", "exhaustive") {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
 		f.format = "md"
 	}
-	if !probeOneOf(f.format, "text", "md", "json") {
+	if !oneOf(f.format, "text", "md", "json") {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
 	}
 	if (f.include == "") != (f.namespace == "") {
@@ -131,15 +131,6 @@ func (f *probeFlags) validate() []string {
 		}
 	}
 	return problems
-}
-
-func probeOneOf(s string, opts ...string) bool {
-	for _, o := range opts {
-		if s == o {
-			return true
-		}
-	}
-	return false
 }
 
 // options turns the flags into the probe's options.
@@ -171,16 +162,8 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	var f probeFlags
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	f.register(fs)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, probeUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fmt.Fprint(stdout, probeUsage)
-			fs.PrintDefaults()
-			return exitPass
-		}
-		return exitUsage
+	if code, done := parseCommandFlags(fs, probeUsage, args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		return fail(stderr, "probe", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
