@@ -20,9 +20,8 @@ type cutlassPredicated struct {
 	o          layout.Coord
 	residueOff layout.Coord
 	residue    bool // is_residue_tile_
-	preds      []bool
-	iv, ic, is int64
-	passOff    int64 // the byte offset of the current pass
+	predicatedLoop
+	passOff int64 // the byte offset of the current pass
 }
 
 // predicatedResidue is the residue of SPEC §10: its size along the advance
@@ -31,24 +30,10 @@ type cutlassPredicated struct {
 // ignoreTB computes the size as extent mod tile (the C-residue-no-tb control).
 func predicatedResidue(g famGeom, ignoreTB bool) (off, ext layout.Coord) {
 	if g.rank == 1 {
-		left := g.ext.S - g.tb.S
-		if ignoreTB {
-			left = g.ext.S
-		}
-		r := left % g.shape.S
-		if r == 0 {
-			r = g.shape.S
-		}
+		r := residueSize(g.ext.S, g.tb.S, g.shape.S, ignoreTB)
 		return layout.Coord{S: r}, layout.Coord{C: g.ext.C, S: min(g.tb.S+r, g.ext.S)}
 	}
-	left := g.ext.C - g.tb.C
-	if ignoreTB {
-		left = g.ext.C
-	}
-	r := left % g.shape.C
-	if r == 0 {
-		r = g.shape.C
-	}
+	r := residueSize(g.ext.C, g.tb.C, g.shape.C, ignoreTB)
 	return layout.Coord{C: r}, layout.Coord{C: min(g.ext.C, g.tb.C+r), S: g.ext.S}
 }
 
@@ -81,7 +66,7 @@ func predicatedGuards(g famGeom, o, ext layout.Coord, steady bool) []bool {
 
 func newCutlassPredicated(g famGeom, a *arith) *cutlassPredicated {
 	m := g.m
-	it := &cutlassPredicated{g: g, a: a, residue: true,
+	it := &cutlassPredicated{g: g, a: a, residue: true, predicatedLoop: newPredicatedLoop(g),
 		asz: int64(layout.ArrayBytes(layout.Elements(g.ae), g.cfg.Elem.Bits))}
 	var resExt layout.Coord
 	it.residueOff, resExt = predicatedResidue(g, false)
@@ -102,18 +87,7 @@ func newCutlassPredicated(g famGeom, a *arith) *cutlassPredicated {
 	return it
 }
 
-func (it *cutlassPredicated) count() int64       { return it.g.m.Count() * it.g.apv }
 func (it *cutlassPredicated) accessBytes() int64 { return it.asz }
-
-func (it *cutlassPredicated) setIndex(idx int64) {
-	it.iv = idx % it.g.apv
-	r := idx / it.g.apv
-	it.ic, it.is = r%it.g.m.Iter.C, r/it.g.m.Iter.C
-}
-
-func (it *cutlassPredicated) valid() bool {
-	return it.preds[it.iv+it.g.apv*(it.ic+it.is*it.g.m.Iter.C)]
-}
 
 // beginPass is load_with_pointer_offset's conversion of n elements to the
 // byte offset of load_with_byte_offset: i32(n·B)/8.
@@ -135,20 +109,12 @@ func (it *cutlassPredicated) addr() (int64, bool) {
 // step is operator++: iv, then ic, then is; a new strided iteration adds
 // inc_strided_, the end of the tile inc_next_ − inc_advance_.
 func (it *cutlassPredicated) step() {
-	if it.iv++; it.iv < it.g.apv {
-		return
-	}
-	it.iv = 0
-	if it.ic++; it.ic < it.g.m.Iter.C {
-		return
-	}
-	it.ic = 0
-	if it.is++; it.is < it.g.m.Iter.S {
+	switch it.advance() {
+	case stepNextRow:
 		it.p = it.a.add(it.p, it.incS)
-		return
+	case stepWrapped:
+		it.p = it.a.add(it.p, it.incN-it.incA)
 	}
-	it.is = 0
-	it.p = it.a.add(it.p, it.incN-it.incA)
 }
 
 // addPointerOffset: pointer_ += sizeof_bits·pointer_offset/8 (elements).
@@ -182,12 +148,5 @@ func (it *cutlassPredicated) addTileOffset(t layout.Coord) {
 	} else {
 		it.p = a.add(it.p, a.mul(it.incA, t.C))
 		it.p = a.add(it.p, a.i32("add_tile_offset: Ss·ts", a.mul(sh.S, t.S)))
-	}
-}
-
-// setMask is clear_mask (every predicate off) or enable_mask (every one on).
-func (it *cutlassPredicated) setMask(enable bool) {
-	for i := range it.preds {
-		it.preds[i] = enable
 	}
 }

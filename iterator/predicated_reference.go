@@ -30,14 +30,13 @@ type refPredicated struct {
 	skewBits   int64        // the defect's displacement, bits
 	residueOff layout.Coord
 	residue    bool
-	preds      []bool
-	iv, ic, is int64
-	rows       int64 // strided deltas the ++ steps have moved the access pointer
-	passBits   int64 // the pointer offset of the current pass, bits
+	predicatedLoop
+	rows     int64 // strided deltas the ++ steps have moved the access pointer
+	passBits int64 // the pointer offset of the current pass, bits
 }
 
 func newRefPredicated(g famGeom, d Defect, a *arith) *refPredicated {
-	it := &refPredicated{g: g, a: a, d: d, residue: true}
+	it := &refPredicated{g: g, a: a, d: d, residue: true, predicatedLoop: newPredicatedLoop(g)}
 	var resExt layout.Coord
 	it.residueOff, resExt = predicatedResidue(g, d == CResidueNoTB)
 	init := g.m.Init(g.thread)
@@ -46,19 +45,8 @@ func newRefPredicated(g famGeom, d Defect, a *arith) *refPredicated {
 	return it
 }
 
-func (it *refPredicated) count() int64 { return it.g.m.Count() * it.g.apv }
 func (it *refPredicated) accessBytes() int64 {
 	return int64(layout.ArrayBytes(layout.Elements(it.g.ae), it.g.cfg.Elem.Bits))
-}
-
-func (it *refPredicated) setIndex(idx int64) {
-	it.iv = idx % it.g.apv
-	r := idx / it.g.apv
-	it.ic, it.is = r%it.g.m.Iter.C, r/it.g.m.Iter.C
-}
-
-func (it *refPredicated) valid() bool {
-	return it.preds[it.iv+it.g.apv*(it.ic+it.is*it.g.m.Iter.C)]
 }
 
 func (it *refPredicated) beginPass(n int64) { it.passBits = refPtrBits(it.g, it.a, it.d, n, false) }
@@ -75,20 +63,12 @@ func (it *refPredicated) addr() (int64, bool) {
 // step follows operator++: a new strided iteration moves one strided delta,
 // the end of the tile moves back to the tile's first row.
 func (it *refPredicated) step() {
-	if it.iv++; it.iv < it.g.apv {
-		return
-	}
-	it.iv = 0
-	if it.ic++; it.ic < it.g.m.Iter.C {
-		return
-	}
-	it.ic = 0
-	if it.is++; it.is < it.g.m.Iter.S {
+	switch it.advance() {
+	case stepNextRow:
 		it.rows++
-		return
+	case stepWrapped:
+		it.rows -= it.g.m.Iter.S - 1
 	}
-	it.is = 0
-	it.rows -= it.g.m.Iter.S - 1
 }
 
 func (it *refPredicated) addPointerOffset(n int64) {
@@ -125,11 +105,5 @@ func (it *refPredicated) addTileOffset(t layout.Coord) {
 	crossMoved := (g.rank == 1 && t.C != 0) || (g.rank == 0 && t.S != 0)
 	if first || crossMoved {
 		it.preds = predicatedGuards(g, it.pos, g.ext, true)
-	}
-}
-
-func (it *refPredicated) setMask(enable bool) {
-	for i := range it.preds {
-		it.preds[i] = enable
 	}
 }
