@@ -113,6 +113,9 @@ func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
 func randomCases(class iterator.Class, seed int64, n int, contract string) []props.Case {
 	gen := caseGenFor(class)
 	out := make([]props.Case, 0, n)
+	// Example reads rapid's seed flag, which a concurrent shrink sets.
+	rapidMu.Lock()
+	defer rapidMu.Unlock()
 	for i := 0; i < n; i++ {
 		g := gen.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
 		if c, err := g.toCase(contract); err == nil {
@@ -130,7 +133,8 @@ func mix(seed, i int64) uint64 {
 	return x ^ x>>29
 }
 
-// rapidMu serialises shrinking: rapid reads its settings from global flags.
+// rapidMu serialises shrinking and drawing examples: rapid reads its
+// settings from global flags, which shrink sets.
 var rapidMu sync.Mutex
 
 // shrinkTB is the testing.TB rapid reports to: it only records failure.
