@@ -21,7 +21,7 @@ func TestBackendBadUsageExitsTwo(t *testing.T) {
 		{[]string{"check", "--backend", "tpu", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "--backend"},
 		{[]string{"check", "--cuda-include", ".", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "need --backend host or gpu"},
 	} {
-		code, _, stderr := probeCLI(c.args...)
+		code, _, stderr := runCLI(c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
 			t.Errorf("%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
 		}
@@ -40,7 +40,7 @@ func TestCheckBackendHostReplays(t *testing.T) {
 	args := []string{"check", "--backend", "host", "--iterator", "cutlass",
 		"--config", "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 		"--ops", "store(1,0)", "--property", "P-tile", "--thread", "0"}
-	code, stdout, stderr := probeCLI(args...)
+	code, stdout, stderr := runCLI(args...)
 	if code != exitFail || !strings.Contains(stdout, "P-tile") || !strings.Contains(stdout, "FAIL") {
 		t.Fatalf("exit %d, stdout %q, stderr %q (want 1 and a P-tile failure)", code, stdout, stderr)
 	}
@@ -51,12 +51,12 @@ func TestCheckBackendHostReplays(t *testing.T) {
 	}
 	// The same case on the reference rendition holds.
 	args[4] = "reference"
-	if code, stdout, stderr := probeCLI(args...); code != exitPass {
+	if code, stdout, stderr := runCLI(args...); code != exitPass {
 		t.Errorf("reference: exit %d, %s %s", code, stdout, stderr)
 	}
 	// A user header (the broken-header fixture) through --include/--namespace.
 	dir, _ := filepath.Abs(filepath.Join("..", "..", "cuda", "testdata", "broken"))
-	code, stdout, _ = probeCLI("check", "--backend", "host", "--include", dir, "--namespace", "broken_load_div",
+	code, stdout, _ = runCLI("check", "--backend", "host", "--include", dir, "--namespace", "broken_load_div",
 		"--header", "broken/regular_tile_iterator.h", "--iterator", "reference",
 		"--config", "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 		"--ops", "load(1,0)", "--property", "P-sym")

@@ -1,18 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os/exec"
 	"strings"
 	"testing"
 )
-
-func probeCLI(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 func TestProbeBadUsageExitsTwo(t *testing.T) {
 	for _, c := range []struct {
@@ -28,7 +21,7 @@ func TestProbeBadUsageExitsTwo(t *testing.T) {
 		{[]string{"gpu", "--preset", "huge"}, "--preset"},
 		{[]string{"gpu", "extra"}, "unexpected argument"},
 	} {
-		code, _, stderr := probeCLI(c.args...)
+		code, _, stderr := runCLI(c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
 			t.Errorf("%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
 		}
@@ -37,12 +30,12 @@ func TestProbeBadUsageExitsTwo(t *testing.T) {
 
 func TestProbeMissingCompilerExitsTwo(t *testing.T) {
 	t.Setenv("CXX", "no-such-compiler-tilecheck")
-	code, _, stderr := probeCLI("probe")
+	code, _, stderr := runCLI("probe")
 	if code != exitUsage || !strings.Contains(stderr, "no-such-compiler-tilecheck") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if _, err := exec.LookPath("nvcc"); err != nil {
-		code, _, stderr = probeCLI("gpu")
+		code, _, stderr = runCLI("gpu")
 		if code != exitUsage || !strings.Contains(stderr, "nvcc") {
 			t.Errorf("gpu without nvcc: exit %d, stderr %q", code, stderr)
 		}
@@ -56,7 +49,7 @@ func TestProbeQuickPresetHost(t *testing.T) {
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("SKIPPED, NOT PASSED: g++ not found, the host probe was not tested")
 	}
-	code, stdout, stderr := probeCLI("probe", "--preset", "quick", "--format", "json")
+	code, stdout, stderr := runCLI("probe", "--preset", "quick", "--format", "json")
 	if code != exitPass {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -18,12 +18,6 @@ import (
 // 1872. So cutlass-pre3049 fails P-sym here and reference does not.
 const specCase = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
 
-func runCLI(args ...string) (code int, stdout, stderr string) {
-	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 func TestHelpExitsZeroWithExamples(t *testing.T) {
 	for _, cmd := range []string{"sweep", "check"} {
 		code, out, _ := runCLI(cmd, "--help")

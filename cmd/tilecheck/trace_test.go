@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
 
 // runTraceArgs runs `tilecheck trace args...` in-process.
 func runTraceArgs(args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	code = run(append([]string{"trace"}, args...), &out, &errOut)
-	return code, out.String(), errOut.String()
+	return runCLI(append([]string{"trace"}, args...)...)
 }
 
 // specF32 is SPEC §3's first worked example: float, 64x8, stripmined T=32,
