@@ -3,20 +3,12 @@ package cuda
 import (
 	"context"
 	"os/exec"
+	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
-
-func hostToolchain(t *testing.T) Toolchain {
-	t.Helper()
-	tc := Toolchain{Backend: "host"}
-	if err := tc.Check(); err != nil {
-		t.Skipf("SKIPPED, NOT PASSED: %v — the compiled probe was not tested", err)
-	}
-	return tc
-}
 
 // TestHostProbeRenditions: every access of every C++ rendition agrees with
 // its Go model on the representative cases; the controls differ from the
@@ -137,7 +129,7 @@ func TestCompiledWorkedExamples(t *testing.T) {
 			}
 			recs := resp[i].Traces[0].Records
 			got := recs[len(recs)-1].Addrs
-			if !equal(got, want) {
+			if !slices.Equal(got, want) {
 				t.Errorf("%s %s thread %d: compiled %v, SPEC §3 says %v", v.Model, c.ops, c.thread, got, want)
 			}
 		}
@@ -156,25 +148,4 @@ func TestGPUProbe(t *testing.T) {
 	if !res.OK() {
 		t.Errorf("GPU run disagrees with the Go models")
 	}
-}
-
-func mustConfig(t *testing.T, s string) iterator.Config {
-	t.Helper()
-	c, err := iterator.ParseConfig(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,7 +3,6 @@ package cuda
 import (
 	"context"
 	"hash/fnv"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -118,11 +117,7 @@ func TestCompiledSweepParitySubset(t *testing.T) {
 // compiler's first diagnostic, and the rest is swept.
 func TestCompiledSweepUncompilablePath(t *testing.T) {
 	hostToolchain(t)
-	dir, err := filepath.Abs(filepath.Join("testdata", "fakecutlass"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := Backend{Name: "host", Includes: []string{dir}, Namespace: "tcwrapped", Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1}
+	b := Backend{Name: "host", Includes: []string{fakeCutlassDir(t)}, Namespace: "tcwrapped", Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1}
 	src, err := NewBackendSource(context.Background(), b, "reference")
 	if err != nil {
 		t.Fatal(err)

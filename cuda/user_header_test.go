@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,11 +12,7 @@ import (
 // compared with `cutlass-pre3049` nothing does.
 func TestUserHeaderNamespace(t *testing.T) {
 	tc := hostToolchain(t)
-	dir, err := filepath.Abs(filepath.Join("testdata", "fakecutlass"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc.IncludeDirs = []string{dir}
+	tc.IncludeDirs = []string{fakeCutlassDir(t)}
 	cases := RepresentativeCases()[:3] // f32, f16 warp-raked, u4: all V > 1
 	for _, c := range []struct {
 		model      string
@@ -53,11 +48,7 @@ func TestUserHeaderNamespace(t *testing.T) {
 // compiler's diagnostic, and the rest of the case still runs.
 func TestUncompilablePathIsAFinding(t *testing.T) {
 	tc := hostToolchain(t)
-	dir, err := filepath.Abs(filepath.Join("testdata", "fakecutlass"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tc.IncludeDirs = []string{dir}
+	tc.IncludeDirs = []string{fakeCutlassDir(t)}
 	progs, err := ParsePrograms([]string{"load()", "load(1,0)", "store(0,1)"})
 	if err != nil {
 		t.Fatal(err)
