@@ -59,7 +59,7 @@ func TestFamilyRandomPhaseReaches(t *testing.T) {
 // for a seed whatever the worker count.
 func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) *reports.Report {
-		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.PredicatedTileAccess})
+		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.RegularTileAccess})
 		if err != nil {
 			t.Fatal(err)
 		}
