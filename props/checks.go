@@ -136,20 +136,10 @@ var PExact = Property{
 	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0)",
 	Catches: "sub-byte truncation",
 	Judge: func(c Case, t *Traces) []Violation {
-		var out []Violation
-		for _, th := range c.Threads {
-			tr, err := t.Get(c.Program, th)
-			if err != nil {
-				continue
-			}
-			t.Judged()
-			t.Checks++
-			if len(tr.Inexact) > 0 {
-				out = append(out, Violation{Property: "P-exact", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1,
-					Detail: "truncating bit→byte conversion: " + strings.Join(tr.Inexact, "; ")})
-			}
-		}
-		return out
+		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
+			v.Property, v.Detail = "P-exact", "truncating bit→byte conversion: "+strings.Join(tr.Inexact, "; ")
+			return v, len(tr.Inexact) > 0
+		})
 	},
 }
 
@@ -160,24 +150,38 @@ var PIndex = Property{
 	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset)",
 	Catches: "32-bit wraparound",
 	Judge: func(c Case, t *Traces) []Violation {
-		var out []Violation
-		for _, th := range c.Threads {
-			tr, err := t.Get(c.Program, th)
-			if err != nil {
-				continue
+		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
+			if len(tr.Overflows) == 0 {
+				return v, false
 			}
-			t.Judged()
-			t.Checks++
-			if len(tr.Overflows) > 0 {
-				parts := make([]string, len(tr.Overflows))
-				for i, o := range tr.Overflows {
-					parts[i] = o.String()
-				}
-				out = append(out, Violation{Property: "P-index", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1,
-					Expected: []int64{tr.Overflows[0].Value}, Actual: []int64{int64(int32(tr.Overflows[0].Value))},
-					Detail: strings.Join(parts, "; ")})
+			parts := make([]string, len(tr.Overflows))
+			for i, o := range tr.Overflows {
+				parts[i] = o.String()
 			}
-		}
-		return out
+			v.Property, v.Detail = "P-index", strings.Join(parts, "; ")
+			v.Expected = []int64{tr.Overflows[0].Value}
+			v.Actual = []int64{int64(int32(tr.Overflows[0].Value))}
+			return v, true
+		})
 	},
+}
+
+// judgeEachThread judges a fact recorded in each thread's trace of the case's
+// own program (P-exact's truncations, P-index's narrowings): judge fills in
+// the violation started for the thread and says whether there is one.
+func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violation) (Violation, bool)) []Violation {
+	var out []Violation
+	for _, th := range c.Threads {
+		tr, err := t.Get(c.Program, th)
+		if err != nil {
+			continue
+		}
+		t.Judged()
+		t.Checks++
+		v := Violation{Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1}
+		if v, bad := judge(tr, v); bad {
+			out = append(out, v)
+		}
+	}
+	return out
 }

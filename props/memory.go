@@ -23,6 +23,15 @@ func rowsByteExact(c Case) bool {
 
 var tileLoad = iterator.Program{loadOp}
 
+// firstTileLoad asks for load() once per RegularTileIterator configuration
+// (on its first case): the whole-tile facts P-cover and P-frag judge.
+func firstTileLoad(c Case) []iterator.Program {
+	if !c.First || c.Config.Class != iterator.RegularTile {
+		return nil
+	}
+	return []iterator.Program{tileLoad}
+}
+
 // PCover: one tile, all threads: every element covered exactly once, none
 // outside the tile. Judged on load() of the first case of a configuration.
 var PCover = Property{
@@ -30,13 +39,8 @@ var PCover = Property{
 	Doc:        "one tile, all threads: every element covered exactly once, none outside the tile",
 	Catches:    "thread-map defects (#119, #3131)",
 	AllThreads: true,
-	Programs: func(c Case) []iterator.Program {
-		if !c.First || c.Config.Class != iterator.RegularTile {
-			return nil
-		}
-		return []iterator.Program{tileLoad}
-	},
-	Judge: judgeCover,
+	Programs:   firstTileLoad,
+	Judge:      judgeCover,
 }
 
 func judgeCover(c Case, t *Traces) []Violation {
@@ -120,12 +124,7 @@ var PFrag = Property{
 	Doc:       "A · Iter.count <= sizeof(Fragment)",
 	Catches:   "Alignment override overrun",
 	AuditOnly: true,
-	Programs: func(c Case) []iterator.Program {
-		if !c.First || c.Config.Class != iterator.RegularTile {
-			return nil
-		}
-		return []iterator.Program{tileLoad}
-	},
+	Programs:  firstTileLoad,
 	Judge: func(c Case, t *Traces) []Violation {
 		if !c.First || c.Config.Class != iterator.RegularTile || len(c.Threads) == 0 {
 			return nil
