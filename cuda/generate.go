@@ -120,6 +120,7 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	fmt.Fprintf(w, "  static constexpr int kThreads = %d, kPrograms = %d, kVariants = %d;\n", cfg.Threads, len(pc.Programs), len(variants))
 	fmt.Fprintf(w, "  static constexpr long long kN = %d, kOff = %d, kStride = %d;\n", pc.N, pc.Off, cfg.Pitch())
 	fmt.Fprintf(w, "  static constexpr int kFragBox = %d, kAccessBytes = %d, kCount = %d;\n", pc.FragBox, pc.AccessBytes, pc.Count)
+	writeWindows(w, pc)
 	fmt.Fprintf(w, "  template <int V> struct Var;\n")
 	// op_kind
 	fmt.Fprintf(w, "  TC_HD static int op_kind(int p, int o) {\n    switch (p) {\n")
@@ -233,4 +234,21 @@ int main() {
   return 0;
 }
 `, capacity, calls.String(), calls.String())
+}
+
+// writeWindows emits kSparse and, for a sparse host case, its windows as
+// start, end pairs of buffer offsets (sparse.go).
+func writeWindows(w io.Writer, pc *plannedCase) {
+	if pc.Windows == nil {
+		fmt.Fprintf(w, "  static constexpr bool kSparse = false;\n")
+		return
+	}
+	fmt.Fprintf(w, "  static constexpr bool kSparse = true;\n  static constexpr int kWindowCount = %d;\n  static constexpr long long kWindows[] = {", len(pc.Windows)/2)
+	for i, x := range pc.Windows {
+		if i > 0 {
+			fmt.Fprint(w, ", ")
+		}
+		fmt.Fprint(w, x)
+	}
+	fmt.Fprintf(w, "};\n")
 }

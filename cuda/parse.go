@@ -12,7 +12,7 @@ import (
 // (cuda/include/tilecheck/probe_harness.h).
 const (
 	flagIncoherent    = 1 // the access's bytes do not come from consecutive addresses
-	flagUnrecovered   = 2 // a store access left no byte in memory
+	flagUnrecovered   = 2 // a store access left no byte in memory, or a sparse load read no mapped byte
 	flagTouchOverflow = 4 // a store touched more bytes than the fragment holds
 	flagByteCount     = 8 // a store access left fewer or more bytes than A
 )

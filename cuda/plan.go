@@ -20,6 +20,10 @@ const (
 	maxBufferBytes = 8 << 20 // one thread's buffer
 	maxSlabBytes   = 4 << 30 // all buffers of one GPU launch
 	examplesKept   = 20
+	// A host case whose buffer exceeds maxBufferBytes runs sparse (sparse.go):
+	// at most maxSparseBytes of address space, maxWindows filled windows.
+	maxSparseBytes = 1 << 40
+	maxWindows     = 1 << 14
 )
 
 // plannedCase is a Case made ready to generate: what each variant's Go model
@@ -41,6 +45,9 @@ type plannedCase struct {
 	// Buffer geometry: N bytes per buffer, tensor at Off; fragment box bytes.
 	N, Off, FragBox, AccessBytes, Count int64
 	AllocBytes                          int64
+	// Windows: for a sparse host case, the [start, end) byte ranges of the
+	// buffer that are mapped and filled (sparse.go); nil for a dense case.
+	Windows []int64
 }
 
 // recordCap is the exact number of records the run can produce, plus the
@@ -165,9 +172,16 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	pc.Off = roundUp(margin-lo, 256)
 	pc.N = roundUp(pc.Off+top+margin, 256)
 	if pc.N > maxBufferBytes {
-		return nil, fmt.Sprintf("buffer of %d bytes exceeds the probe's %d", pc.N, maxBufferBytes)
+		if strictAlign || pc.N > maxSparseBytes {
+			return nil, fmt.Sprintf("buffer of %d bytes exceeds the probe's %d", pc.N, maxBufferBytes)
+		}
+		pc.N = roundUp(pc.N, pageBytes)
+		pc.Windows = sparseWindows(pc)
+		if len(pc.Windows)/2 > maxWindows {
+			return nil, fmt.Sprintf("buffer of %d bytes exceeds the probe's %d and its accesses span %d pages", pc.N, maxBufferBytes, len(pc.Windows)/2)
+		}
 	}
-	if slab := int64(len(variants)*len(c.Programs)*cfg.Threads) * pc.N; slab > maxSlabBytes {
+	if slab := int64(len(variants)*len(c.Programs)*cfg.Threads) * pc.N; pc.Windows == nil && slab > maxSlabBytes {
 		return nil, fmt.Sprintf("GPU slab of %d bytes exceeds %d", slab, int64(maxSlabBytes))
 	}
 	pc.RoundTrip = make([]bool, len(c.Programs))

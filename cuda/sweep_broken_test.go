@@ -128,21 +128,23 @@ func hasAudit(r *reports.Report, topic string) bool {
 	return false
 }
 
-// TestBrokenInt32NotRun: the int32 narrowing wraps only at row pitches of
-// 2^31 bytes, far beyond the probe's buffer, so the compiled sweep cannot
-// run the cases that would show it. It must say so (unavailable, audit)
-// rather than count them as passing.
-func TestBrokenInt32NotRun(t *testing.T) {
+// TestBrokenInt32Caught: the int32 narrowing wraps only at row pitches of
+// 2^31 bytes, far beyond a dense probe buffer; the host runs those cases in
+// a sparse one (sparse.go), so the compiled sweep sees the wrapped
+// addresses: P-oracle fails on the huge pitch, with a compiled replay, and
+// nothing is left unrun.
+func TestBrokenInt32Caught(t *testing.T) {
 	huge := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
 	rep := brokenSweep(t, "broken_int32", func(c iterator.Config) bool { return c.String() == huge || brokenCases(c) })
-	if !hasAudit(rep, "compiled-not-run") {
-		t.Errorf("no compiled-not-run audit entry: %+v", rep.Audit)
+	if hasAudit(rep, "compiled-not-run") || len(rep.Unavailable) > 0 {
+		t.Errorf("cases not run compiled: %v", rep.Unavailable)
 	}
-	found := false
-	for _, u := range rep.Unavailable {
-		found = found || strings.Contains(u, "buffer larger than the probe's limit")
+	p := statuses(rep)["P-oracle"]
+	if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Config != huge ||
+		!strings.HasPrefix(p.Counterexample.Replay, "tilecheck check --backend host ") {
+		t.Errorf("P-oracle %s, counterexample %+v: want a compiled failure on %s", p.Status, p.Counterexample, huge)
 	}
-	if !found {
-		t.Errorf("unavailable %v does not list the buffer limit", rep.Unavailable)
+	if !hasAudit(rep, "compiled-arith-unjudged") {
+		t.Errorf("the wrapped addresses differ from the model, but no compiled-arith-unjudged audit entry says so")
 	}
 }

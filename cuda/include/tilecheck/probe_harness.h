@@ -21,6 +21,7 @@
 #pragma once
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "tilecheck/core.h"
 
 namespace tilecheck_probe {
@@ -71,9 +72,9 @@ struct Scratch {
 
 // Buffers are 8-byte aligned with sizes a multiple of 256 (the generator
 // guarantees it), so fills and scans go a 64-bit word at a time.
-TC_HD inline void fill_digits(unsigned char* buf, long long n, int d) {
+TC_HD inline void fill_digits(unsigned char* buf, long long lo, long long hi, int d) {
   uint64_t* w = reinterpret_cast<uint64_t*>(buf);
-  for (long long i = 0; i < n; i += 8) {
+  for (long long i = lo; i < hi; i += 8) {
     uint64_t v = 0;
     for (int k = 0; k < 8; ++k) v |= (uint64_t)(((i + k) >> (8 * d)) & 255) << (8 * k);
     w[i / 8] = v;
@@ -85,6 +86,50 @@ TC_HD inline void fill_bytes(unsigned char* p, long long n, unsigned char v) {
 TC_HD inline void zero_words(unsigned char* p, long long n) {
   uint64_t* w = reinterpret_cast<uint64_t*>(p);
   for (long long i = 0; i < n / 8; ++i) w[i] = 0;
+}
+
+// Windows: the buffer ranges that are mapped and filled. A dense case has
+// one, the whole buffer; a sparse host case (cuda/sparse.go) lists pages
+// around the predicted accesses, and every other byte of its buffer faults.
+template <class Case> TC_HD int window_count() {
+  if constexpr (Case::kSparse) return Case::kWindowCount; else return 1;
+}
+template <class Case> TC_HD long long window_lo(int w) {
+  if constexpr (Case::kSparse) return Case::kWindows[2 * w]; else return 0 * w;
+}
+template <class Case> TC_HD long long window_hi(int w) {
+  if constexpr (Case::kSparse) return Case::kWindows[2 * w + 1]; else return Case::kN + 0 * w;
+}
+template <class Case> TC_HD bool in_windows(long long i) {
+  for (int w = 0; w < window_count<Case>(); ++w)
+    if (i >= window_lo<Case>(w) && i < window_hi<Case>(w)) return true;
+  return false;
+}
+// Sparse cases run on the host only, with 4096-aligned windows: a digit is
+// constant over each 256-byte block (d > 0) or repeats 0..255 (d = 0), so
+// libc's memset and memcpy fill them (the build is -O0).
+template <class Case> TC_HD void fill_windows_digits(unsigned char* buf, int d) {
+  if constexpr (Case::kSparse) {
+    unsigned char ramp[256];
+    for (int i = 0; i < 256; ++i) ramp[i] = (unsigned char)i;
+    for (int w = 0; w < Case::kWindowCount; ++w)
+      for (long long b = Case::kWindows[2 * w]; b < Case::kWindows[2 * w + 1]; b += 256) {
+        if (d == 0) memcpy(buf + b, ramp, 256);
+        else memset(buf + b, (int)((b >> (8 * d)) & 255), 256);
+      }
+  } else {
+    fill_digits(buf, 0, Case::kN, d);
+  }
+}
+template <class Case> TC_HD void fill_windows_bytes(unsigned char* buf, unsigned char v) {
+  for (int w = 0; w < window_count<Case>(); ++w) fill_bytes(buf + window_lo<Case>(w), window_hi<Case>(w) - window_lo<Case>(w), v);
+}
+template <class Case> TC_HD void zero_windows(unsigned char* buf) {
+  if constexpr (Case::kSparse) {
+    for (int w = 0; w < Case::kWindowCount; ++w) memset(buf + Case::kWindows[2 * w], 0, (size_t)(Case::kWindows[2 * w + 1] - Case::kWindows[2 * w]));
+    return;
+  }
+  for (int w = 0; w < window_count<Case>(); ++w) zero_words(buf + window_lo<Case>(w), window_hi<Case>(w) - window_lo<Case>(w));
 }
 
 // A family accesses() pass (SPEC §10): what get() and valid() return, the
@@ -124,7 +169,7 @@ template <class Case, int V, class It>
 TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int prog, int op, Sink* sink, bool guarded = false) {
   long long fa = (long long)Case::kAccessBytes * Case::kCount;
   if (guarded) {
-    fill_bytes(buf, Case::kN, 0xA5);
+    fill_windows_bytes<Case>(buf, 0xA5);
     fill_bytes(sc.frag, Case::kFragBox, 0x5A);
     Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
     for (int idx = 0; idx < Case::kCount; ++idx) sc.touched[idx] = sc.frag[(long long)idx * Case::kAccessBytes] == 0xA5;
@@ -132,7 +177,7 @@ TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int
   for (long long j = 0; j < fa; ++j) sc.acc[j] = 0;
   int digits = digits_of(Case::kN);
   for (int d = 0; d < digits; ++d) {
-    fill_digits(buf, Case::kN, d);
+    fill_windows_digits<Case>(buf, d);
     fill_bytes(sc.frag, Case::kFragBox, 0);
     Case::template run<V, It>(prog, Case::template ref<It>(buf + Case::kOff), thread, op, sc.frag);
     for (long long j = 0; j < fa; ++j) sc.acc[j] |= (long long)sc.frag[j] << (8 * d);
@@ -143,6 +188,10 @@ TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int
     for (int k = 1; k < Case::kAccessBytes; ++k)
       if (sc.acc[(long long)idx * Case::kAccessBytes + k] != first + k) flags |= kIncoherent;
     long long addr = first - Case::kOff;
+    // Sparse: a slot the run did not fill (it faulted first) spells no
+    // mapped byte; it must not pass for an address.
+    if constexpr (Case::kSparse)
+      if (!in_windows<Case>(first) || !in_windows<Case>(first + Case::kAccessBytes - 1)) flags |= kUnrecovered;
     if (guarded && !sc.touched[idx]) flags = kGuardedOff, addr = 0;
     Record r = {kAccess, V, kase, prog, thread, op, idx, flags, addr, Case::kAccessBytes};
     append(sink, r);
@@ -158,12 +207,15 @@ TC_HD void probe_store(unsigned char* buf, Scratch& sc, int thread, int kase, in
   long long touched = 0;
   int overflow = 0;
   uint64_t* words = reinterpret_cast<uint64_t*>(buf);
-  for (long long w = 0; w < Case::kN / 8; ++w) {
-    if (words[w] == 0) continue;
-    for (long long i = 8 * w; i < 8 * w + 8; ++i) {
-      if (buf[i] == 0) continue;
-      if (touched < Case::kFragBox) sc.touched[touched++] = i; else overflow = kTouchOverflow;
-      buf[i] = 0;
+  for (int win = 0; win < window_count<Case>(); ++win) {
+    long long wlo = window_lo<Case>(win) / 8, whi = window_hi<Case>(win) / 8;  // -O0: no call per word
+    for (long long w = wlo; w < whi; ++w) {
+      if (words[w] == 0) continue;
+      for (long long i = 8 * w; i < 8 * w + 8; ++i) {
+        if (buf[i] == 0) continue;
+        if (touched < Case::kFragBox) sc.touched[touched++] = i; else overflow = kTouchOverflow;
+        buf[i] = 0;
+      }
     }
   }
   for (long long t = 0; t < touched; ++t) sc.tags[t] = 0;
@@ -206,7 +258,7 @@ TC_HD void probe_thread(unsigned char* buf, Scratch& sc, int thread, int kase, i
     } else if (k == 3) {
       probe_accesses<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
     } else if (k == 2) {
-      if (!zeroed) zero_words(buf, Case::kN);
+      if (!zeroed) zero_windows<Case>(buf);
       zeroed = true;
       probe_store<Case, V, It>(buf, sc, thread, kase, prog, op, sink);
     }
@@ -234,16 +286,17 @@ TC_HD void round_trip_store(unsigned char* buf, unsigned char* frag, int thread,
 }
 
 // Round trip, last step: the tags found, as runs of consecutive bytes.
+// tags[k] is the tag of buffer byte lo + k, for the bytes lo..hi-1.
 template <class Case, int V>
-TC_HD void round_trip_emit(long long const* tags, int kase, int prog, Sink* sink) {
+TC_HD void round_trip_emit(long long const* tags, int kase, int prog, Sink* sink, long long lo = 0, long long hi = Case::kN) {
   long long fa = (long long)Case::kAccessBytes * Case::kCount;
-  long long i = 0;
-  while (i < Case::kN) {
+  long long n = hi - lo, i = 0;
+  while (i < n) {
     if (tags[i] < 0) { ++i; continue; }
     long long start = i, tag = tags[i];
-    while (i + 1 < Case::kN && tags[i + 1] == tags[i] + 1 && (tags[i + 1] / fa) == (tag / fa)) ++i;
+    while (i + 1 < n && tags[i + 1] == tags[i] + 1 && (tags[i + 1] / fa) == (tag / fa)) ++i;
     ++i;
-    Record r = {kRun, V, kase, prog, (int32_t)(tag / fa), round_trip_op<Case>(prog), (int32_t)(tag % fa), 0, start - Case::kOff, i - start};
+    Record r = {kRun, V, kase, prog, (int32_t)(tag / fa), round_trip_op<Case>(prog), (int32_t)(tag % fa), 0, lo + start - Case::kOff, i - start};
     append(sink, r);
   }
 }

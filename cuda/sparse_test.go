@@ -1,0 +1,156 @@
+package cuda
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// hugePitch: f32 rows 536870976 elements apart, 2^31 + 256 bytes, so
+// CUTLASS's int32 incS (8·pitch bytes) wraps: 4294967808 − 2^32 = 512.
+const hugePitch = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
+
+func hugeCase(t *testing.T, ops string) Case {
+	t.Helper()
+	prog, err := iterator.ParseProgram(ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Case{Config: mustConfig(t, hugePitch), Programs: []iterator.Program{prog}}
+}
+
+// TestSparseWindows: page-aligned, merged windows around predicted accesses
+// and the base, for a hand-made case (Off 8192, 4-byte accesses).
+func TestSparseWindows(t *testing.T) {
+	tr := []iterator.ThreadTrace{{Records: []iterator.Record{
+		{Kind: "load", Addrs: []int64{0, 4092, 100000}},
+		{Kind: "accesses", Addrs: []int64{1 << 30}}, // get() only: no window
+	}}}
+	pc := &plannedCase{N: 1 << 40, Off: 8192, AccessBytes: 4,
+		Reference: [][]iterator.ThreadTrace{tr}, Expected: [][][]iterator.ThreadTrace{{tr}}, Avail: [][]bool{{true}}}
+	// 8192+0 and 8192+4092..+4095 lie in page 2; 8192+100000 = 108192 in page 26.
+	want := []int64{2 * 4096, 3 * 4096, 26 * 4096, 27 * 4096}
+	if got := sparseWindows(pc); !slices.Equal(got, want) {
+		t.Errorf("windows %v, want %v", got, want)
+	}
+	// An access straddling a page boundary maps both pages, merged.
+	pc.Reference[0][0].Records[0].Addrs = []int64{4094}
+	pc.Expected = nil
+	if got, want := sparseWindows(pc), []int64{2 * 4096, 4 * 4096}; !slices.Equal(got, want) {
+		t.Errorf("straddling access: windows %v, want %v", got, want)
+	}
+}
+
+// TestSparseHostCase: a case far over the dense limit runs on the host and
+// every rendition agrees with its Go model, including CUTLASS's wrapped
+// int32 increments (the address 512 where the reference says 4294967808).
+func TestSparseHostCase(t *testing.T) {
+	tc := hostToolchain(t)
+	res, err := Run(context.Background(), []Case{hugeCase(t, "load(1,0);store(1,0)")}, Options{Toolchain: tc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) > 0 || res.Configs != 1 {
+		t.Fatalf("the huge-pitch case did not run: %v", res.Skipped)
+	}
+	for _, v := range res.Variants {
+		if v.Accesses == 0 || v.Mismatches != 0 {
+			t.Errorf("%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
+		}
+	}
+	for _, c := range res.Controls() {
+		if !c.OK {
+			t.Errorf("control %s: %s", c.Variant, c.Detail)
+		}
+	}
+}
+
+// TestSparseWrongAddressCaught: compiled code judged against another Go
+// model, whose predictions (with the reference's) place the windows. The
+// CUTLASS rendition against the reference model lands in a window at wrong
+// addresses (512 for 2^32 + 512 …); the reference rendition against a
+// model that predicts only small addresses would need windows the run has
+// not got, and its faulting accesses must come back flagged, not guessed.
+func TestSparseWrongAddressCaught(t *testing.T) {
+	tc := hostToolchain(t)
+	for _, ops := range []string{"load(1,0)", "store(1,0)", "add_tile_offset(0,1);load(1,0)", "add_tile_offset(0,1);store(1,0)"} {
+		// Variants: the compiled CUTLASS judged as the reference; the
+		// compiled reference judged as CUTLASS (windows: both models).
+		opts := Options{Toolchain: tc, Variants: []Variant{
+			{Model: "reference", Namespace: "tilecheck_cutlass", Role: RoleIterator},
+			{Model: "cutlass", Namespace: "tilecheck_ref", Role: RoleIterator},
+		}}
+		res, err := Run(context.Background(), []Case{hugeCase(t, ops)}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Skipped) > 0 {
+			t.Fatalf("%s: did not run: %v", ops, res.Skipped)
+		}
+		// Every thread's second access (row 1 of the tile) wraps in
+		// CUTLASS: at least 32 of 128 accesses differ, both ways.
+		for _, v := range res.Variants {
+			if v.Mismatches < 32 {
+				t.Errorf("%s, %s compiled as %s: %d of %d accesses mismatch, want at least 32", ops, v.Namespace, v.Model, v.Mismatches, v.Accesses)
+			}
+		}
+	}
+}
+
+// TestSparseFaultFlagged: the harness, not the windows' author, decides.
+// The reference rendition runs with windows cut to the first MiB of the
+// tensor (the base and CUTLASS's wrapped addresses), so its accesses to
+// rows 1..3 at 2^31 + … bytes fault. Each must come back flagged
+// (unrecovered, or a byte count short), never as an address; row 0's
+// accesses, in a window, are recovered exactly.
+func TestSparseFaultFlagged(t *testing.T) {
+	tc := hostToolchain(t)
+	ctx := context.Background()
+	variants := []Variant{{Model: "reference", Namespace: "tilecheck_ref", Role: RoleIterator}}
+	for _, ops := range []string{"load(0,0)", "store(0,0)"} {
+		pc, why := plan(0, hugeCase(t, ops), variants, false)
+		if pc == nil || pc.Windows == nil {
+			t.Fatalf("%s: not a sparse case: %s", ops, why)
+		}
+		var kept []int64
+		for i := 0; i < len(pc.Windows); i += 2 {
+			if pc.Windows[i] < pc.Off+1<<20 {
+				kept = append(kept, pc.Windows[i], pc.Windows[i+1])
+			}
+		}
+		pc.Windows = kept
+		var src bytes.Buffer
+		Generate(&src, []*plannedCase{pc}, variants, nil)
+		opts := Options{Toolchain: tc}
+		bin, _, err := opts.Build(ctx, src.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := execute(ctx, bin, []*plannedCase{pc}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for thread := 0; thread < 32; thread++ {
+			accs := out.Accesses[accessKey{0, 0, 0, thread, 0}]
+			if len(accs) != 4 {
+				t.Fatalf("%s thread %d: %d accesses recorded, want 4", ops, thread, len(accs))
+			}
+			// Stripmined (SPEC §3): a 64x8 tile is 8 rows of 16 accesses of
+			// 4 floats; access k of thread t is number t + 32k, row
+			// (t + 32k)/16, column 4·(t%16): byte row·(2^31 + 256) + 16·(t%16).
+			for k, a := range accs {
+				row := int64((thread + 32*k) / 16)
+				want := row*(1<<31+256) + 16*int64(thread%16)
+				switch {
+				case row == 0 && (a.Addr != want || a.Flags != 0):
+					t.Errorf("%s thread %d access %d: got %d flags %d, want %d unflagged", ops, thread, k, a.Addr, a.Flags, want)
+				case row > 0 && a.Flags&(flagUnrecovered|flagByteCount) == 0:
+					t.Errorf("%s thread %d access %d (row %d, outside the windows): got %d unflagged", ops, thread, k, row, a.Addr)
+				}
+			}
+		}
+	}
+}
