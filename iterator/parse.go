@@ -3,8 +3,9 @@ package iterator
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -232,11 +233,7 @@ func ParseConfig(s string) (Config, error) {
 }
 
 func configKeyNames() []string {
-	names := make([]string, 0, len(configKeys))
-	for k := range configKeys {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(configKeys))
 	return names
 }
 

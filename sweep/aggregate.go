@@ -2,7 +2,9 @@ package sweep
 
 import (
 	"errors"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -181,11 +183,7 @@ func (a *aggregate) merge(b *aggregate) {
 			a.units[p] = u
 		}
 	}
-	topics := make([]string, 0, len(b.audit))
-	for t := range b.audit {
-		topics = append(topics, t)
-	}
-	sort.Strings(topics)
+	topics := slices.Sorted(maps.Keys(b.audit))
 	for _, t := range topics {
 		ba := b.audit[t]
 		aa := a.audit[t]
@@ -282,20 +280,12 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		weak = weak || !ok
 		r.Coverage = append(r.Coverage, reports.Coverage{Class: cl.name, Fraction: f, Floor: cl.floor, OK: ok})
 	}
-	paths := make([]string, 0, len(a.units))
-	for p := range a.units {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(a.units))
 	for _, p := range paths {
 		u := a.units[p]
 		r.Units = append(r.Units, reports.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
 	}
-	topics := make([]string, 0, len(a.audit))
-	for t := range a.audit {
-		topics = append(topics, t)
-	}
-	sort.Strings(topics)
+	topics := slices.Sorted(maps.Keys(a.audit))
 	for _, t := range topics {
 		ag := a.audit[t]
 		for i, e := range ag.entries {

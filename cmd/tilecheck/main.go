@@ -6,8 +6,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 )
 
 // Exit statuses (SPEC §8).
@@ -60,11 +61,7 @@ var Version = "0.1.0"
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "tilecheck finds address bugs in GPU tile iterators (CUTLASS RegularTileIterator and family).")
 	fmt.Fprintln(w, "\nUsage: tilecheck <command> [flags]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(commands))
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}

@@ -7,8 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -288,11 +289,7 @@ func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
 			}
 			reasons[r]++
 		}
-		keys := make([]string, 0, len(reasons))
-		for k := range reasons {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(reasons))
 		fmt.Fprintln(w, "Skipped configurations:")
 		for _, k := range keys {
 			fmt.Fprintf(w, "  %3d  %s\n", reasons[k], k)
@@ -330,11 +327,7 @@ func probeCases(preset string) ([]cuda.Case, error) {
 	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
 		return nil, fmt.Errorf("listing the %s preset: %v", preset, err)
 	}
-	keys := make([]string, 0, len(rec.seen))
-	for k := range rec.seen {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(rec.seen))
 	cfgs := make([]iterator.Config, 0, len(keys))
 	for _, k := range keys {
 		cfgs = append(cfgs, rec.seen[k])

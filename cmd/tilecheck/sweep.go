@@ -179,7 +179,6 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		if len(m.Reports) == 0 {
 			return fail(stderr, "sweep", errors.New("the engine swept no models"))
 		}
-		stampMatrix(m)
 		if err := renderMatrix(&buf, m, f.format); err != nil {
 			return fail(stderr, "sweep", err)
 		}
@@ -196,7 +195,6 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		if !oneOf(r.Verdict, "pass", "fail", "weak") {
 			return fail(stderr, "sweep", fmt.Errorf("the engine returned verdict %q (want pass, fail or weak)", r.Verdict))
 		}
-		stampReport(r)
 		if err := renderReport(&buf, r, f.format); err != nil {
 			return fail(stderr, "sweep", err)
 		}
@@ -220,7 +218,6 @@ func runCompiledSweep(f sweepFlags, opts sweep.Options, buf *bytes.Buffer, stder
 		if err != nil {
 			return 0, err
 		}
-		stampMatrix(m)
 		if err := renderMatrix(buf, m, f.format); err != nil {
 			return 0, err
 		}
@@ -237,7 +234,6 @@ func runCompiledSweep(f sweepFlags, opts sweep.Options, buf *bytes.Buffer, stder
 	if err != nil {
 		return 0, err
 	}
-	stampReport(r)
 	if err := renderReport(buf, r, f.format); err != nil {
 		return 0, err
 	}
@@ -261,7 +257,9 @@ func stampMatrix(m *reports.Matrix) {
 	}
 }
 
+// renderReport stamps r and renders it in the chosen format.
 func renderReport(w io.Writer, r *reports.Report, format string) error {
+	stampReport(r)
 	switch format {
 	case "md":
 		return reports.Markdown(w, r)
@@ -271,7 +269,9 @@ func renderReport(w io.Writer, r *reports.Report, format string) error {
 	return reports.Text(w, r)
 }
 
+// renderMatrix stamps every report of m and renders it in the chosen format.
 func renderMatrix(w io.Writer, m *reports.Matrix, format string) error {
+	stampMatrix(m)
 	switch format {
 	case "md":
 		return reports.MarkdownMatrix(w, m)
