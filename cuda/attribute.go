@@ -10,127 +10,197 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
-// attribute finds which (variant, program) pairs of a case do not compile
-// and marks them unavailable with the compiler's first diagnostic. It checks
-// each variant with all its programs first. A failing variant is first
-// tried without the programs that failed on earlier cases of the same layout
-// (one check confirms the guess, which is the usual outcome: a path that
-// does not compile fails on every configuration of its layout); otherwise,
-// or for what still fails, program by program, in parallel. Checks use the
-// host compiler in syntax-only mode (template instantiation is what fails,
-// and it is the same for the host and nvcc) and are cached by source hash.
-func (opts Options) attribute(ctx context.Context, pc *plannedCase, variants []Variant) {
-	only := func(v int, keep func(p int) bool) [][]bool {
-		avail := make([][]bool, len(pc.Avail))
-		for i := range avail {
-			avail[i] = make([]bool, len(pc.Programs))
-			if i != v {
-				continue
-			}
-			for j := range avail[i] {
-				avail[i][j] = pc.Avail[i][j] && keep(j)
-			}
+// attributeBatch finds which (variant, program) pairs of a translation unit
+// that does not compile are responsible, and marks them unavailable with the
+// compiler's first diagnostic; the rest of the unit then builds and runs.
+//
+// It is bounded: each round bisects the unit's cases to one that fails
+// (log2 of the cases), then that case's programs, variant by variant (a few
+// checks per failing program). What it finds is a path — (variant, class,
+// layout, program shape) — and is applied to every case of the unit at once,
+// since a path that does not compile fails on every configuration of its
+// layout as a rule; the next round's check confirms it. When a variant fails
+// with no program at all (its type does not instantiate, or a member every
+// program uses does not), the whole variant is marked on every case of that
+// class and layout in one step. Checks compile for real (inline assembly is
+// rejected only at code generation, after -fsyntax-only has passed), with
+// the host compiler and flags, and are cached by source hash.
+//
+// It returns an error when the unit still fails after maxRounds rounds or
+// when a failure cannot be pinned on any program.
+func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, variants []Variant) error {
+	const maxRounds = 8
+	checks := atomic.Int64{}
+	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool) string {
+		trials := make([]*plannedCase, len(cases))
+		for i, pc := range cases {
+			t := *pc
+			t.Avail = avail(pc)
+			trials[i] = &t
 		}
-		return avail
-	}
-	check := func(avail [][]bool) string {
-		trial := *pc
-		trial.Avail = avail
 		var src bytes.Buffer
-		Generate(&src, []*plannedCase{&trial}, variants, opts.Headers)
-		return opts.syntaxError(ctx, src.Bytes())
+		Generate(&src, trials, variants, opts.Headers)
+		n := checks.Add(1)
+		opts.logf("attributing a compile failure: check %d (%d configurations)", n, len(cases))
+		return opts.compileError(ctx, src.Bytes())
 	}
-	all := func(int) bool { return true }
-	for v := range variants {
-		if check(only(v, all)) == "" {
-			continue
+	current := func(pc *plannedCase) [][]bool { return pc.Avail }
+	for round := 0; round < maxRounds; round++ {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		mark := func(p int, diag string) {
-			pc.Avail[v][p] = false
-			pc.Why[v][p] = "does not compile: " + diag
-			failedBefore.Store(opts.attributionKey(variants[v], pc, p), diag)
-			opts.logf("%s on %s | %s does not compile: %s", variants[v].Label(), pc.Config, pc.Programs[p], diag)
+		if check(batch, current) == "" {
+			return nil
 		}
-		guess := map[int]string{}
-		for p := range pc.Programs {
-			if d, ok := failedBefore.Load(opts.attributionKey(variants[v], pc, p)); ok && pc.Avail[v][p] {
-				guess[p] = d.(string)
+		// Bisect the cases to one that fails on its own.
+		cases := batch
+		for len(cases) > 1 {
+			half := cases[:len(cases)/2]
+			if check(half, current) != "" {
+				cases = half
+			} else {
+				cases = cases[len(cases)/2:]
 			}
 		}
-		if len(guess) > 0 && check(only(v, func(p int) bool { _, out := guess[p]; return !out })) == "" {
-			// The rest compiles; confirm each guessed program really fails
-			// here before marking it (cheap, cached, parallel).
-			diags := opts.checkEach(v, pc, check, only, func(p int) bool { _, in := guess[p]; return in })
-			for p := range guess {
-				if diags[p] != "" {
-					mark(p, diags[p])
+		pc := cases[0]
+		if check(cases, current) == "" {
+			return fmt.Errorf("a compile failure appears only when configurations are combined; cannot attribute it")
+		}
+		found := false
+		for v := range variants {
+			only := func(keep func(p int) bool) func(*plannedCase) [][]bool {
+				return func(c *plannedCase) [][]bool {
+					avail := make([][]bool, len(c.Avail))
+					for i := range avail {
+						avail[i] = make([]bool, len(c.Programs))
+						for p := range avail[i] {
+							avail[i][p] = i == v && c.Avail[i][p] && keep(p)
+						}
+					}
+					return avail
 				}
 			}
+			var progs []int
+			for p := range pc.Programs {
+				if pc.Avail[v][p] {
+					progs = append(progs, p)
+				}
+			}
+			if len(progs) == 0 {
+				continue
+			}
+			all := check(cases, only(func(int) bool { return true }))
+			if all == "" {
+				continue
+			}
+			found = true
+			if none := check(cases, only(func(int) bool { return false })); none != "" {
+				opts.markVariant(batch, variants, v, pc, none)
+				continue
+			}
+			for _, p := range opts.bisectPrograms(progs, func(set []int) string {
+				in := map[int]bool{}
+				for _, p := range set {
+					in[p] = true
+				}
+				return check(cases, only(func(p int) bool { return in[p] }))
+			}) {
+				opts.markPath(batch, variants, v, pc, p.prog, p.diag)
+			}
+		}
+		if !found {
+			return fmt.Errorf("a compile failure on %s could not be pinned on any variant or program", pc.Config)
+		}
+	}
+	return fmt.Errorf("translation unit still does not compile after %d attribution rounds", maxRounds)
+}
+
+type failedProgram struct {
+	prog int
+	diag string
+}
+
+// bisectPrograms returns the programs that fail on their own, splitting the
+// set in halves: about 2·k·log2(n) checks for k failures among n programs.
+func (opts Options) bisectPrograms(set []int, fails func([]int) string) []failedProgram {
+	diag := fails(set)
+	if diag == "" {
+		return nil
+	}
+	if len(set) == 1 {
+		return []failedProgram{{set[0], diag}}
+	}
+	mid := len(set) / 2
+	out := append(opts.bisectPrograms(set[:mid], fails), opts.bisectPrograms(set[mid:], fails)...)
+	if len(out) == 0 {
+		// Only the combination fails: blame the whole set, with its diagnostic.
+		for _, p := range set {
+			out = append(out, failedProgram{p, diag})
+		}
+	}
+	return out
+}
+
+// markVariant marks every program of variant v unavailable on every case of
+// the batch with pc's class and layout: the variant does not instantiate.
+func (opts Options) markVariant(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, diag string) {
+	opts.logf("%s: %s through %s does not compile: %s", variants[v].Label(), pc.Config.Class, pc.Config.Layout, diag)
+	for _, c := range batch {
+		if c.Config.Class != pc.Config.Class || c.Config.Layout != pc.Config.Layout {
 			continue
 		}
-		diags := opts.checkEach(v, pc, check, only, all)
-		for p, diag := range diags {
-			if diag != "" {
-				mark(p, diag)
+		for p := range c.Programs {
+			if c.Avail[v][p] {
+				c.Avail[v][p] = false
+				c.Why[v][p] = "does not compile: " + diag
 			}
 		}
 	}
 }
 
-// failedBefore remembers which (variant, layout, program) failed to compile
-// in this process: a hint for attribute, always confirmed by a compile.
-var failedBefore sync.Map
-
-func (opts Options) attributionKey(v Variant, pc *plannedCase, p int) string {
-	return fmt.Sprint(opts.IncludeDirs, opts.Headers, v.Namespace, pc.Config.Class, pc.Config.Layout, pc.Programs[p].String())
-}
-
-// checkEach syntax-checks each selected available program of variant v on
-// its own, in parallel, and returns the diagnostics by program.
-func (opts Options) checkEach(v int, pc *plannedCase, check func([][]bool) string, only func(int, func(int) bool) [][]bool, sel func(int) bool) []string {
-	diags := make([]string, len(pc.Programs))
-	sem := make(chan struct{}, runtime.NumCPU())
-	var wg sync.WaitGroup
-	for p := range pc.Programs {
-		if !pc.Avail[v][p] || !sel(p) {
-			continue
+// markPath marks program p of pc, and every program of the same path (class,
+// layout, program shape) on the batch's other cases, unavailable for v.
+func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, p int, diag string) {
+	path := pathOf(pc.Config.Class.String(), pc.Config.Layout.String(), pc.Programs[p].String())
+	opts.logf("%s: %s does not compile: %s", variants[v].Label(), path, diag)
+	for _, c := range batch {
+		for q, prog := range c.Programs {
+			if c.Avail[v][q] && pathOf(c.Config.Class.String(), c.Config.Layout.String(), prog.String()) == path {
+				c.Avail[v][q] = false
+				c.Why[v][q] = "does not compile: " + diag
+			}
 		}
-		wg.Add(1)
-		go func(p int) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			diags[p] = check(only(v, func(q int) bool { return q == p }))
-		}(p)
 	}
-	wg.Wait()
-	return diags
 }
 
-// syntaxError compiles src with -fsyntax-only and returns the first
-// diagnostic line, or "" when it compiles.
-func (opts Options) syntaxError(ctx context.Context, src []byte) string {
+// compileError compiles src to an object file (nothing kept) with the back
+// end's own compiler (host code differs: CUTLASS's PTX inline assembly
+// builds only under nvcc) and returns the first diagnostic line, or "" when
+// it compiles. Outcomes are cached by the hash of compiler, flags, headers
+// and source.
+func (opts Options) compileError(ctx context.Context, src []byte) string {
 	host := opts.Toolchain
-	host.Backend = "host"
-	host.Compiler = ""
 	inc, err := host.materialize()
 	if err != nil {
 		return err.Error()
 	}
 	args := host.flags(inc)
 	h := sha256.New()
-	fmt.Fprintf(h, "syntax\x00%s\x00%s\x00%s\x00", host.compiler(), strings.Join(args, " "), HeaderHash())
+	fmt.Fprintf(h, "compile\x00%s\x00%s\x00%s\x00", host.compiler(), strings.Join(args, " "), HeaderHash())
 	h.Write(src)
 	memo := filepath.Join(host.cacheDir(), "syntax-"+hex.EncodeToString(h.Sum(nil))[:32])
 	if b, err := os.ReadFile(memo); err == nil {
 		return string(b)
 	}
-	f, err := os.CreateTemp(host.cacheDir(), "attr-*.cpp")
+	ext := ".cpp"
+	if host.Backend == "gpu" {
+		ext = ".cu"
+	}
+	f, err := os.CreateTemp(host.cacheDir(), "attr-*"+ext)
 	if err != nil {
 		return err.Error()
 	}
@@ -140,12 +210,12 @@ func (opts Options) syntaxError(ctx context.Context, src []byte) string {
 		return err.Error()
 	}
 	f.Close()
-	args = append(args, "-fsyntax-only", f.Name())
+	args = append(args, "-c", "-o", os.DevNull, f.Name())
 	out, err := exec.CommandContext(ctx, host.compiler(), args...).CombinedOutput()
 	diag := ""
 	if err != nil {
 		diag = strings.ReplaceAll(FirstDiagnostic(string(out)), filepath.Dir(f.Name())+string(filepath.Separator), "")
-		diag = regexp.MustCompile(`attr-\d+\.cpp`).ReplaceAllString(diag, "generated.cpp")
+		diag = regexp.MustCompile(`attr-\d+\.(cpp|cu)`).ReplaceAllString(diag, "generated"+ext)
 	}
 	if ctx.Err() == nil {
 		_ = os.WriteFile(memo, []byte(diag), 0o644)

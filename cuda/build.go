@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -101,11 +102,45 @@ func (tc Toolchain) flags(includeDir string) []string {
 		// probe runs only ~2x slower, a net win by far (measured on the
 		// quick preset).
 		f = []string{"-std=c++17", "-O0", "-w", "-fno-strict-aliasing"}
+		if compilerFamily(tc.compiler()) == "gcc" {
+			// CUTLASS declares member aliases such as `using TensorRef =
+			// TensorRef<...>`, which g++ rejects ("changes meaning of
+			// 'TensorRef'") unless permissive; clang and nvcc accept them.
+			f = append(f, "-fpermissive")
+		}
 	}
 	for _, d := range tc.IncludeDirs {
 		f = append(f, "-I", d)
 	}
 	return append(f, "-I", includeDir)
+}
+
+// compilerFamily is "gcc", "clang" or "other", from the compiler's
+// --version banner (CXX=c++ may be either), asked once per compiler.
+func compilerFamily(compiler string) string {
+	if f, ok := families.Load(compiler); ok {
+		return f.(string)
+	}
+	out, _ := exec.Command(compiler, "--version").Output()
+	banner := strings.ToLower(string(out))
+	family := "other"
+	switch {
+	case strings.Contains(banner, "clang"):
+		family = "clang"
+	case strings.Contains(banner, "free software foundation"), strings.Contains(banner, "g++"), strings.Contains(banner, "gcc"):
+		family = "gcc"
+	}
+	families.Store(compiler, family)
+	return family
+}
+
+var families sync.Map
+
+// BuildCommand is the compiler command line a translation unit is built
+// with (the include directory of tilecheck's own headers shown as
+// <tilecheck-include>): what --verbose prints, and how to reproduce a build.
+func (tc Toolchain) BuildCommand() string {
+	return tc.compiler() + " " + strings.Join(tc.flags("<tilecheck-include>"), " ")
 }
 
 // DefaultCacheDir is .cache/tilecheck under the tilecheck checkout when run
@@ -181,6 +216,13 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	h.Write(src)
 	key := hex.EncodeToString(h.Sum(nil))[:32]
 	bin = filepath.Join(tc.cacheDir(), "bin-"+tc.Backend+"-"+key)
+	failed := filepath.Join(tc.cacheDir(), "fail-"+tc.Backend+"-"+key)
+	if b, err := os.ReadFile(failed); err == nil {
+		// A failure is cached like a success: the same source, compiler and
+		// flags fail the same way.
+		command, output, _ := strings.Cut(string(b), "\x00")
+		return "", true, &CompileError{Command: command, Output: output, Err: errors.New("exit status 1, cached")}
+	}
 	if _, err := os.Stat(bin); err == nil {
 		now := time.Now()
 		_ = os.Chtimes(bin, now, now) // recently used: pruned last
@@ -200,7 +242,11 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return "", false, &CompileError{Command: tc.compiler() + " " + strings.Join(args, " "), Output: out.String(), Err: err}
+		ce := &CompileError{Command: tc.compiler() + " " + strings.Join(args, " "), Output: out.String(), Err: err}
+		if ctx.Err() == nil {
+			_ = os.WriteFile(failed, []byte(ce.Command+"\x00"+ce.Output), 0o644)
+		}
+		return "", false, ce
 	}
 	if err := os.Rename(tmpBin, bin); err != nil {
 		return "", false, err
@@ -216,9 +262,9 @@ const cacheKeep = 128
 // outcomes beyond their limits,
 // so the cache does not grow without bound as presets and models change.
 func (tc Toolchain) prune() {
-	for _, pattern := range []string{"bin-*", "src-*", "syntax-*"} {
+	for _, pattern := range []string{"bin-*", "src-*", "fail-*", "syntax-*"} {
 		keep := cacheKeep
-		if pattern == "syntax-*" {
+		if pattern == "syntax-*" || pattern == "fail-*" {
 			keep = 8 * cacheKeep // syntax-check outcomes: a few bytes each
 		}
 		files, _ := filepath.Glob(filepath.Join(tc.cacheDir(), pattern))
@@ -247,10 +293,16 @@ type CompileError struct {
 	Command string
 	Output  string
 	Err     error
+	// Headers: the headers alone fail, before any iterator is instantiated.
+	Headers bool
 }
 
 func (e *CompileError) Error() string {
-	return fmt.Sprintf("compile failed (%v): %s\n%s", e.Err, e.Command, FirstDiagnostic(e.Output))
+	what := "compile failed"
+	if e.Headers {
+		what = "your headers do not compile on their own (before any iterator is instantiated)"
+	}
+	return fmt.Sprintf("%s (%v): %s\nreproduce with: %s", what, e.Err, FirstDiagnostic(e.Output), e.Command)
 }
 
 // FirstDiagnostic is the first line of compiler output that says "error".

@@ -3,7 +3,6 @@ package cuda
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
@@ -26,6 +25,17 @@ const (
 	maxWindows     = 1 << 14
 )
 
+// NotInUserNamespace is the skip reason of a configuration whose thread map
+// (the PR #3131 warp-striped arrangement) is tilecheck's own rendition, not a
+// CUTLASS template: it is not generated for a user's namespace.
+const NotInUserNamespace = "thread map warp-striped-3131 is tilecheck's rendition of CUTLASS PR #3131, not a template of your namespace: left out"
+
+// PTXOnly is the skip reason of CUTLASS's PredicatedTileIterator on the
+// host: its load and store go through cutlass::arch::global_load and
+// global_store, inline PTX assembly that only nvcc builds (g++: "invalid
+// 'asm'"). The GPU back end runs it.
+const PTXOnly = "PredicatedTileIterator of your namespace loads and stores through inline PTX (cutlass::arch::global_load/global_store): GPU back end only"
+
 // plannedCase is a Case made ready to generate: what each variant's Go model
 // predicts, which (variant, program) pairs can run, and the buffer geometry.
 type plannedCase struct {
@@ -44,7 +54,12 @@ type plannedCase struct {
 	Reference [][]iterator.ThreadTrace
 	// Buffer geometry: N bytes per buffer, tensor at Off; fragment box bytes.
 	N, Off, FragBox, AccessBytes, Count int64
-	AllocBytes                          int64
+	// PayloadBytes is what one access must move at least: the packed
+	// Array<Element, V> inside the AccessType. CUTLASS's AlignedArray adds
+	// only alignment padding, which a copy need not move (g++ copies the
+	// 16 payload bytes of an AlignedArray<float, 4, 32>).
+	PayloadBytes int64
+	AllocBytes   int64
 	// Windows: for a sparse host case, the [start, end) byte ranges of the
 	// buffer that are mapped and filled (sparse.go); nil for a dense case.
 	Windows []int64
@@ -106,6 +121,17 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	if why := supported(cfg); why != "" {
 		return nil, why
 	}
+	for _, vr := range variants {
+		switch {
+		case vr.Rendition():
+		case cfg.Map == iterator.WarpStriped3131:
+			// The type would not exist in the user's namespace, and one
+			// unknown template fails the whole translation unit.
+			return nil, NotInUserNamespace
+		case cfg.Class == iterator.PredicatedTile && !strictAlign:
+			return nil, PTXOnly
+		}
+	}
 	tm, err := iterator.Validate(cfg)
 	if err != nil {
 		return nil, err.Error()
@@ -117,12 +143,14 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	pc := &plannedCase{Index: index, Config: cfg, Programs: c.Programs}
 	pc.AccessBytes = int64(iterator.InstanceAccessBytes(cfg))
 	pc.Count = tm.Count()
+	pc.PayloadBytes = min(pc.AccessBytes, int64(layout.ArrayBytes(layout.Elements(cfg.Access), cfg.Elem.Bits)))
 	frag := int64(iterator.FragmentBytes(cfg, tm))
 	pc.FragBox = roundUp(max(frag, pc.AccessBytes*pc.Count), 16) + 16
 	_, hi := iterator.Allocation(cfg, longestProgram(c.Programs))
 	pc.AllocBytes = int64(hi)
 	if cfg.Class != iterator.RegularTile {
 		familyGeometry(pc, tm)
+		pc.PayloadBytes = pc.AccessBytes
 	}
 	threads := iterator.AllThreads(cfg)
 
@@ -148,9 +176,6 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 		}
 		for p, prog := range c.Programs {
 			why := programSupported(cfg, prog)
-			if cfg.Map == iterator.WarpStriped3131 && !strings.HasPrefix(vr.Namespace, "tilecheck_") {
-				why = "warp-striped-3131 is not a CUTLASS thread map"
-			}
 			var tr []iterator.ThreadTrace
 			if why == "" {
 				tr, err = iterator.TraceThreads(m, cfg, prog, threads)

@@ -61,6 +61,20 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if len(planned) == 0 {
 		return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
 	}
+	if len(opts.Headers) > 0 {
+		// A user's headers: do they compile before anything is
+		// instantiated? If not (a missing CUDA include, a wrong --include),
+		// every unit would fail the same way: say so once.
+		var src bytes.Buffer
+		Generate(&src, nil, variants, opts.Headers)
+		if _, _, err := opts.Build(ctx, src.Bytes()); err != nil {
+			var ce *CompileError
+			if errors.As(err, &ce) {
+				ce.Headers = true
+			}
+			return res, err
+		}
+	}
 	batches := splitBatches(planned, opts.Batches)
 	outs := make([]*rawOutput, len(batches))
 	errs := make([]error, len(batches))
@@ -115,10 +129,11 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		}
 	}
 	if len(failed) > 0 {
-		opts.logf("%d translation units do not compile; attributing the failures", len(failed))
+		opts.logf("%d of %d translation units do not compile; attributing the failures", len(failed), len(batches))
 		for _, b := range failed {
-			for _, pc := range batches[b] {
-				opts.attribute(ctx, pc, variants)
+			if err := opts.attributeBatch(ctx, batches[b], variants); err != nil {
+				opts.logf("attribution: %v", err)
+				continue // the rebuild reports the compile error itself
 			}
 			generate(b)
 			build(b)

@@ -1,6 +1,9 @@
 package cuda
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Role says what a variant is for in a run.
 type Role string
@@ -31,6 +34,10 @@ func (v Variant) Label() string {
 	}
 	return v.Model
 }
+
+// Rendition reports whether the variant is one of tilecheck's own C++
+// renditions (cuda/include/tilecheck), not a user's namespace.
+func (v Variant) Rendition() bool { return strings.HasPrefix(v.Namespace, "tilecheck_") }
 
 // Renditions are the project's own C++ renditions (cuda/include/tilecheck).
 func Renditions() []Variant {

@@ -13,7 +13,8 @@
 //
 // A generated Case provides: kThreads, kPrograms, kVariants, kN (buffer
 // bytes), kOff (tensor offset in the buffer), kFragBox (bytes reserved for a
-// fragment, at least A·count), kAccessBytes (A), kCount (accesses per
+// fragment, at least A·count), kAccessBytes (A), kPayloadBytes (the packed
+// Array inside the AccessType, which every access moves), kCount (accesses per
 // fragment), op_kind(p, o) (0 state op, 1 load, 2 store, 3 accesses() pass,
 // 4 predicated load, -1 end),
 // available(v, p), round_trip(p), template Var<v>::It, ref<It>(ptr) and
@@ -185,7 +186,9 @@ TC_HD void probe_load(unsigned char* buf, Scratch& sc, int thread, int kase, int
   for (int idx = 0; idx < Case::kCount; ++idx) {
     long long first = sc.acc[(long long)idx * Case::kAccessBytes];
     int flags = 0;
-    for (int k = 1; k < Case::kAccessBytes; ++k)
+    // Only the payload must be moved: a copy of an AlignedArray may leave
+    // its alignment padding alone.
+    for (int k = 1; k < Case::kPayloadBytes; ++k)
       if (sc.acc[(long long)idx * Case::kAccessBytes + k] != first + k) flags |= kIncoherent;
     long long addr = first - Case::kOff;
     // Sparse: a slot the run did not fill (it faulted first) spells no
@@ -239,7 +242,7 @@ TC_HD void probe_store(unsigned char* buf, Scratch& sc, int thread, int kase, in
       ++bytes;
     }
     if (bytes == 0) flags |= kUnrecovered;
-    else if (bytes != Case::kAccessBytes) flags |= kByteCount;
+    else if (bytes < Case::kPayloadBytes || bytes > Case::kAccessBytes) flags |= kByteCount;
     Record r = {kAccess, V, kase, prog, thread, op, idx, flags, addr, bytes};
     append(sink, r);
   }
