@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"sync/atomic"
+
+	"github.com/tilecheck/tilecheck/iterator"
 )
 
 // attributeBatch finds which (variant, program) pairs of a translation unit
@@ -26,20 +28,22 @@ import (
 // layout as a rule; the next round's check confirms it. When a variant fails
 // with no program at all (its type does not instantiate, or a member every
 // program uses does not), the whole variant is marked on every case of that
-// class and layout in one step. Checks compile for real (inline assembly is
-// rejected only at code generation, after -fsyntax-only has passed), with
-// the host compiler and flags, and are cached by source hash.
+// class and layout in one step (compileError says how a check compiles).
 //
 // It returns an error when the unit still fails after maxRounds rounds or
 // when a failure cannot be pinned on any program.
 func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, variants []Variant) error {
-	const maxRounds = 8
+	const maxRounds = 16
 	checks := atomic.Int64{}
-	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool) string {
+	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool, declare ...int) string {
 		trials := make([]*plannedCase, len(cases))
 		for i, pc := range cases {
 			t := *pc
 			t.Avail = avail(pc)
+			t.declare = -1
+			if len(declare) > 0 {
+				t.declare = declare[0]
+			}
 			trials[i] = &t
 		}
 		var src bytes.Buffer
@@ -98,8 +102,16 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 				continue
 			}
 			found = true
-			if none := check(cases, only(func(int) bool { return false })); none != "" {
+			// The type alone, declared but running nothing.
+			if none := check(cases, only(func(int) bool { return false }), v); none != "" {
 				opts.markVariant(batch, variants, v, pc, none)
+				continue
+			}
+			// The class's smallest program (load(), or one accesses() pass)
+			// failing as all do: what fails is a member every program uses
+			// (a static_assert of the instantiation, say), not a path.
+			if minimal := opts.compileMinimal(ctx, pc, variants, v); minimal != "" && minimal == all {
+				opts.markVariant(batch, variants, v, pc, all)
 				continue
 			}
 			for _, p := range opts.bisectPrograms(progs, func(set []int) string {
@@ -117,6 +129,30 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 		}
 	}
 	return fmt.Errorf("translation unit still does not compile after %d attribution rounds", maxRounds)
+}
+
+// compileMinimal checks variant v on pc's configuration with the class's
+// smallest program alone, and returns the first diagnostic or "".
+func (opts Options) compileMinimal(ctx context.Context, pc *plannedCase, variants []Variant, v int) string {
+	op := "load()"
+	if pc.Config.Class == iterator.RegularTileAccess || pc.Config.Class == iterator.PredicatedTileAccess {
+		op = "accesses()"
+	}
+	prog, err := iterator.ParseProgram(op)
+	if err != nil {
+		return ""
+	}
+	trial := *pc
+	trial.Programs = []iterator.Program{prog}
+	trial.RoundTrip = []bool{false}
+	trial.declare = -1
+	trial.Avail = make([][]bool, len(variants))
+	for i := range trial.Avail {
+		trial.Avail[i] = []bool{i == v}
+	}
+	var src bytes.Buffer
+	Generate(&src, []*plannedCase{&trial}, variants, opts.Headers)
+	return opts.compileError(ctx, src.Bytes())
 }
 
 type failedProgram struct {
@@ -146,11 +182,12 @@ func (opts Options) bisectPrograms(set []int, fails func([]int) string) []failed
 }
 
 // markVariant marks every program of variant v unavailable on every case of
-// the batch with pc's class and layout: the variant does not instantiate.
+// the batch with pc's class, layout and instantiation shape: the variant
+// does not instantiate there.
 func (opts Options) markVariant(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, diag string) {
-	opts.logf("%s: %s through %s does not compile: %s", variants[v].Label(), pc.Config.Class, pc.Config.Layout, diag)
+	opts.logf("%s: %s through %s does not compile (%s): %s", variants[v].Label(), pc.Config.Class, pc.Config.Layout, pc.Config, diag)
 	for _, c := range batch {
-		if c.Config.Class != pc.Config.Class || c.Config.Layout != pc.Config.Layout {
+		if c.Config.Class != pc.Config.Class || c.Config.Layout != pc.Config.Layout || instantiationShape(c) != instantiationShape(pc) {
 			continue
 		}
 		for p := range c.Programs {
@@ -163,11 +200,15 @@ func (opts Options) markVariant(batch []*plannedCase, variants []Variant, v int,
 }
 
 // markPath marks program p of pc, and every program of the same path (class,
-// layout, program shape) on the batch's other cases, unavailable for v.
+// layout, program shape) on the batch's other cases of the same
+// instantiation shape (element width, vector, alignment), unavailable for v.
 func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, p int, diag string) {
 	path := pathOf(pc.Config.Class.String(), pc.Config.Layout.String(), pc.Programs[p].String())
 	opts.logf("%s: %s does not compile: %s", variants[v].Label(), path, diag)
 	for _, c := range batch {
+		if instantiationShape(c) != instantiationShape(pc) {
+			continue
+		}
 		for q, prog := range c.Programs {
 			if c.Avail[v][q] && pathOf(c.Config.Class.String(), c.Config.Layout.String(), prog.String()) == path {
 				c.Avail[v][q] = false
@@ -177,29 +218,41 @@ func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc
 	}
 }
 
-// compileError compiles src to an object file (nothing kept) with the back
-// end's own compiler (host code differs: CUTLASS's PTX inline assembly
-// builds only under nvcc) and returns the first diagnostic line, or "" when
-// it compiles. Outcomes are cached by the hash of compiler, flags, headers
-// and source.
+// instantiationShape is what a compile failure usually depends on besides
+// the class and layout: element width, vector, alignment, access size, map.
+func instantiationShape(c *plannedCase) string {
+	return fmt.Sprint(c.Config.Elem.Bits, c.Config.Access, c.Config.Align, c.Config.ElemsPerAccessType(), c.Config.Map)
+}
+
+// compileError checks src with the host compiler and returns the first
+// diagnostic line, or "" when it compiles. For the host back end the check
+// compiles to an object file (nothing kept): CUTLASS's inline PTX is
+// rejected only at code generation. For the GPU back end it is a host
+// -fsyntax-only check of the same source: template instantiation fails the
+// same way under nvcc, the PTX that g++ cannot assemble is never generated,
+// and nvcc itself would take many times longer per check. Outcomes are
+// cached by the hash of compiler, flags, headers and source.
 func (opts Options) compileError(ctx context.Context, src []byte) string {
 	host := opts.Toolchain
+	mode := []string{"-c", "-o", os.DevNull}
+	if host.Backend == "gpu" {
+		mode = []string{"-fsyntax-only"}
+	}
+	host.Backend = "host"
+	host.Compiler = ""
 	inc, err := host.materialize()
 	if err != nil {
 		return err.Error()
 	}
-	args := host.flags(inc)
+	args := append(host.flags(inc), mode...)
 	h := sha256.New()
-	fmt.Fprintf(h, "compile\x00%s\x00%s\x00%s\x00", host.compiler(), strings.Join(args, " "), HeaderHash())
+	fmt.Fprintf(h, "check\x00%s\x00%s\x00%s\x00", host.compiler(), strings.Join(args, " "), HeaderHash())
 	h.Write(src)
 	memo := filepath.Join(host.cacheDir(), "syntax-"+hex.EncodeToString(h.Sum(nil))[:32])
 	if b, err := os.ReadFile(memo); err == nil {
 		return string(b)
 	}
-	ext := ".cpp"
-	if host.Backend == "gpu" {
-		ext = ".cu"
-	}
+	const ext = ".cpp"
 	f, err := os.CreateTemp(host.cacheDir(), "attr-*"+ext)
 	if err != nil {
 		return err.Error()
@@ -210,12 +263,12 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 		return err.Error()
 	}
 	f.Close()
-	args = append(args, "-c", "-o", os.DevNull, f.Name())
+	args = append(args, f.Name())
 	out, err := exec.CommandContext(ctx, host.compiler(), args...).CombinedOutput()
 	diag := ""
 	if err != nil {
 		diag = strings.ReplaceAll(FirstDiagnostic(string(out)), filepath.Dir(f.Name())+string(filepath.Separator), "")
-		diag = regexp.MustCompile(`attr-\d+\.(cpp|cu)`).ReplaceAllString(diag, "generated"+ext)
+		diag = regexp.MustCompile(`attr-\d+\.cpp`).ReplaceAllString(diag, "generated"+ext)
 	}
 	if ctx.Err() == nil {
 		_ = os.WriteFile(memo, []byte(diag), 0o644)

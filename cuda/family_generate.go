@@ -116,7 +116,10 @@ func familyIteratorType(cfg iterator.Config, ns string) string {
 	ae := cfg.ElemsPerAccessType()
 	switch cfg.Class {
 	case iterator.PredicatedTileAccess:
-		return fmt.Sprintf("%s, %s::AlignedArray<%s, %d, %d>>", head, ns, el, ae, ae*cfg.Elem.Bits/8)
+		// The alignment a CUTLASS user would write: the access's bytes, or
+		// their power-of-two part (alignas needs a power of two; a 6-bit
+		// vector of 4 is 3 bytes).
+		return fmt.Sprintf("%s, %s::AlignedArray<%s, %d, %d>>", head, ns, el, ae, alignOf(max(int64(ae*cfg.Elem.Bits/8), 1)))
 	case iterator.PredicatedTile:
 		return fmt.Sprintf("%s, %d>", head, ae)
 	}

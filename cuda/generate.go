@@ -148,6 +148,16 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 		}
 	}
 	fmt.Fprintf(w, ";\n  }\n")
+	// runs(v): variant v runs some program here. A variant that runs none
+	// is not instantiated at all (its type may not even exist: a class
+	// the user's headers lack), and its It is a placeholder.
+	fmt.Fprintf(w, "  TC_HD static constexpr bool runs(int v) {\n    return false")
+	for v := range variants {
+		if variantRuns(pc, v) {
+			fmt.Fprintf(w, " || v == %d", v)
+		}
+	}
+	fmt.Fprintf(w, ";\n  }\n")
 	fmt.Fprintf(w, "  TC_HD static constexpr bool round_trip(int p) {\n    return false")
 	for p := range pc.Programs {
 		if pc.RoundTrip[p] {
@@ -179,9 +189,23 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	}
 	fmt.Fprintf(w, "    }\n  }\n};\n")
 	for v, vr := range variants {
-		fmt.Fprintf(w, "template <> struct Case::Var<%d> { typedef %s It; };\n", v, caseIteratorType(cfg, vr.Namespace))
+		it := caseIteratorType(cfg, vr.Namespace)
+		if !variantRuns(pc, v) && pc.declare != v {
+			it = "void"
+		}
+		fmt.Fprintf(w, "template <> struct Case::Var<%d> { typedef %s It; };\n", v, it)
 	}
 	fmt.Fprintf(w, "}  // namespace tc_case_%d\n", local)
+}
+
+// variantRuns reports whether variant v runs any program of the case.
+func variantRuns(pc *plannedCase, v int) bool {
+	for _, ok := range pc.Avail[v] {
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Generate writes one translation unit for the cases: compiled with g++ it

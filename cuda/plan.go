@@ -63,6 +63,10 @@ type plannedCase struct {
 	// Windows: for a sparse host case, the [start, end) byte ranges of the
 	// buffer that are mapped and filled (sparse.go); nil for a dense case.
 	Windows []int64
+	// declare, when >= 0, names a variant whose iterator type is declared
+	// even though it runs nothing: attribution's check that the type itself
+	// instantiates; -1 otherwise.
+	declare int
 }
 
 // recordCap is the exact number of records the run can produce, plus the
@@ -140,7 +144,7 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	if err != nil {
 		return nil, err.Error()
 	}
-	pc := &plannedCase{Index: index, Config: cfg, Programs: c.Programs}
+	pc := &plannedCase{Index: index, Config: cfg, Programs: c.Programs, declare: -1}
 	pc.AccessBytes = int64(iterator.InstanceAccessBytes(cfg))
 	pc.Count = tm.Count()
 	pc.PayloadBytes = min(pc.AccessBytes, int64(layout.ArrayBytes(layout.Elements(cfg.Access), cfg.Elem.Bits)))

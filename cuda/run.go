@@ -47,6 +47,10 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	for _, v := range variants {
 		res.Variants = append(res.Variants, VariantResult{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
 	}
+	opts.logf("compiler: %s", opts.BuildCommand())
+	if len(opts.Headers) > 0 {
+		opts.logf("your headers are included after %s (what nvcc declares implicitly, for host builds)", hostPrelude)
+	}
 	var planned []*plannedCase
 	for i, c := range cases {
 		pc, why := plan(i, c, variants, opts.Backend == "gpu")

@@ -80,6 +80,7 @@ type probeFlags struct {
 	class                                                            string
 	headers, cudaIncludes                                            multiFlag
 	jobs                                                             int
+	verbose                                                          bool
 }
 
 func (f *probeFlags) register(fs *flag.FlagSet) {
@@ -94,6 +95,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE`")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
+	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")
 }
 
@@ -183,6 +185,9 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	cases, err := probeClassCases(f.preset, classes)
 	if err != nil {
 		return fail(stderr, "probe", err)
+	}
+	if f.verbose {
+		opts.Log = func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck probe: "+format+"\n", args...) }
 	}
 	res, err := cuda.Run(context.Background(), cases, opts)
 	if err != nil {

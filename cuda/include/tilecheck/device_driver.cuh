@@ -44,7 +44,8 @@ template <class Case, int V = 0>
 __device__ void probe_dispatch(int v, unsigned char* buf, Scratch& sc, int t, int kase, int p, Sink* sink) {
   if constexpr (V < Case::kVariants) {
     if (v == V) {
-      if (Case::available(V, p)) probe_thread<Case, V, typename Case::template Var<V>::It>(buf, sc, t, kase, p, sink);
+      if constexpr (Case::runs(V))
+        if (Case::available(V, p)) probe_thread<Case, V, typename Case::template Var<V>::It>(buf, sc, t, kase, p, sink);
     } else {
       probe_dispatch<Case, V + 1>(v, buf, sc, t, kase, p, sink);
     }
@@ -62,8 +63,9 @@ __global__ void probe_kernel(unsigned char* slab, unsigned char* scratch, Sink* 
 template <class Case, int V = 0>
 __device__ void round_trip_dispatch(int v, unsigned char* buf, unsigned char* frag, int t, int p, int d) {
   if constexpr (V < Case::kVariants) {
-    if (v == V) round_trip_store<Case, V, typename Case::template Var<V>::It>(buf, frag, t, p, d);
-    else round_trip_dispatch<Case, V + 1>(v, buf, frag, t, p, d);
+    if (v == V) {
+      if constexpr (Case::runs(V)) round_trip_store<Case, V, typename Case::template Var<V>::It>(buf, frag, t, p, d);
+    } else round_trip_dispatch<Case, V + 1>(v, buf, frag, t, p, d);
   }
 }
 

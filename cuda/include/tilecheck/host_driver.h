@@ -88,7 +88,9 @@ void sparse_free(unsigned char* buf) {
 
 template <class Case, int V = 0>
 void host_case(int kase, Sink* sink) {
-  if constexpr (V < Case::kVariants) {
+  if constexpr (V < Case::kVariants && !Case::runs(V)) {
+    host_case<Case, V + 1>(kase, sink);
+  } else if constexpr (V < Case::kVariants) {
     typedef typename Case::template Var<V>::It It;
     typedef typename std::conditional<Case::kSparse, Guarded<Case>, Case>::type Run;
     unsigned char* buf;

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// realCutlass unpacks ../shared/cutlass/cutlass-<version>-include.tar.gz
+// (or $TILECHECK_CUTLASS_TARBALLS/...) into a temporary directory and returns
+// its include/ directory. It skips, saying why, where the tarball, a C++
+// compiler or CUDA's host headers are absent; .ci/run installs all three so
+// that CI never skips.
+func realCutlass(t *testing.T, version string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("real CUTLASS: skipped in -short mode")
+	}
+	dir := os.Getenv("TILECHECK_CUTLASS_TARBALLS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "cutlass")
+	}
+	tarball := filepath.Join(dir, "cutlass-"+version+"-include.tar.gz")
+	if _, err := os.Stat(tarball); err != nil {
+		t.Skipf("real CUTLASS: %s absent (set TILECHECK_CUTLASS_TARBALLS)", tarball)
+	}
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("real CUTLASS: no g++")
+	}
+	if _, err := os.Stat("/usr/include/cuda_runtime.h"); err != nil {
+		t.Skip("real CUTLASS: CUDA host headers absent (Debian nvidia-cuda-dev; .ci/run installs it)")
+	}
+	out := t.TempDir()
+	f, err := os.Open(tarball)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(out, filepath.Clean(h.Name))
+		if !strings.HasPrefix(path, out+string(filepath.Separator)) {
+			t.Fatalf("tarball entry %q escapes the directory", h.Name)
+		}
+		switch h.Typeflag {
+		case tar.TypeDir:
+			err = os.MkdirAll(path, 0o755)
+		case tar.TypeReg:
+			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+				var w *os.File
+				if w, err = os.Create(path); err == nil {
+					_, err = io.Copy(w, tr)
+					w.Close()
+				}
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	inc := filepath.Join(out, "cutlass-"+version, "include")
+	if _, err := os.Stat(filepath.Join(inc, "cutlass", "cutlass.h")); err != nil {
+		t.Fatalf("unpacked %s has no cutlass/cutlass.h: %v", tarball, err)
+	}
+	return inc
+}
+
+// realVersions pairs each shared CUTLASS tree with the Go model it must
+// agree with (SPEC §3: PR #3049 landed in v4.5.0).
+var realVersions = []struct{ version, model string }{
+	{"v4.7.0", "cutlass"},
+	{"v4.4.3", "cutlass-pre3049"},
+}
+
+// TestRealCutlassProbe: every compiled access of unmodified CUTLASS agrees
+// with its Go model — RegularTileIterator (pitch-linear, RowMajor and
+// ColumnMajor) and the family classes that build on the host — and the
+// configurations CUTLASS cannot instantiate are left out and counted.
+func TestRealCutlassProbe(t *testing.T) {
+	for _, rv := range realVersions {
+		t.Run(rv.version, func(t *testing.T) {
+			inc := realCutlass(t, rv.version)
+			code, out, stderr := runCLI("probe", "--include", inc, "--namespace", "cutlass", "--iterator", rv.model,
+				"--class", "all", "--format", "json")
+			if code != exitPass {
+				t.Fatalf("probe exit %d, want 0 (every access agrees)\n%s\n%s", code, stderr, tail(out, 3000))
+			}
+			var res struct {
+				Configs  int `json:"configs"`
+				Variants []struct {
+					Label      string `json:"variant"`
+					Accesses   int64  `json:"accesses"`
+					Mismatches int64  `json:"mismatches"`
+				} `json:"variants"`
+				Skipped []struct{ Reason string } `json:"skipped"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("probe JSON: %v\n%s", err, tail(out, 2000))
+			}
+			if res.Variants[0].Label != rv.model || res.Variants[0].Accesses == 0 || res.Variants[0].Mismatches != 0 {
+				t.Errorf("iterator under test: %+v, want accesses compared and none differing", res.Variants[0])
+			}
+			left := strings.Builder{}
+			for _, s := range res.Skipped {
+				left.WriteString(s.Reason + "\n")
+			}
+			if !strings.Contains(left.String(), "warp-striped-3131") {
+				t.Errorf("the #3131 thread map is not reported as left out: %s", left.String())
+			}
+		})
+	}
+}
+
+// TestRealCutlassSweep: a compiled host sweep of unmodified CUTLASS reaches
+// the same verdict and the same status for every property as the Go sweep of
+// its model.
+func TestRealCutlassSweep(t *testing.T) {
+	for _, rv := range realVersions {
+		t.Run(rv.version, func(t *testing.T) {
+			inc := realCutlass(t, rv.version)
+			type report struct {
+				Verdict    string `json:"verdict"`
+				Properties []struct {
+					ID     string `json:"id"`
+					Status string `json:"status"`
+					Cases  int    `json:"cases"`
+				} `json:"properties"`
+			}
+			sweepJSON := func(args ...string) report {
+				code, out, stderr := runCLI(append([]string{"sweep", "--iterator", rv.model, "--preset", "quick", "--format", "json"}, args...)...)
+				if code != exitFail {
+					t.Fatalf("sweep %v: exit %d, want 1 (the model fails)\n%s", args, code, tail(stderr, 3000))
+				}
+				var r report
+				if err := json.Unmarshal([]byte(out), &r); err != nil {
+					t.Fatal(err)
+				}
+				return r
+			}
+			goRep := sweepJSON()
+			compiled := sweepJSON("--backend", "host", "--include", inc, "--namespace", "cutlass")
+			if goRep.Verdict != compiled.Verdict || len(goRep.Properties) != len(compiled.Properties) {
+				t.Fatalf("verdict %s (Go) vs %s (compiled)", goRep.Verdict, compiled.Verdict)
+			}
+			for i, p := range goRep.Properties {
+				c := compiled.Properties[i]
+				if p.ID != c.ID || p.Status != c.Status || c.Cases == 0 {
+					t.Errorf("%s: Go %s (%d cases), compiled %s %s (%d cases)", p.ID, p.Status, p.Cases, c.ID, c.Status, c.Cases)
+				}
+			}
+		})
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
