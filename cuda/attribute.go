@@ -25,7 +25,8 @@ import (
 // checks per failing program). What it finds is a path — (variant, class,
 // layout, program shape) — and is applied to every case of the unit at once,
 // since a path that does not compile fails on every configuration of its
-// layout as a rule; the next round's check confirms it. When a variant fails
+// layout as a rule; the next round's check confirms it, and a path that
+// compiles elsewhere is then lost only on this unit. When a variant fails
 // with no program at all (its type does not instantiate, or a member every
 // program uses does not), the whole variant is marked on every case of that
 // class and layout in one step (compileError says how a check compiles).
@@ -200,15 +201,14 @@ func (opts Options) markVariant(batch []*plannedCase, variants []Variant, v int,
 }
 
 // markPath marks program p of pc, and every program of the same path (class,
-// layout, program shape) on the batch's other cases of the same
-// instantiation shape (element width, vector, alignment), unavailable for v.
+// layout, program shape) on the batch's other cases, unavailable for v: a
+// call the class lacks fails whatever the element or map. (A failure that
+// depends on them fails the smallest program too and is marked by
+// markVariant, per instantiation shape.)
 func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, p int, diag string) {
 	path := pathOf(pc.Config.Class.String(), pc.Config.Layout.String(), pc.Programs[p].String())
 	opts.logf("%s: %s does not compile: %s", variants[v].Label(), path, diag)
 	for _, c := range batch {
-		if instantiationShape(c) != instantiationShape(pc) {
-			continue
-		}
 		for q, prog := range c.Programs {
 			if c.Avail[v][q] && pathOf(c.Config.Class.String(), c.Config.Layout.String(), prog.String()) == path {
 				c.Avail[v][q] = false

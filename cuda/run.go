@@ -10,6 +10,7 @@ import (
 	"hash/fnv"
 	"os/exec"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 )
@@ -134,14 +135,24 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	}
 	if len(failed) > 0 {
 		opts.logf("%d of %d translation units do not compile; attributing the failures", len(failed), len(batches))
+		var wg sync.WaitGroup
 		for _, b := range failed {
-			if err := opts.attributeBatch(ctx, batches[b], variants); err != nil {
-				opts.logf("attribution: %v", err)
-				continue // the rebuild reports the compile error itself
-			}
-			generate(b)
-			build(b)
+			wg.Add(1)
+			go func(b int) {
+				defer wg.Done()
+				if err := opts.attributeBatch(ctx, batches[b], variants); err != nil {
+					opts.logf("attribution: %v", err)
+					return // the build below reports the compile error itself
+				}
+				generate(b)
+			}(b)
 		}
+		wg.Wait()
+		forEach(true, func(b int) {
+			if slices.Contains(failed, b) {
+				build(b)
+			}
+		})
 	}
 	for _, src := range srcs {
 		sum := sha256.Sum256(src)
