@@ -16,6 +16,24 @@ var CutlassFamilyHeaders = append(append([]string{}, CutlassHeaders...),
 	"cutlass/transform/threadblock/predicated_tile_iterator.h",
 )
 
+// DefaultCutlassHeaders are the CUTLASS headers a run includes when the user
+// names none. A host build leaves out predicated_tile_iterator.h: its
+// PredicatedTileIterator is GPU-only there (PTXOnly), and the inline PTX of
+// cutlass/arch/memory.h, which it includes, does not even parse under clang
+// ("invalid output constraint '=h'").
+func DefaultCutlassHeaders(backend string) []string {
+	if backend == "gpu" {
+		return CutlassFamilyHeaders
+	}
+	var out []string
+	for _, h := range CutlassFamilyHeaders {
+		if h != "cutlass/transform/threadblock/predicated_tile_iterator.h" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // Op kinds as the harness reads them (probe_harness.h op_kind): 0 a state
 // op, 1 a load, 2 a store, 3 an accesses() pass recorded from get() and
 // valid(), 4 a predicated load (the harness also finds which slots it left

@@ -17,7 +17,7 @@ type Backend struct {
 	Arch         string   // GPU architecture (gpu back end)
 	Includes     []string // a user's include directories (e.g. a CUTLASS checkout's include/); none for the renditions
 	Namespace    string   // the namespace of the user's RegularTileIterator; needs Includes
-	Headers      []string // headers to include from Includes; default CutlassFamilyHeaders
+	Headers      []string // headers to include from Includes; default DefaultCutlassHeaders
 	CudaIncludes []string // extra -I, e.g. the CUDA toolkit's include directory
 	Batches      int      // translation units built in parallel; 0: sweepBatches
 	CacheDir     string   // build cache; "" the default
@@ -76,7 +76,7 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 		opts.IncludeDirs = append(opts.IncludeDirs, b.Includes...)
 		opts.Headers = b.Headers
 		if len(opts.Headers) == 0 {
-			opts.Headers = CutlassFamilyHeaders // the family classes too; the headers alone parse in about a second
+			opts.Headers = DefaultCutlassHeaders(b.Name) // the family classes too; the headers alone parse in about a second
 		}
 	}
 	opts.IncludeDirs = append(opts.IncludeDirs, b.CudaIncludes...)

@@ -153,7 +153,7 @@ func (f *probeFlags) options() (cuda.Options, error) {
 		if len(opts.Headers) == 0 {
 			opts.Headers = cuda.CutlassHeaders
 			if classes, _ := parseClasses(f.class); hasFamily(classes) {
-				opts.Headers = cuda.CutlassFamilyHeaders
+				opts.Headers = cuda.DefaultCutlassHeaders(f.backend)
 			}
 		}
 	}
