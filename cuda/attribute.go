@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync/atomic"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -35,7 +34,7 @@ import (
 // when a failure cannot be pinned on any program.
 func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, variants []Variant) error {
 	const maxRounds = 16
-	checks := atomic.Int64{}
+	checks := 0 // one unit's attribution is sequential
 	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool, declare ...int) string {
 		trials := make([]*plannedCase, len(cases))
 		for i, pc := range cases {
@@ -47,11 +46,9 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 			}
 			trials[i] = &t
 		}
-		var src bytes.Buffer
-		Generate(&src, trials, variants, opts.Headers)
-		n := checks.Add(1)
-		opts.logf("attributing a compile failure: check %d (%d configurations)", n, len(cases))
-		return opts.compileError(ctx, src.Bytes())
+		checks++
+		opts.logf("attributing a compile failure: check %d (%d configurations)", checks, len(cases))
+		return opts.checkTrials(ctx, trials, variants)
 	}
 	current := func(pc *plannedCase) [][]bool { return pc.Avail }
 	for round := 0; round < maxRounds; round++ {
@@ -151,8 +148,13 @@ func (opts Options) compileMinimal(ctx context.Context, pc *plannedCase, variant
 	for i := range trial.Avail {
 		trial.Avail[i] = []bool{i == v}
 	}
+	return opts.checkTrials(ctx, []*plannedCase{&trial}, variants)
+}
+
+// checkTrials generates one translation unit of trial cases and checks it.
+func (opts Options) checkTrials(ctx context.Context, trials []*plannedCase, variants []Variant) string {
 	var src bytes.Buffer
-	Generate(&src, []*plannedCase{&trial}, variants, opts.Headers)
+	Generate(&src, trials, variants, opts.Headers)
 	return opts.compileError(ctx, src.Bytes())
 }
 
