@@ -2,7 +2,6 @@ package cuda
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -75,8 +74,7 @@ func familyPassThrough(cfg iterator.Config, op iterator.Op) string {
 	if cfg.Class != iterator.PredicatedTile || op.RecordKind() != "load" {
 		return ""
 	}
-	call := opCall(op)
-	return "{ alignas(16) typename It::Fragment scratch; " + strings.Replace(call, "(f", "(scratch", 1) + " }"
+	return "{ alignas(16) typename It::Fragment scratch; " + opCallOn(op, "scratch") + " }"
 }
 
 // storeBeforeRecord reports a family program with a store followed by

@@ -83,33 +83,40 @@ func threadMapType(cfg iterator.Config, ns string) (plShape, tm string) {
 }
 
 // opCall is the C++ statement for one op on iterator `it`, fragment `f`.
-func opCall(op iterator.Op) string {
+func opCall(op iterator.Op) string { return opCallOn(op, "f") }
+
+// opCallOn is opCall with fragment frag. Every op goes through its
+// out-of-line wrapper in probe_harness.h (TC_NOINLINE says why).
+func opCallOn(op iterator.Op, frag string) string {
 	coord := fmt.Sprintf("typename It::TensorCoord(%d, %d)", op.A, op.B)
+	call := func(name string, args ...string) string {
+		return "tilecheck_probe::" + name + "(" + strings.Join(append([]string{"it"}, args...), ", ") + ");"
+	}
 	switch op.Kind {
 	case iterator.Load:
-		return "it.load(f);"
+		return call("op_load", frag)
 	case iterator.Store:
-		return "it.store(f);"
+		return call("op_store", frag)
 	case iterator.LoadTile:
-		return "it.load(f, " + coord + ");"
+		return call("op_load_tile", frag, coord)
 	case iterator.StoreTile:
-		return "it.store(f, " + coord + ");"
+		return call("op_store_tile", frag, coord)
 	case iterator.LoadPtr:
-		return fmt.Sprintf("it.load_with_pointer_offset(f, typename It::Index(%d));", op.A)
+		return call("op_load_ptr", frag, fmt.Sprintf("typename It::Index(%d)", op.A))
 	case iterator.StorePtr:
-		return fmt.Sprintf("it.store_with_pointer_offset(f, typename It::Index(%d));", op.A)
+		return call("op_store_ptr", frag, fmt.Sprintf("typename It::Index(%d)", op.A))
 	case iterator.AddTileOffset:
-		return "it.add_tile_offset(" + coord + ");"
+		return call("op_add_tile_offset", coord)
 	case iterator.AddPointerOffset:
-		return fmt.Sprintf("it.add_pointer_offset(typename It::LongIndex(%dLL));", op.A)
+		return call("op_add_pointer_offset", fmt.Sprintf("typename It::LongIndex(%dLL)", op.A))
 	case iterator.Inc:
-		return "++it;"
+		return call("op_inc")
 	case iterator.Dec:
-		return "--it;"
+		return call("op_dec")
 	case iterator.ClearMask:
-		return "it.clear_mask();"
+		return call("op_clear_mask")
 	case iterator.EnableMask:
-		return "it.enable_mask();"
+		return call("op_enable_mask")
 	}
 	return "/* unsupported op */"
 }
@@ -168,7 +175,7 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 	fmt.Fprintf(w, "  template <class It> TC_HD static typename It::TensorRef ref(unsigned char* p) {\n")
 	fmt.Fprintf(w, "    return typename It::TensorRef(reinterpret_cast<typename It::Element*>(p), typename It::Layout(kStride));\n  }\n")
 	// run
-	fmt.Fprintf(w, "  template <int V, class It> TC_HD static void run(int p, typename It::TensorRef r, int thread, int target, unsigned char* fb) {\n")
+	fmt.Fprintf(w, "  template <int V, class It> TC_HD TC_NOINLINE static void run(int p, typename It::TensorRef r, int thread, int target, unsigned char* fb) {\n")
 	fmt.Fprintf(w, "    %s\n    %s\n    switch (p) {\n", constructorCall(cfg), fragmentDecl(cfg))
 	for p, prog := range pc.Programs {
 		fmt.Fprintf(w, "    case %d: // %s\n      if constexpr (available(V, %d)) {\n", p, prog, p)

@@ -34,8 +34,9 @@ func TestOpCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"it.load(f);", "it.store(f, typename It::TensorCoord(1, -2));", "it.load_with_pointer_offset(f, typename It::Index(8));",
-		"it.add_pointer_offset(typename It::LongIndex(-3LL));", "it.add_tile_offset(typename It::TensorCoord(0, 1));", "++it;", "--it;"}
+	want := []string{"tilecheck_probe::op_load(it, f);", "tilecheck_probe::op_store_tile(it, f, typename It::TensorCoord(1, -2));",
+		"tilecheck_probe::op_load_ptr(it, f, typename It::Index(8));", "tilecheck_probe::op_add_pointer_offset(it, typename It::LongIndex(-3LL));",
+		"tilecheck_probe::op_add_tile_offset(it, typename It::TensorCoord(0, 1));", "tilecheck_probe::op_inc(it);", "tilecheck_probe::op_dec(it);"}
 	for i, op := range prog {
 		if got := opCall(op); got != want[i] {
 			t.Errorf("op %s: got %q want %q", op, got, want[i])

@@ -25,7 +25,35 @@
 #include <string.h>
 #include "tilecheck/core.h"
 
+// TC_NOINLINE keeps a function out of line on the device. nvcc inlines every
+// device call by default; a generated program then holds a full copy of each
+// iterator op it calls (a b1 PredicatedTileIterator load is 48 unrolled
+// guarded accesses), times every program, variant and call site of run(),
+// and ptxas time grows faster than the kernel: one unit of four
+// configurations took 294 s. Out of line, each (iterator, op) body is
+// compiled once. Host builds are -O0 and need nothing.
+#if defined(__CUDACC__)
+#define TC_NOINLINE __noinline__
+#else
+#define TC_NOINLINE
+#endif
+
 namespace tilecheck_probe {
+
+// The iterator ops a generated program calls (cuda/generate.go opCall), one
+// out-of-line function per (iterator, op): see TC_NOINLINE.
+template <class It, class F> TC_HD TC_NOINLINE void op_load(It& it, F& f) { it.load(f); }
+template <class It, class F> TC_HD TC_NOINLINE void op_store(It& it, F& f) { it.store(f); }
+template <class It, class F, class C> TC_HD TC_NOINLINE void op_load_tile(It& it, F& f, C c) { it.load(f, c); }
+template <class It, class F, class C> TC_HD TC_NOINLINE void op_store_tile(It& it, F& f, C c) { it.store(f, c); }
+template <class It, class F, class I> TC_HD TC_NOINLINE void op_load_ptr(It& it, F& f, I i) { it.load_with_pointer_offset(f, i); }
+template <class It, class F, class I> TC_HD TC_NOINLINE void op_store_ptr(It& it, F& f, I i) { it.store_with_pointer_offset(f, i); }
+template <class It, class C> TC_HD TC_NOINLINE void op_add_tile_offset(It& it, C c) { it.add_tile_offset(c); }
+template <class It, class L> TC_HD TC_NOINLINE void op_add_pointer_offset(It& it, L l) { it.add_pointer_offset(l); }
+template <class It> TC_HD TC_NOINLINE void op_inc(It& it) { ++it; }
+template <class It> TC_HD TC_NOINLINE void op_dec(It& it) { --it; }
+template <class It> TC_HD TC_NOINLINE void op_clear_mask(It& it) { it.clear_mask(); }
+template <class It> TC_HD TC_NOINLINE void op_enable_mask(It& it) { it.enable_mask(); }
 
 enum RecordKind { kAccess = 0, kRun = 1 };
 // kGuardedOff: the access's guard was off — valid() returned false (an
@@ -137,7 +165,7 @@ template <class Case> TC_HD void zero_windows(unsigned char* buf) {
 // address as a byte distance from ref.data(). With out null the pass is only
 // made (an accesses() op that is not the one recorded).
 template <bool kPredicated, class It, class Pointer>
-TC_HD void access_pass(It& it, Pointer base, unsigned char* out, int count) {
+TC_HD TC_NOINLINE void access_pass(It& it, Pointer base, unsigned char* out, int count) {
   long long* rec = reinterpret_cast<long long*>(out);
   for (int i = 0; i < count; ++i) {
     it.set_iteration_index(i);
