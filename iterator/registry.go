@@ -37,18 +37,20 @@ func TraceThreads(m Model, cfg Config, prog Program, threads []int) ([]ThreadTra
 	out := make([]ThreadTrace, 0, len(threads))
 	rm, fast := m.(regularModel)
 	var tm ThreadMap
+	var bufs traceBuffers
 	if fast {
 		var err error
 		if tm, err = rm.threadMap(cfg); err != nil {
 			return nil, err
 		}
+		bufs = newTraceBuffers(prog, tm, len(threads))
 	}
 	for _, t := range threads {
 		var tr ThreadTrace
 		var err error
 		if fast {
 			if err = checkThread(cfg, t); err == nil {
-				tr, err = rm.traceMap(cfg, tm, prog, t)
+				tr, err = rm.traceMap(cfg, tm, prog, t, &bufs)
 			}
 		} else {
 			tr, err = m.Trace(cfg, prog, t)

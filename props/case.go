@@ -1,8 +1,8 @@
 package props
 
 import (
-	"sort"
-	"strconv"
+	"encoding/binary"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -131,19 +131,22 @@ func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	return append(p, ops...)
 }
 
-// programKey is a cheap unique key for an op program.
-func programKey(p iterator.Program) string {
-	b := make([]byte, 0, 8*len(p))
+// appendProgramKey appends a unique binary key of an op program to b: a
+// kind byte and the two arguments' eight bytes per op. Looking a key built
+// in a stack buffer up in a map (m[string(b)]) allocates nothing, which
+// matters because every judged thread looks its traces up this way.
+func appendProgramKey(b []byte, p iterator.Program) []byte {
 	for _, o := range p {
-		b = strconv.AppendInt(b, int64(o.Kind), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.A, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.B, 10)
-		b = append(b, ';')
+		b = append(b, byte(o.Kind))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.A))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.B))
 	}
-	return string(b)
+	return b
 }
+
+// keyBuf is room for the key of a program of up to 15 ops without a heap
+// allocation; longer programs spill to the heap, still correct.
+type keyBuf [15 * 17]byte
 
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.
@@ -160,26 +163,40 @@ type UnitObservation struct {
 	Matches    UnitSet
 }
 
-// progTraces is the answer to one (configuration, program) request.
+// progTraces is the answer to one (configuration, program) request; its
+// traces are indexed by thread (nil where the thread was not requested).
 type progTraces struct {
 	err      error
-	byThread map[int]*iterator.ThreadTrace
+	byThread []*iterator.ThreadTrace
 }
 
-// TraceSet holds the traces of one configuration, by program.
+// TraceSet holds the traces of one configuration, by program key
+// (appendProgramKey).
 type TraceSet map[string]*progTraces
 
 // Add stores a response for program p.
 func (s TraceSet) Add(p iterator.Program, threads []int, r Response) {
-	pt := &progTraces{err: r.Err, byThread: make(map[int]*iterator.ThreadTrace, len(threads))}
+	pt := &progTraces{err: r.Err}
 	if r.Err == nil {
+		n := 0
+		for _, th := range threads {
+			n = max(n, th+1)
+		}
+		pt.byThread = make([]*iterator.ThreadTrace, n)
 		for i := range r.Traces {
 			if i < len(threads) {
 				pt.byThread[threads[i]] = &r.Traces[i]
 			}
 		}
 	}
-	s[programKey(p)] = pt
+	var buf keyBuf
+	s[string(appendProgramKey(buf[:0], p))] = pt
+}
+
+// get returns the traces of program p, or nil.
+func (s TraceSet) get(p iterator.Program) *progTraces {
+	var buf keyBuf
+	return s[string(appendProgramKey(buf[:0], p))]
 }
 
 // Traces is what a property's Judge reads: the traces of the source under
@@ -199,12 +216,15 @@ type Traces struct {
 func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
 
 func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	pt := s[programKey(p)]
+	pt := s.get(p)
 	if pt == nil {
 		return nil, errNotFetched
 	}
 	if pt.err != nil {
 		return nil, pt.err
+	}
+	if thread < 0 || thread >= len(pt.byThread) || pt.byThread[thread] == nil {
+		return nil, errNotFetched
 	}
 	tr := pt.byThread[thread]
 	if tr == nil {
@@ -276,18 +296,38 @@ func lastRecord(tr *iterator.ThreadTrace) *iterator.Record {
 	return &tr.Records[len(tr.Records)-1]
 }
 
-// sortedThreads returns the union of two thread lists, sorted.
+// sortedThreads returns the union of two thread lists, sorted, in a new
+// slice. Sampled and all-thread lists are already sorted and distinct, so
+// the common case is a merge; anything else is sorted and deduplicated.
 func sortedThreads(a, b []int) []int {
-	seen := make(map[int]bool, len(a)+len(b))
 	out := make([]int, 0, len(a)+len(b))
-	for _, l := range [][]int{a, b} {
-		for _, t := range l {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
+	if isStrictlySorted(a) && isStrictlySorted(b) {
+		i, j := 0, 0
+		for i < len(a) || j < len(b) {
+			switch {
+			case j == len(b) || (i < len(a) && a[i] < b[j]):
+				out = append(out, a[i])
+				i++
+			case i == len(a) || b[j] < a[i]:
+				out = append(out, b[j])
+				j++
+			default:
+				out = append(out, a[i])
+				i, j = i+1, j+1
 			}
 		}
+		return out
 	}
-	sort.Ints(out)
-	return out
+	out = append(append(out, a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func isStrictlySorted(l []int) bool {
+	for i := 1; i < len(l); i++ {
+		if l[i] <= l[i-1] {
+			return false
+		}
+	}
+	return true
 }

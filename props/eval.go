@@ -1,6 +1,9 @@
 package props
 
 import (
+	"encoding/binary"
+	"slices"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -27,19 +30,24 @@ type need struct {
 // the same program so that each (configuration, program) is traced once.
 type needs struct {
 	list  []*need
-	index map[string]int // group + program key → list index
+	index map[string]int // group and program key → list index
 }
 
-func (n *needs) add(group int, groupKey string, p iterator.Program, threads []int) {
+func (n *needs) add(group int, p iterator.Program, threads []int) {
 	if n.index == nil {
 		n.index = map[string]int{}
 	}
-	k := groupKey + "|" + programKey(p)
-	if i, ok := n.index[k]; ok {
-		n.list[i].threads = sortedThreads(n.list[i].threads, threads)
+	// The key is the group number and the program's binary key: the lookup
+	// allocates nothing, only a new entry does.
+	var buf keyBuf
+	k := appendProgramKey(binary.LittleEndian.AppendUint32(buf[:0], uint32(group)), p)
+	if i, ok := n.index[string(k)]; ok {
+		if !slices.Equal(n.list[i].threads, threads) {
+			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
+		}
 		return
 	}
-	n.index[k] = len(n.list)
+	n.index[string(k)] = len(n.list)
 	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
 }
 
@@ -69,7 +77,6 @@ func (n *needs) fetch(src Source, cfgs []iterator.Config, sets []TraceSet) error
 func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, error) {
 	groupOf := make([]int, len(cases))
 	var cfgs []iterator.Config
-	var keys []string
 	byKey := map[string]int{}
 	for i, c := range cases {
 		k := c.Key()
@@ -78,14 +85,13 @@ func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, 
 			g = len(cfgs)
 			byKey[k] = g
 			cfgs = append(cfgs, c.Config)
-			keys = append(keys, k)
 		}
 		groupOf[i] = g
 	}
 	var mainNeeds, refNeeds needs
 	for i, c := range cases {
 		g := groupOf[i]
-		mainNeeds.add(g, keys[g], c.Program, c.Threads)
+		mainNeeds.add(g, c.Program, c.Threads)
 		for _, p := range properties {
 			threads := c.Threads
 			if p.AllThreads {
@@ -93,12 +99,12 @@ func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, 
 			}
 			if p.Programs != nil {
 				for _, prog := range p.Programs(c) {
-					mainNeeds.add(g, keys[g], prog, threads)
+					mainNeeds.add(g, prog, threads)
 				}
 			}
 			if p.Oracle != nil && ref != nil {
 				for _, prog := range p.Oracle(c) {
-					refNeeds.add(g, keys[g], prog, c.Threads)
+					refNeeds.add(g, prog, c.Threads)
 				}
 			}
 		}
@@ -119,7 +125,7 @@ func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, 
 		g := groupOf[i]
 		t := NewTraces(mainSets[g], refSets[g])
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
-		if pt := mainSets[g][programKey(c.Program)]; pt != nil && pt.err != nil {
+		if pt := mainSets[g].get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 		}
 		for j, p := range properties {
