@@ -15,7 +15,23 @@ type arith struct {
 	err       error
 }
 
+// small is |x| < 2^31: the product of two such values (under 2^62) cannot
+// overflow int64, so mul skips the checked path for them; the result is
+// the same, and overflow is still detected wherever it can happen.
+func small(x int64) bool { return uint64(x+1<<31) < 1<<32 }
+
+// fits62 is |x| < 2^62: the sum of two such values cannot overflow int64,
+// so add skips the checked path for them.
+func fits62(x int64) bool { return uint64(x+1<<62) < 1<<63 }
+
 func (a *arith) mul(x, y int64) int64 {
+	if small(x) && small(y) {
+		return x * y
+	}
+	return a.mulChecked(x, y)
+}
+
+func (a *arith) mulChecked(x, y int64) int64 {
 	v, err := layout.Mul(x, y)
 	if err != nil && a.err == nil {
 		a.err = err
@@ -24,6 +40,13 @@ func (a *arith) mul(x, y int64) int64 {
 }
 
 func (a *arith) add(x, y int64) int64 {
+	if fits62(x) && fits62(y) {
+		return x + y
+	}
+	return a.addChecked(x, y)
+}
+
+func (a *arith) addChecked(x, y int64) int64 {
 	v, err := layout.Add(x, y)
 	if err != nil && a.err == nil {
 		a.err = err

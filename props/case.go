@@ -35,6 +35,64 @@ type Case struct {
 	// thread map covers the tile exactly.
 	prepared, exact bool
 	key             string
+	// memo is set by NewPlan: what properties derive from the case alone.
+	memo *caseMemo
+}
+
+// caseMemo holds what the properties derive from a case alone (its
+// equivalences, unit probes, audit findings), worked out once per Plan and
+// shared by every source the plan is evaluated on, instead of once per
+// source and again per judgement. A plan is evaluated by one goroutine at a
+// time; nil (a case judged outside a plan) means no memo.
+type caseMemo struct {
+	equivs     []memoEquivs
+	probes     []unitProbe
+	probesDone bool
+	findings   []Finding
+	auditDone  bool
+}
+
+type memoEquivs struct {
+	id  string
+	eqs []equivalence
+}
+
+// equivalences returns list(c), computed once per memo.
+func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence) []equivalence {
+	if m == nil {
+		return list(c)
+	}
+	for _, e := range m.equivs {
+		if e.id == id {
+			return e.eqs
+		}
+	}
+	eqs := list(c)
+	m.equivs = append(m.equivs, memoEquivs{id, eqs})
+	return eqs
+}
+
+// unitProbes returns unitProbes(c), computed once per memo.
+func (m *caseMemo) unitProbes(c Case) []unitProbe {
+	if m == nil {
+		return unitProbes(c)
+	}
+	if !m.probesDone {
+		m.probes, m.probesDone = unitProbes(c), true
+	}
+	return m.probes
+}
+
+// audit returns a fresh copy of AuditCase(c), computed once per memo (the
+// caller appends to it).
+func (m *caseMemo) audit(c Case) []Finding {
+	if m == nil {
+		return AuditCase(c)
+	}
+	if !m.auditDone {
+		m.findings, m.auditDone = AuditCase(c), true
+	}
+	return slices.Clip(m.findings)
 }
 
 // Prepare computes what every property and every source of a sweep would
@@ -210,6 +268,11 @@ type Traces struct {
 	Units        []UnitObservation
 	Unavailable  []string
 	judged       bool
+	// quiet says that only whether each property failed will be read (a
+	// control's kills): violations then carry their property, thread and
+	// op but no strings, whose formatting is most of a violation's cost.
+	// Every check is still made and counted.
+	quiet bool
 }
 
 // NewTraces wraps the trace sets of one configuration.

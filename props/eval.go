@@ -70,70 +70,107 @@ func (n *needs) fetch(src Source, cfgs []iterator.Config, sets []TraceSet) error
 	return nil
 }
 
+// Plan is what judging a batch of cases needs, worked out once: the
+// configuration group of each case and every (configuration, program)
+// request of every property, for the source under test and for the
+// reference. A sweep judges the same batch on the iterator and on every
+// control, so it builds one Plan and evaluates it on each source; the
+// derived programs and equivalences of each case are memoised with it
+// (caseMemo) rather than rebuilt for every source.
+type Plan struct {
+	properties      []Property
+	cases           []Case
+	groupOf         []int
+	cfgs            []iterator.Config
+	mainNeeds, refs needs
+}
+
+// NewPlan plans the judging of cases with the given properties.
+func NewPlan(properties []Property, cases []Case) *Plan {
+	p := &Plan{properties: properties, cases: make([]Case, len(cases)), groupOf: make([]int, len(cases))}
+	byKey := map[string]int{}
+	for i, c := range cases {
+		c.memo = &caseMemo{}
+		p.cases[i] = c
+		k := c.Key()
+		g, ok := byKey[k]
+		if !ok {
+			g = len(p.cfgs)
+			byKey[k] = g
+			p.cfgs = append(p.cfgs, c.Config)
+		}
+		p.groupOf[i] = g
+	}
+	for i, c := range p.cases {
+		g := p.groupOf[i]
+		p.mainNeeds.add(g, c.Program, c.Threads)
+		for _, pr := range properties {
+			threads := c.Threads
+			if pr.AllThreads {
+				threads = AllThreads(c.Config.Threads)
+			}
+			if pr.Programs != nil {
+				for _, prog := range pr.Programs(c) {
+					p.mainNeeds.add(g, prog, threads)
+				}
+			}
+			if pr.Oracle != nil {
+				for _, prog := range pr.Oracle(c) {
+					p.refs.add(g, prog, c.Threads)
+				}
+			}
+		}
+	}
+	return p
+}
+
 // Evaluate judges cases on src with the given properties: it collects every
 // property's programs for the whole batch, fetches each (configuration,
 // program) once from src (and the oracle programs once from ref, which may
 // be nil), then judges. Cases of one configuration share their traces.
 func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, error) {
-	groupOf := make([]int, len(cases))
-	var cfgs []iterator.Config
-	byKey := map[string]int{}
-	for i, c := range cases {
-		k := c.Key()
-		g, ok := byKey[k]
-		if !ok {
-			g = len(cfgs)
-			byKey[k] = g
-			cfgs = append(cfgs, c.Config)
-		}
-		groupOf[i] = g
-	}
-	var mainNeeds, refNeeds needs
-	for i, c := range cases {
-		g := groupOf[i]
-		mainNeeds.add(g, c.Program, c.Threads)
-		for _, p := range properties {
-			threads := c.Threads
-			if p.AllThreads {
-				threads = AllThreads(c.Config.Threads)
-			}
-			if p.Programs != nil {
-				for _, prog := range p.Programs(c) {
-					mainNeeds.add(g, prog, threads)
-				}
-			}
-			if p.Oracle != nil && ref != nil {
-				for _, prog := range p.Oracle(c) {
-					refNeeds.add(g, prog, c.Threads)
-				}
-			}
-		}
-	}
-	mainSets := make([]TraceSet, len(cfgs))
-	refSets := make([]TraceSet, len(cfgs))
-	for g := range cfgs {
+	return NewPlan(properties, cases).Evaluate(src, ref)
+}
+
+// Evaluate judges the plan's cases on src, with the oracle programs from
+// ref (nil: none).
+func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, false) }
+
+// EvaluateKills is Evaluate for a source whose violations are only
+// counted, never shown (a control): the same checks and the same number of
+// violations, without their descriptions (Traces.quiet).
+func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
+
+func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
+	properties := p.properties
+	mainSets := make([]TraceSet, len(p.cfgs))
+	refSets := make([]TraceSet, len(p.cfgs))
+	for g := range p.cfgs {
 		mainSets[g], refSets[g] = TraceSet{}, TraceSet{}
 	}
-	if err := mainNeeds.fetch(src, cfgs, mainSets); err != nil {
+	if err := p.mainNeeds.fetch(src, p.cfgs, mainSets); err != nil {
 		return nil, err
 	}
-	if err := refNeeds.fetch(ref, cfgs, refSets); err != nil {
-		return nil, err
+	if ref != nil {
+		if err := p.refs.fetch(ref, p.cfgs, refSets); err != nil {
+			return nil, err
+		}
 	}
-	out := make([]Outcome, len(cases))
-	for i, c := range cases {
-		g := groupOf[i]
+	out := make([]Outcome, len(p.cases))
+	for i, c := range p.cases {
+		g := p.groupOf[i]
 		t := NewTraces(mainSets[g], refSets[g])
+		t.quiet = quiet
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
 		if pt := mainSets[g].get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 		}
-		for j, p := range properties {
-			o.Violations[j] = p.Judge(c, t)
+		for j, pr := range properties {
+			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
 		o.Checks, o.Units, o.Unavailable = t.Checks, t.Units, t.Unavailable
-		o.Findings = append(AuditCase(c), t.Findings...)
+		o.Findings = append(c.memo.audit(c), t.Findings...)
 		out[i] = o
 	}
 	return out, nil

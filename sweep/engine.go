@@ -238,18 +238,20 @@ type batchResult struct {
 }
 
 // runBatch judges one batch on the iterator and on every control into agg.
-// The reference traces the oracle reads are the same for all of them, so
-// they are fetched once (memoSource).
+// The requests are planned once for all of them (props.Plan), and the
+// reference traces the oracle reads are the same for all of them, so they
+// are fetched once (memoSource).
 func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases []props.Case) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
-	outs, err := props.Evaluate(ps, src, memo, cases)
+	plan := props.NewPlan(ps, cases)
+	outs, err := plan.Evaluate(src, memo)
 	if err != nil {
 		return err
 	}
 	agg.addOutcomes(cases, outs)
 	for i, cs := range ctrls {
-		couts, err := props.Evaluate(ps, cs, memo, cases)
+		couts, err := plan.EvaluateKills(cs, memo)
 		if err != nil {
 			return err
 		}
