@@ -17,7 +17,7 @@ type checked struct{ bad bool }
 // The fast paths are those of the models' arith (iterator/narrow.go):
 // operands too small to overflow skip the checked call, same result.
 func (k *checked) mul(a, b int64) int64 {
-	if uint64(a+1<<31) < 1<<32 && uint64(b+1<<31) < 1<<32 {
+	if (uint64(a+1<<31) | uint64(b+1<<31)) < 1<<32 {
 		return a * b
 	}
 	v, err := layout.Mul(a, b)
@@ -28,7 +28,7 @@ func (k *checked) mul(a, b int64) int64 {
 }
 
 func (k *checked) add(a, b int64) int64 {
-	if uint64(a+1<<62) < 1<<63 && uint64(b+1<<62) < 1<<63 {
+	if (uint64(a+1<<62) | uint64(b+1<<62)) < 1<<63 {
 		return a + b
 	}
 	v, err := layout.Add(a, b)
@@ -120,8 +120,19 @@ func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) 
 // exactMask says, for the record op i of prog makes for thread, which
 // accesses the contract puts on a whole byte; nil means all of them. ok is
 // false when the position cannot be computed (int64 overflow), in which
-// case nothing is comparable. It allocates only for a mask.
+// case nothing is comparable. The answer depends on the case alone, so a
+// planned case computes it once for every source (caseMemo); callers must
+// not modify the mask.
 func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
+	if c.memo == nil {
+		return computeExactMask(c, prog, i, thread)
+	}
+	return c.memo.exactMask(c, prog, i, thread)
+}
+
+// computeExactMask is exactMask without the memo. It allocates only for a
+// mask.
+func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
 	if c.Config.Class != iterator.RegularTile {
 		return nil, c.Config.Elem.Bits%8 == 0
 	}
