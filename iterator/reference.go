@@ -39,7 +39,7 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 		return traceFamily("reference", m.defect, cfg, prog, thread)
 	}
 	var a arith
-	in := newInstance(cfg)
+	in := bufs.instance(cfg)
 	var tailEnd layout.Bytes // end of the allocation, for the cas32 tail rule
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
 		_, tailEnd = Allocation(cfg, prog)

@@ -99,6 +99,19 @@ func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 type traceBuffers struct {
 	records []Record
 	addrs   []int64
+	// in is the instance of the request's configuration, built by the
+	// first trace and reused by the others (every trace of one buffer has
+	// the same configuration).
+	in    instance
+	hasIn bool
+}
+
+// instance returns newInstance(cfg), computed once per buffer.
+func (tb *traceBuffers) instance(cfg Config) instance {
+	if !tb.hasIn {
+		tb.in, tb.hasIn = newInstance(cfg), true
+	}
+	return tb.in
 }
 
 func newTraceBuffers(prog Program, tm ThreadMap, threads int) traceBuffers {

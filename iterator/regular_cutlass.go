@@ -61,7 +61,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 		return traceFamily("cutlass", "", cfg, prog, thread)
 	}
 	var a arith
-	in := newInstance(cfg)
+	in := bufs.instance(cfg)
 	st := newCutlassState(&a, in, tm, thread)
 	tr := ThreadTrace{Thread: thread}
 	start := len(bufs.records)
