@@ -34,7 +34,18 @@ func ModelByName(name string) (Model, error) {
 // the configuration once; the first error (an invalid configuration, a
 // thread out of range, an unavailable path) ends it.
 func TraceThreads(m Model, cfg Config, prog Program, threads []int) ([]ThreadTrace, error) {
-	out := make([]ThreadTrace, 0, len(threads))
+	return TraceThreadsIn(nil, m, cfg, prog, threads)
+}
+
+// TraceThreadsIn is TraceThreads with the traces' memory carved from arena
+// (nil: allocated): they are valid until the arena's next Reset.
+func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) ([]ThreadTrace, error) {
+	var out []ThreadTrace
+	if arena != nil {
+		out = arena.traces.take(len(threads))
+	} else {
+		out = make([]ThreadTrace, 0, len(threads))
+	}
 	rm, fast := m.(regularModel)
 	var tm ThreadMap
 	var bufs traceBuffers
@@ -43,7 +54,7 @@ func TraceThreads(m Model, cfg Config, prog Program, threads []int) ([]ThreadTra
 		if tm, err = rm.threadMap(cfg); err != nil {
 			return nil, err
 		}
-		bufs = newTraceBuffers(prog, tm, len(threads))
+		bufs = newTraceBuffers(prog, tm, len(threads), arena)
 	}
 	for _, t := range threads {
 		var tr ThreadTrace

@@ -33,7 +33,7 @@ func traceRegular(m regularModel, cfg Config, prog Program, thread int) (ThreadT
 	if err := checkThread(cfg, thread); err != nil {
 		return ThreadTrace{Thread: thread}, err
 	}
-	bufs := newTraceBuffers(prog, tm, 1)
+	bufs := newTraceBuffers(prog, tm, 1, nil)
 	return m.traceMap(cfg, tm, prog, thread, &bufs)
 }
 
@@ -114,7 +114,7 @@ func (tb *traceBuffers) instance(cfg Config) instance {
 	return tb.in
 }
 
-func newTraceBuffers(prog Program, tm ThreadMap, threads int) traceBuffers {
+func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {
 	n := 0
 	for _, op := range prog {
 		if op.Records() {
@@ -122,6 +122,9 @@ func newTraceBuffers(prog Program, tm ThreadMap, threads int) traceBuffers {
 		}
 	}
 	n *= threads
+	if arena != nil {
+		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count()))}
+	}
 	return traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, int64(n)*tm.Count())}
 }
 

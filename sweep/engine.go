@@ -177,9 +177,9 @@ func Run(opts Options) (*reports.Report, error) {
 func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
 	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
-	ctrlSrcs := make([]props.Source, len(controls))
+	ctrlModels := make([]iterator.Model, len(controls))
 	for i, d := range controls {
-		ctrlSrcs[i] = props.ModelSource(iterator.Control(d))
+		ctrlModels[i] = iterator.Control(d)
 	}
 	bs := gen.batches()
 	ready := make([]chan batchResult, len(bs))
@@ -200,9 +200,10 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
-				err := runBatch(agg, src, ref, ctrlSrcs, gen.cases(bs[b]))
+				err := runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b]))
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
@@ -240,8 +241,10 @@ type batchResult struct {
 // runBatch judges one batch on the iterator and on every control into agg.
 // The requests are planned once for all of them (props.Plan), and the
 // reference traces the oracle reads are the same for all of them, so they
-// are fetched once (memoSource).
-func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases []props.Case) error {
+// are fetched once (memoSource). Only a control's kills and checks are
+// kept, so each control's traces are carved from arena, reset before the
+// next.
+func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	plan := props.NewPlan(ps, cases)
@@ -250,8 +253,9 @@ func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases
 		return err
 	}
 	agg.addOutcomes(cases, outs)
-	for i, cs := range ctrls {
-		couts, err := plan.EvaluateKills(cs, memo)
+	for i, cm := range ctrls {
+		arena.Reset()
+		couts, err := plan.EvaluateKills(props.ModelSourceIn(cm, arena), memo)
 		if err != nil {
 			return err
 		}
