@@ -243,40 +243,36 @@ type UnitObservation struct {
 	Matches    UnitSet
 }
 
-// progTraces is the answer to one (configuration, program) request; its
-// traces are indexed by thread (nil where the thread was not requested).
+// progTraces is one source's answer to one (configuration, program)
+// request: the response's traces, in the request's thread order.
 type progTraces struct {
-	err      error
-	byThread []*iterator.ThreadTrace
+	err    error
+	traces []iterator.ThreadTrace
 }
 
-// TraceSet holds the traces of one configuration, by program key
-// (appendProgramKey).
-type TraceSet map[string]*progTraces
-
-// Add stores a response for program p.
-func (s TraceSet) Add(p iterator.Program, threads []int, r Response) {
-	pt := &progTraces{err: r.Err}
-	if r.Err == nil {
-		n := 0
-		for _, th := range threads {
-			n = max(n, th+1)
-		}
-		pt.byThread = make([]*iterator.ThreadTrace, n)
-		for i := range r.Traces {
-			if i < len(threads) {
-				pt.byThread[threads[i]] = &r.Traces[i]
-			}
-		}
-	}
-	var buf keyBuf
-	s[string(appendProgramKey(buf[:0], p))] = pt
+// fetched is one source's answers to a plan's needs, by need index.
+type fetched struct {
+	n       *needs
+	answers []progTraces
 }
 
-// get returns the traces of program p, or nil.
+// TraceSet is the view of one configuration (a plan's group) on a
+// source's answers.
+type TraceSet struct {
+	f     *fetched
+	group int
+}
+
+// get returns the answer for program p, or nil when p was not requested.
 func (s TraceSet) get(p iterator.Program) *progTraces {
-	var buf keyBuf
-	return s[string(appendProgramKey(buf[:0], p))]
+	if s.f == nil {
+		return nil
+	}
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return nil
+	}
+	return &s.f.answers[i]
 }
 
 // Traces is what a property's Judge reads: the traces of the source under
@@ -301,21 +297,22 @@ type Traces struct {
 func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
 
 func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	pt := s.get(p)
-	if pt == nil {
+	if s.f == nil {
 		return nil, errNotFetched
 	}
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return nil, errNotFetched
+	}
+	pt := &s.f.answers[i]
 	if pt.err != nil {
 		return nil, pt.err
 	}
-	if thread < 0 || thread >= len(pt.byThread) || pt.byThread[thread] == nil {
+	pos := s.f.n.list[i].pos
+	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(pt.traces) {
 		return nil, errNotFetched
 	}
-	tr := pt.byThread[thread]
-	if tr == nil {
-		return nil, errNotFetched
-	}
-	return tr, nil
+	return &pt.traces[pos[thread]], nil
 }
 
 // Get returns the trace of program p for thread from the source under test.

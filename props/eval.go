@@ -24,23 +24,60 @@ type need struct {
 	group   int
 	prog    iterator.Program
 	threads []int
+	pos     []int32 // by thread: its index in threads, or -1 (set by finish)
 }
 
 // needs collects requests per configuration group, merging thread lists of
 // the same program so that each (configuration, program) is traced once.
+// Once finished, the requests are fixed: every source's answers are filed
+// by need index (fetched), and a trace is found through the index and pos.
 type needs struct {
 	list  []*need
 	index map[string]int // group and program key → list index
+	reqs  []Request      // set by finish, for every source
+}
+
+// needKey appends the key of (group, program) to b. The lookup with a key
+// built in a stack buffer allocates nothing; only a new entry does.
+func needKey(b []byte, group int, p iterator.Program) []byte {
+	return appendProgramKey(binary.LittleEndian.AppendUint32(b, uint32(group)), p)
+}
+
+// find returns the need index of (group, program).
+func (n *needs) find(group int, p iterator.Program) (int, bool) {
+	var buf keyBuf
+	i, ok := n.index[string(needKey(buf[:0], group, p))]
+	return i, ok
+}
+
+// finish fixes the requests: each need's thread positions and the request
+// list every source is asked.
+func (n *needs) finish(cfgs []iterator.Config) {
+	n.reqs = make([]Request, len(n.list))
+	for i, nd := range n.list {
+		top := 0
+		for _, th := range nd.threads {
+			top = max(top, th+1)
+		}
+		nd.pos = make([]int32, top)
+		for th := range nd.pos {
+			nd.pos[th] = -1
+		}
+		for k, th := range nd.threads {
+			if th >= 0 {
+				nd.pos[th] = int32(k)
+			}
+		}
+		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
+	}
 }
 
 func (n *needs) add(group int, p iterator.Program, threads []int) {
 	if n.index == nil {
 		n.index = map[string]int{}
 	}
-	// The key is the group number and the program's binary key: the lookup
-	// allocates nothing, only a new entry does.
 	var buf keyBuf
-	k := appendProgramKey(binary.LittleEndian.AppendUint32(buf[:0], uint32(group)), p)
+	k := needKey(buf[:0], group, p)
 	if i, ok := n.index[string(k)]; ok {
 		if !slices.Equal(n.list[i].threads, threads) {
 			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
@@ -51,23 +88,23 @@ func (n *needs) add(group int, p iterator.Program, threads []int) {
 	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
 }
 
-// fetch asks src for every need and files the answers by group.
-func (n *needs) fetch(src Source, cfgs []iterator.Config, sets []TraceSet) error {
+// fetch asks src for every need; nil src (no reference) answers nothing.
+func (n *needs) fetch(src Source) (*fetched, error) {
+	f := &fetched{n: n}
 	if src == nil || len(n.list) == 0 {
-		return nil
+		return f, nil
 	}
-	reqs := make([]Request, len(n.list))
-	for i, nd := range n.list {
-		reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
-	}
-	resps, err := src.Traces(reqs)
+	resps, err := src.Traces(n.reqs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for i, nd := range n.list {
-		sets[nd.group].Add(nd.prog, nd.threads, resps[i])
+	f.answers = make([]progTraces, len(n.list))
+	for i, r := range resps {
+		if i < len(f.answers) {
+			f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
+		}
 	}
-	return nil
+	return f, nil
 }
 
 // Plan is what judging a batch of cases needs, worked out once: the
@@ -121,6 +158,8 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 			}
 		}
 	}
+	p.mainNeeds.finish(p.cfgs)
+	p.refs.finish(p.cfgs)
 	return p
 }
 
@@ -143,26 +182,22 @@ func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.eval
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 	properties := p.properties
-	mainSets := make([]TraceSet, len(p.cfgs))
-	refSets := make([]TraceSet, len(p.cfgs))
-	for g := range p.cfgs {
-		mainSets[g], refSets[g] = TraceSet{}, TraceSet{}
-	}
-	if err := p.mainNeeds.fetch(src, p.cfgs, mainSets); err != nil {
+	main, err := p.mainNeeds.fetch(src)
+	if err != nil {
 		return nil, err
 	}
-	if ref != nil {
-		if err := p.refs.fetch(ref, p.cfgs, refSets); err != nil {
-			return nil, err
-		}
+	refs, err := p.refs.fetch(ref)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Outcome, len(p.cases))
 	for i, c := range p.cases {
 		g := p.groupOf[i]
-		t := NewTraces(mainSets[g], refSets[g])
+		mainSet := TraceSet{f: main, group: g}
+		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
 		t.quiet = quiet
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
-		if pt := mainSets[g].get(c.Program); pt != nil && pt.err != nil {
+		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 		}
 		for j, pr := range properties {
