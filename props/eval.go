@@ -35,6 +35,18 @@ type needs struct {
 	list  []*need
 	index map[string]int // group and program key → list index
 	reqs  []Request      // set by finish, for every source
+	// recent remembers the last programs found: a judge asks for the same
+	// two or three programs thread after thread, and comparing a program
+	// is cheaper than hashing its key. A plan is used by one goroutine at
+	// a time.
+	recent [4]recentNeed
+	next   int
+}
+
+type recentNeed struct {
+	group int
+	first *iterator.Op // the program's first op, for a quick mismatch
+	i     int
 }
 
 // needKey appends the key of (group, program) to b. The lookup with a key
@@ -45,8 +57,19 @@ func needKey(b []byte, group int, p iterator.Program) []byte {
 
 // find returns the need index of (group, program).
 func (n *needs) find(group int, p iterator.Program) (int, bool) {
+	if len(p) > 0 {
+		for _, r := range n.recent {
+			if r.first == &p[0] && r.group == group && slices.Equal(n.list[r.i].prog, p) {
+				return r.i, true
+			}
+		}
+	}
 	var buf keyBuf
 	i, ok := n.index[string(needKey(buf[:0], group, p))]
+	if ok && len(p) > 0 {
+		n.recent[n.next] = recentNeed{group: group, first: &p[0], i: i}
+		n.next = (n.next + 1) % len(n.recent)
+	}
 	return i, ok
 }
 
