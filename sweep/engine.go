@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -67,10 +68,12 @@ func referenceSource() props.Source {
 }
 
 // generated is what a sweep judges: the valid configurations of the
-// preset with its op programs, then the random cases. Cases are built per
-// batch, so that even the exhaustive preset never holds them all.
+// preset with its op programs, then the random cases. A configuration's
+// case (thread map, judged threads, key) is built in its batch, by the
+// worker that judges it, so that even the exhaustive preset holds only the
+// configurations themselves.
 type generated struct {
-	configs  []props.Case // one per valid configuration: Config, Map, Threads
+	configs  []iterator.Config // the valid configurations, in preset order
 	progs    []iterator.Program
 	random   []props.Case
 	contract string
@@ -79,28 +82,39 @@ type generated struct {
 }
 
 func generate(opts Options) (generated, error) {
-	cfgs, progs, err := enumerate(opts.Preset)
-	if err != nil {
-		return generated{}, err
-	}
+	var cfgs []iterator.Config
+	var progs []iterator.Program
 	if opts.Class != iterator.RegularTile {
 		cfgs = props.FamilyConfigs(opts.Class, presetSizes[opts.Preset].family)
 		progs = props.FamilyPrograms(opts.Class)
+	} else {
+		var err error
+		if cfgs, progs, err = enumerate(opts.Preset); err != nil {
+			return generated{}, err
+		}
 	}
 	g := generated{progs: progs, contract: opts.PtrContract}
+	valid := cfgs[:0] // filtered in place: the enumeration is not needed twice
 	for _, cfg := range cfgs {
-		m, err := iterator.Validate(cfg)
-		if err != nil {
+		if _, err := iterator.Validate(cfg); err != nil {
 			g.invalid++
 			continue
 		}
-		c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: opts.PtrContract, First: true}
-		c.Prepare()
-		g.configs = append(g.configs, c)
+		valid = append(valid, cfg)
 	}
+	g.configs = slices.Clip(valid)
 	g.random = randomCases(opts.Class, opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
+}
+
+// configCase is the case of a valid configuration, before its program is
+// set: its thread map, the threads judged and the derived key.
+func (g generated) configCase(cfg iterator.Config) props.Case {
+	m, _ := iterator.Validate(cfg) // valid: generate kept only those
+	c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: g.contract, First: true}
+	c.Prepare()
+	return c
 }
 
 // batch is a run of configurations (each with every program) or of random
@@ -124,7 +138,8 @@ func (g generated) batches() []batch {
 // cases builds the cases of one batch, in a fixed order.
 func (g generated) cases(b batch) []props.Case {
 	out := make([]props.Case, 0, (b.cfgHi-b.cfgLo)*len(g.progs)+b.rndHi-b.rndLo)
-	for _, base := range g.configs[b.cfgLo:b.cfgHi] {
+	for _, cfg := range g.configs[b.cfgLo:b.cfgHi] {
+		base := g.configCase(cfg)
 		for i, p := range g.progs {
 			c := base
 			c.Program, c.First = p, i == 0

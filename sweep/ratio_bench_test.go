@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // cpuTime is the process's user plus system CPU time: the engine runs on
@@ -27,13 +28,13 @@ func cpuTime(tb testing.TB) time.Duration {
 // P-sym, P-tile, P-ptr, P-inc and P-oracle make, with nothing else (no
 // traces, no reports). It returns the comparisons made and the number that
 // differed (zero: both paths are the contract).
-func closedFormChecks(gen generated) (checks, bad int64) {
-	for _, c := range gen.configs {
+func closedFormChecks(configs []props.Case, progs []iterator.Program) (checks, bad int64) {
+	for _, c := range configs {
 		cfg, tm := c.Config, c.Map
 		sh := cfg.PitchShape()
 		b, l := int64(cfg.Elem.Bits), cfg.Pitch()
 		rank := cfg.PitchAdv()
-		for _, prog := range gen.progs {
+		for _, prog := range progs {
 			for _, th := range c.Threads {
 				init := tm.Init(th)
 				var pos int64 // tile origin, bits
@@ -99,6 +100,11 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	// The loop gets its configurations' thread maps ready-made.
+	configs := make([]props.Case, len(gen.configs))
+	for i, cfg := range gen.configs {
+		configs[i] = gen.configCase(cfg)
+	}
 	var engChecks, loopChecks int64
 	var engCPU, loopCPU time.Duration
 	for b.Loop() {
@@ -112,7 +118,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 
 		t0 = cpuTime(b)
 		for loopCPU < engCPU {
-			n, bad := closedFormChecks(gen)
+			n, bad := closedFormChecks(configs, gen.progs)
 			if bad != 0 {
 				b.Fatalf("closed-form loop: %d of %d comparisons differ", bad, n)
 			}
