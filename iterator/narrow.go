@@ -15,7 +15,20 @@ type arith struct {
 	err       error
 }
 
+// mul and add skip the checked path when no overflow is possible: both
+// factors under 2^31 in magnitude (product under 2^62), or both terms
+// under 2^62 (sum under 2^63). The result is the same, and overflow is
+// still detected wherever it can happen. Each test is written as one
+// unsigned comparison (both offsets below the bound exactly when their OR
+// is), so that mul and add stay cheap enough for the compiler to inline.
 func (a *arith) mul(x, y int64) int64 {
+	if (uint64(x+1<<31) | uint64(y+1<<31)) < 1<<32 {
+		return x * y
+	}
+	return a.mulChecked(x, y)
+}
+
+func (a *arith) mulChecked(x, y int64) int64 {
 	v, err := layout.Mul(x, y)
 	if err != nil && a.err == nil {
 		a.err = err
@@ -24,6 +37,13 @@ func (a *arith) mul(x, y int64) int64 {
 }
 
 func (a *arith) add(x, y int64) int64 {
+	if (uint64(x+1<<62) | uint64(y+1<<62)) < 1<<63 {
+		return x + y
+	}
+	return a.addChecked(x, y)
+}
+
+func (a *arith) addChecked(x, y int64) int64 {
 	v, err := layout.Add(x, y)
 	if err != nil && a.err == nil {
 		a.err = err

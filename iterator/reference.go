@@ -34,12 +34,12 @@ func (m referenceModel) threadMap(cfg Config) (ThreadMap, error) {
 	return Validate(cfg)
 }
 
-func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int) (ThreadTrace, error) {
+func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	if cfg.Class != RegularTile {
 		return traceFamily("reference", m.defect, cfg, prog, thread)
 	}
 	var a arith
-	in := newInstance(cfg)
+	in := bufs.instance(cfg)
 	var tailEnd layout.Bytes // end of the allocation, for the cas32 tail rule
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
 		_, tailEnd = Allocation(cfg, prog)
@@ -47,17 +47,17 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	init := tm.Init(thread)
 	var pos layout.Bits // the tile origin, from ref.data()
 	tr := ThreadTrace{Thread: thread}
-	bufs := newTraceBuffers(prog, tm)
+	start := len(bufs.records)
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd))
 		case LoadTile, StoreTile:
 			at := plus(&a, pos, m.tileBits(&a, cfg, in, op))
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case LoadPtr, StorePtr:
 			at := plus(&a, pos, m.pointerBits(&a, in, op))
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
 		case AddPointerOffset:
 			pos = plus(&a, pos, m.pointerBits(&a, in, op))
 		case AddTileOffset:
@@ -73,7 +73,7 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 			return tr, a.err
 		}
 	}
-	tr.Records, tr.Overflows, tr.Inexact = bufs.records, a.overflows, a.inexact
+	tr.Records, tr.Overflows, tr.Inexact = bufs.take(start), a.overflows, a.inexact
 	return tr, a.err
 }
 

@@ -34,21 +34,34 @@ func ModelByName(name string) (Model, error) {
 // the configuration once; the first error (an invalid configuration, a
 // thread out of range, an unavailable path) ends it.
 func TraceThreads(m Model, cfg Config, prog Program, threads []int) ([]ThreadTrace, error) {
-	out := make([]ThreadTrace, 0, len(threads))
+	return TraceThreadsIn(nil, m, cfg, prog, threads)
+}
+
+// TraceThreadsIn is TraceThreads with the traces' memory carved from arena
+// (nil: allocated): they are valid until the arena's next Reset.
+func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) ([]ThreadTrace, error) {
+	var out []ThreadTrace
+	if arena != nil {
+		out = arena.traces.take(len(threads))
+	} else {
+		out = make([]ThreadTrace, 0, len(threads))
+	}
 	rm, fast := m.(regularModel)
 	var tm ThreadMap
+	var bufs traceBuffers
 	if fast {
 		var err error
 		if tm, err = rm.threadMap(cfg); err != nil {
 			return nil, err
 		}
+		bufs = newTraceBuffers(prog, tm, len(threads), arena)
 	}
 	for _, t := range threads {
 		var tr ThreadTrace
 		var err error
 		if fast {
 			if err = checkThread(cfg, t); err == nil {
-				tr, err = rm.traceMap(cfg, tm, prog, t)
+				tr, err = rm.traceMap(cfg, tm, prog, t, &bufs)
 			}
 		} else {
 			tr, err = m.Trace(cfg, prog, t)

@@ -18,8 +18,9 @@ type regularModel interface {
 	Model
 	// threadMap validates cfg as this model instantiates it.
 	threadMap(cfg Config) (ThreadMap, error)
-	// traceMap traces one thread with the map threadMap returned.
-	traceMap(cfg Config, tm ThreadMap, prog Program, thread int) (ThreadTrace, error)
+	// traceMap traces one thread with the map threadMap returned, carving
+	// its records and addresses from bufs.
+	traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
 }
 
 // traceRegular is Model.Trace for every regular model: validate, check the
@@ -32,7 +33,8 @@ func traceRegular(m regularModel, cfg Config, prog Program, thread int) (ThreadT
 	if err := checkThread(cfg, thread); err != nil {
 		return ThreadTrace{Thread: thread}, err
 	}
-	return m.traceMap(cfg, tm, prog, thread)
+	bufs := newTraceBuffers(prog, tm, 1, nil)
+	return m.traceMap(cfg, tm, prog, thread, &bufs)
 }
 
 func checkThread(cfg Config, thread int) error {
@@ -90,21 +92,46 @@ func tileArg(cfg Config, op Op) (tc, ts layout.Tiles) {
 // pointerArg is a pointer-offset op's argument in its documented unit.
 func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 
-// traceBuffers holds one trace's records and, in one backing array, all
-// their addresses: two allocations per thread trace, whatever the program.
+// traceBuffers holds the records of one or more thread traces and, in one
+// backing array, all their addresses: TraceThreads sizes them for every
+// thread it traces, so that a request costs two allocations whatever its
+// threads and program.
 type traceBuffers struct {
 	records []Record
 	addrs   []int64
+	// in is the instance of the request's configuration, built by the
+	// first trace and reused by the others (every trace of one buffer has
+	// the same configuration).
+	in    instance
+	hasIn bool
 }
 
-func newTraceBuffers(prog Program, tm ThreadMap) traceBuffers {
+// instance returns newInstance(cfg), computed once per buffer.
+func (tb *traceBuffers) instance(cfg Config) instance {
+	if !tb.hasIn {
+		tb.in, tb.hasIn = newInstance(cfg), true
+	}
+	return tb.in
+}
+
+func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {
 	n := 0
 	for _, op := range prog {
 		if op.Records() {
 			n++
 		}
 	}
+	n *= threads
+	if arena != nil {
+		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count()))}
+	}
 	return traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, int64(n)*tm.Count())}
+}
+
+// take returns the records appended since start, capped so that appending
+// to one trace's records never overwrites the next trace's.
+func (tb *traceBuffers) take(start int) []Record {
+	return tb.records[start:len(tb.records):len(tb.records)]
 }
 
 // newRecord starts the record of op number index, with room for one address

@@ -56,19 +56,19 @@ func newCutlassState(a *arith, in instance, tm ThreadMap, thread int) cutlassSta
 	return st
 }
 
-func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int) (ThreadTrace, error) {
+func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	if cfg.Class != RegularTile {
 		return traceFamily("cutlass", "", cfg, prog, thread)
 	}
 	var a arith
-	in := newInstance(cfg)
+	in := bufs.instance(cfg)
 	st := newCutlassState(&a, in, tm, thread)
 	tr := ThreadTrace{Thread: thread}
-	bufs := newTraceBuffers(prog, tm)
+	start := len(bufs.records)
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, 0))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, 0))
 		case LoadTile, StoreTile:
 			if cfg.Layout != layout.PitchLinear {
 				return tr, wrapperTileUnavailable(cfg, op)
@@ -81,10 +81,10 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 				contig /= in.V
 			}
 			po := narrow32(&a, "pointer_offset = tile_offset → elements", plus(&a, contig, in.stridedTiles(&a, ts)))
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po))
 		case LoadPtr, StorePtr:
 			po := narrow32(&a, "pointer_offset (Index)", pointerArg(op))
-			bufs.records = append(bufs.records, m.access(&a, &bufs, cfg, in, tm, st, thread, i, op, po))
+			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po))
 		case AddPointerOffset:
 			// Documented in elements, applied to the byte pointer (#3017).
 			st.p = plus(&a, st.p, layout.Bytes(op.A))
@@ -107,7 +107,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 			return tr, a.err
 		}
 	}
-	tr.Records, tr.Overflows, tr.Inexact = bufs.records, a.overflows, a.inexact
+	tr.Records, tr.Overflows, tr.Inexact = bufs.take(start), a.overflows, a.inexact
 	return tr, a.err
 }
 

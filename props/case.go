@@ -1,8 +1,8 @@
 package props
 
 import (
-	"sort"
-	"strconv"
+	"encoding/binary"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -35,6 +35,86 @@ type Case struct {
 	// thread map covers the tile exactly.
 	prepared, exact bool
 	key             string
+	// memo is set by NewPlan: what properties derive from the case alone.
+	memo *caseMemo
+}
+
+// caseMemo holds what the properties derive from a case alone (its
+// equivalences, unit probes, audit findings), worked out once per Plan and
+// shared by every source the plan is evaluated on, instead of once per
+// source and again per judgement. A plan is evaluated by one goroutine at a
+// time; nil (a case judged outside a plan) means no memo.
+type caseMemo struct {
+	equivs     []memoEquivs
+	probes     []unitProbe
+	probesDone bool
+	findings   []Finding
+	auditDone  bool
+	masks      map[string]memoMask // by program key, op index and thread
+}
+
+type memoMask struct {
+	mask []bool
+	ok   bool
+}
+
+// exactMask returns computeExactMask's answer, computed once per memo.
+func (m *caseMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
+	var buf keyBuf
+	k := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(buf[:0], uint32(i)), uint32(thread))
+	k = appendProgramKey(k, prog)
+	if e, ok := m.masks[string(k)]; ok {
+		return e.mask, e.ok
+	}
+	mask, ok := computeExactMask(c, prog, i, thread)
+	if m.masks == nil {
+		m.masks = map[string]memoMask{}
+	}
+	m.masks[string(k)] = memoMask{mask, ok}
+	return mask, ok
+}
+
+type memoEquivs struct {
+	id  string
+	eqs []equivalence
+}
+
+// equivalences returns list(c), computed once per memo.
+func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence) []equivalence {
+	if m == nil {
+		return list(c)
+	}
+	for _, e := range m.equivs {
+		if e.id == id {
+			return e.eqs
+		}
+	}
+	eqs := list(c)
+	m.equivs = append(m.equivs, memoEquivs{id, eqs})
+	return eqs
+}
+
+// unitProbes returns unitProbes(c), computed once per memo.
+func (m *caseMemo) unitProbes(c Case) []unitProbe {
+	if m == nil {
+		return unitProbes(c)
+	}
+	if !m.probesDone {
+		m.probes, m.probesDone = unitProbes(c), true
+	}
+	return m.probes
+}
+
+// audit returns a fresh copy of AuditCase(c), computed once per memo (the
+// caller appends to it).
+func (m *caseMemo) audit(c Case) []Finding {
+	if m == nil {
+		return AuditCase(c)
+	}
+	if !m.auditDone {
+		m.findings, m.auditDone = AuditCase(c), true
+	}
+	return slices.Clip(m.findings)
 }
 
 // Prepare computes what every property and every source of a sweep would
@@ -131,19 +211,22 @@ func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	return append(p, ops...)
 }
 
-// programKey is a cheap unique key for an op program.
-func programKey(p iterator.Program) string {
-	b := make([]byte, 0, 8*len(p))
+// appendProgramKey appends a unique binary key of an op program to b: a
+// kind byte and the two arguments' eight bytes per op. Looking a key built
+// in a stack buffer up in a map (m[string(b)]) allocates nothing, which
+// matters because every judged thread looks its traces up this way.
+func appendProgramKey(b []byte, p iterator.Program) []byte {
 	for _, o := range p {
-		b = strconv.AppendInt(b, int64(o.Kind), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.A, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.B, 10)
-		b = append(b, ';')
+		b = append(b, byte(o.Kind))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.A))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.B))
 	}
-	return string(b)
+	return b
 }
+
+// keyBuf is room for the key of a program of up to 15 ops without a heap
+// allocation; longer programs spill to the heap, still correct.
+type keyBuf [15 * 17]byte
 
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.
@@ -160,26 +243,36 @@ type UnitObservation struct {
 	Matches    UnitSet
 }
 
-// progTraces is the answer to one (configuration, program) request.
+// progTraces is one source's answer to one (configuration, program)
+// request: the response's traces, in the request's thread order.
 type progTraces struct {
-	err      error
-	byThread map[int]*iterator.ThreadTrace
+	err    error
+	traces []iterator.ThreadTrace
 }
 
-// TraceSet holds the traces of one configuration, by program.
-type TraceSet map[string]*progTraces
+// fetched is one source's answers to a plan's needs, by need index.
+type fetched struct {
+	n       *needs
+	answers []progTraces
+}
 
-// Add stores a response for program p.
-func (s TraceSet) Add(p iterator.Program, threads []int, r Response) {
-	pt := &progTraces{err: r.Err, byThread: make(map[int]*iterator.ThreadTrace, len(threads))}
-	if r.Err == nil {
-		for i := range r.Traces {
-			if i < len(threads) {
-				pt.byThread[threads[i]] = &r.Traces[i]
-			}
-		}
+// TraceSet is the view of one configuration (a plan's group) on a
+// source's answers.
+type TraceSet struct {
+	f     *fetched
+	group int
+}
+
+// get returns the answer for program p, or nil when p was not requested.
+func (s TraceSet) get(p iterator.Program) *progTraces {
+	if s.f == nil {
+		return nil
 	}
-	s[programKey(p)] = pt
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return nil
+	}
+	return &s.f.answers[i]
 }
 
 // Traces is what a property's Judge reads: the traces of the source under
@@ -193,24 +286,33 @@ type Traces struct {
 	Units        []UnitObservation
 	Unavailable  []string
 	judged       bool
+	// quiet says that only whether each property failed will be read (a
+	// control's kills): violations then carry their property, thread and
+	// op but no strings, whose formatting is most of a violation's cost.
+	// Every check is still made and counted.
+	quiet bool
 }
 
 // NewTraces wraps the trace sets of one configuration.
 func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
 
 func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	pt := s[programKey(p)]
-	if pt == nil {
+	if s.f == nil {
 		return nil, errNotFetched
 	}
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return nil, errNotFetched
+	}
+	pt := &s.f.answers[i]
 	if pt.err != nil {
 		return nil, pt.err
 	}
-	tr := pt.byThread[thread]
-	if tr == nil {
+	pos := s.f.n.list[i].pos
+	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(pt.traces) {
 		return nil, errNotFetched
 	}
-	return tr, nil
+	return &pt.traces[pos[thread]], nil
 }
 
 // Get returns the trace of program p for thread from the source under test.
@@ -276,18 +378,38 @@ func lastRecord(tr *iterator.ThreadTrace) *iterator.Record {
 	return &tr.Records[len(tr.Records)-1]
 }
 
-// sortedThreads returns the union of two thread lists, sorted.
+// sortedThreads returns the union of two thread lists, sorted, in a new
+// slice. Sampled and all-thread lists are already sorted and distinct, so
+// the common case is a merge; anything else is sorted and deduplicated.
 func sortedThreads(a, b []int) []int {
-	seen := make(map[int]bool, len(a)+len(b))
 	out := make([]int, 0, len(a)+len(b))
-	for _, l := range [][]int{a, b} {
-		for _, t := range l {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
+	if isStrictlySorted(a) && isStrictlySorted(b) {
+		i, j := 0, 0
+		for i < len(a) || j < len(b) {
+			switch {
+			case j == len(b) || (i < len(a) && a[i] < b[j]):
+				out = append(out, a[i])
+				i++
+			case i == len(a) || b[j] < a[i]:
+				out = append(out, b[j])
+				j++
+			default:
+				out = append(out, a[i])
+				i, j = i+1, j+1
 			}
 		}
+		return out
 	}
-	sort.Ints(out)
-	return out
+	out = append(append(out, a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func isStrictlySorted(l []int) bool {
+	for i := 1; i < len(l); i++ {
+		if l[i] <= l[i-1] {
+			return false
+		}
+	}
+	return true
 }

@@ -49,6 +49,10 @@ var PAlign = Property{
 			for k, a := range rec.Addrs {
 				t.Checks++
 				if floorMod(a, rec.AccessBytes) != 0 {
+					if t.quiet {
+						out = append(out, Violation{Property: "P-align", Thread: th, Op: rec.Op})
+						return
+					}
 					exp := append([]int64(nil), rec.Addrs...)
 					exp[k] = a - floorMod(a, rec.AccessBytes)
 					out = append(out, Violation{Property: "P-align", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
@@ -104,6 +108,10 @@ var PBounds = Property{
 				size = rec.AccessBytes
 			}
 			bad := func(detail string) {
+				if t.quiet {
+					out = append(out, Violation{Property: "P-bounds", Thread: th, Op: rec.Op})
+					return
+				}
 				out = append(out, Violation{Property: "P-bounds", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
 					Expected: []int64{lo, hi}, Actual: rec.Addrs, Detail: fmt.Sprintf("op %d: %s outside the allocation [%d, %d)", rec.Op, detail, lo, hi)})
 			}
@@ -178,8 +186,11 @@ func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violat
 		}
 		t.Judged()
 		t.Checks++
-		v := Violation{Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: -1}
-		if v, bad := judge(tr, v); bad {
+		// The strings are only built for a violation: most threads pass.
+		if v, bad := judge(tr, Violation{Thread: th, Op: -1}); bad {
+			if !t.quiet {
+				v.Config, v.Ops = c.Config.String(), c.Program.String()
+			}
 			out = append(out, v)
 		}
 	}

@@ -27,14 +27,14 @@ func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence)
 		ID: id, Doc: doc, Catches: catches,
 		Programs: func(c Case) []iterator.Program {
 			var ps []iterator.Program
-			for _, e := range list(c) {
+			for _, e := range c.memo.equivalences(id, c, list) {
 				ps = append(ps, e.exp, e.act)
 			}
 			return ps
 		},
 		Judge: func(c Case, t *Traces) []Violation {
 			var out []Violation
-			for _, e := range list(c) {
+			for _, e := range c.memo.equivalences(id, c, list) {
 				for _, th := range c.Threads {
 					if v, bad := judgeEquivalence(id, c, t, e, th); bad {
 						out = append(out, v)
@@ -76,11 +76,12 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Viol
 	if !t.compare(er, ar, mask) {
 		return Violation{}, false
 	}
-	return Violation{
-		Property: id, Config: c.Config.String(), Ops: c.Program.String(), Thread: th,
-		Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs,
-		Detail: fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act),
-	}, true
+	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
+	if !t.quiet {
+		v.Config, v.Ops = c.Config.String(), c.Program.String()
+		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
+	}
+	return v, true
 }
 
 func opIndex(e equivalence) int {

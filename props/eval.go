@@ -1,6 +1,9 @@
 package props
 
 import (
+	"encoding/binary"
+	"slices"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -21,45 +24,166 @@ type need struct {
 	group   int
 	prog    iterator.Program
 	threads []int
+	pos     []int32 // by thread: its index in threads, or -1 (set by finish)
 }
 
 // needs collects requests per configuration group, merging thread lists of
 // the same program so that each (configuration, program) is traced once.
+// Once finished, the requests are fixed: every source's answers are filed
+// by need index (fetched), and a trace is found through the index and pos.
 type needs struct {
 	list  []*need
-	index map[string]int // group + program key → list index
+	index map[string]int // group and program key → list index
+	reqs  []Request      // set by finish, for every source
+	// recent remembers the last programs found: a judge asks for the same
+	// two or three programs thread after thread, and comparing a program
+	// is cheaper than hashing its key. A plan is used by one goroutine at
+	// a time.
+	recent [4]recentNeed
+	next   int
 }
 
-func (n *needs) add(group int, groupKey string, p iterator.Program, threads []int) {
+type recentNeed struct {
+	group int
+	first *iterator.Op // the program's first op, for a quick mismatch
+	i     int
+}
+
+// needKey appends the key of (group, program) to b. The lookup with a key
+// built in a stack buffer allocates nothing; only a new entry does.
+func needKey(b []byte, group int, p iterator.Program) []byte {
+	return appendProgramKey(binary.LittleEndian.AppendUint32(b, uint32(group)), p)
+}
+
+// find returns the need index of (group, program).
+func (n *needs) find(group int, p iterator.Program) (int, bool) {
+	if len(p) > 0 {
+		for _, r := range n.recent {
+			if r.first == &p[0] && r.group == group && slices.Equal(n.list[r.i].prog, p) {
+				return r.i, true
+			}
+		}
+	}
+	var buf keyBuf
+	i, ok := n.index[string(needKey(buf[:0], group, p))]
+	if ok && len(p) > 0 {
+		n.recent[n.next] = recentNeed{group: group, first: &p[0], i: i}
+		n.next = (n.next + 1) % len(n.recent)
+	}
+	return i, ok
+}
+
+// finish fixes the requests: each need's thread positions and the request
+// list every source is asked.
+func (n *needs) finish(cfgs []iterator.Config) {
+	n.reqs = make([]Request, len(n.list))
+	for i, nd := range n.list {
+		top := 0
+		for _, th := range nd.threads {
+			top = max(top, th+1)
+		}
+		nd.pos = make([]int32, top)
+		for th := range nd.pos {
+			nd.pos[th] = -1
+		}
+		for k, th := range nd.threads {
+			if th >= 0 {
+				nd.pos[th] = int32(k)
+			}
+		}
+		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
+	}
+}
+
+func (n *needs) add(group int, p iterator.Program, threads []int) {
 	if n.index == nil {
 		n.index = map[string]int{}
 	}
-	k := groupKey + "|" + programKey(p)
-	if i, ok := n.index[k]; ok {
-		n.list[i].threads = sortedThreads(n.list[i].threads, threads)
+	var buf keyBuf
+	k := needKey(buf[:0], group, p)
+	if i, ok := n.index[string(k)]; ok {
+		if !slices.Equal(n.list[i].threads, threads) {
+			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
+		}
 		return
 	}
-	n.index[k] = len(n.list)
+	n.index[string(k)] = len(n.list)
 	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
 }
 
-// fetch asks src for every need and files the answers by group.
-func (n *needs) fetch(src Source, cfgs []iterator.Config, sets []TraceSet) error {
+// fetch asks src for every need; nil src (no reference) answers nothing.
+func (n *needs) fetch(src Source) (*fetched, error) {
+	f := &fetched{n: n}
 	if src == nil || len(n.list) == 0 {
-		return nil
+		return f, nil
 	}
-	reqs := make([]Request, len(n.list))
-	for i, nd := range n.list {
-		reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
-	}
-	resps, err := src.Traces(reqs)
+	resps, err := src.Traces(n.reqs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for i, nd := range n.list {
-		sets[nd.group].Add(nd.prog, nd.threads, resps[i])
+	f.answers = make([]progTraces, len(n.list))
+	for i, r := range resps {
+		if i < len(f.answers) {
+			f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
+		}
 	}
-	return nil
+	return f, nil
+}
+
+// Plan is what judging a batch of cases needs, worked out once: the
+// configuration group of each case and every (configuration, program)
+// request of every property, for the source under test and for the
+// reference. A sweep judges the same batch on the iterator and on every
+// control, so it builds one Plan and evaluates it on each source; the
+// derived programs and equivalences of each case are memoised with it
+// (caseMemo) rather than rebuilt for every source.
+type Plan struct {
+	properties      []Property
+	cases           []Case
+	groupOf         []int
+	cfgs            []iterator.Config
+	mainNeeds, refs needs
+}
+
+// NewPlan plans the judging of cases with the given properties.
+func NewPlan(properties []Property, cases []Case) *Plan {
+	p := &Plan{properties: properties, cases: make([]Case, len(cases)), groupOf: make([]int, len(cases))}
+	byKey := map[string]int{}
+	for i, c := range cases {
+		c.memo = &caseMemo{}
+		p.cases[i] = c
+		k := c.Key()
+		g, ok := byKey[k]
+		if !ok {
+			g = len(p.cfgs)
+			byKey[k] = g
+			p.cfgs = append(p.cfgs, c.Config)
+		}
+		p.groupOf[i] = g
+	}
+	for i, c := range p.cases {
+		g := p.groupOf[i]
+		p.mainNeeds.add(g, c.Program, c.Threads)
+		for _, pr := range properties {
+			threads := c.Threads
+			if pr.AllThreads {
+				threads = AllThreads(c.Config.Threads)
+			}
+			if pr.Programs != nil {
+				for _, prog := range pr.Programs(c) {
+					p.mainNeeds.add(g, prog, threads)
+				}
+			}
+			if pr.Oracle != nil {
+				for _, prog := range pr.Oracle(c) {
+					p.refs.add(g, prog, c.Threads)
+				}
+			}
+		}
+	}
+	p.mainNeeds.finish(p.cfgs)
+	p.refs.finish(p.cfgs)
+	return p
 }
 
 // Evaluate judges cases on src with the given properties: it collects every
@@ -67,67 +191,44 @@ func (n *needs) fetch(src Source, cfgs []iterator.Config, sets []TraceSet) error
 // program) once from src (and the oracle programs once from ref, which may
 // be nil), then judges. Cases of one configuration share their traces.
 func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, error) {
-	groupOf := make([]int, len(cases))
-	var cfgs []iterator.Config
-	var keys []string
-	byKey := map[string]int{}
-	for i, c := range cases {
-		k := c.Key()
-		g, ok := byKey[k]
-		if !ok {
-			g = len(cfgs)
-			byKey[k] = g
-			cfgs = append(cfgs, c.Config)
-			keys = append(keys, k)
-		}
-		groupOf[i] = g
-	}
-	var mainNeeds, refNeeds needs
-	for i, c := range cases {
-		g := groupOf[i]
-		mainNeeds.add(g, keys[g], c.Program, c.Threads)
-		for _, p := range properties {
-			threads := c.Threads
-			if p.AllThreads {
-				threads = AllThreads(c.Config.Threads)
-			}
-			if p.Programs != nil {
-				for _, prog := range p.Programs(c) {
-					mainNeeds.add(g, keys[g], prog, threads)
-				}
-			}
-			if p.Oracle != nil && ref != nil {
-				for _, prog := range p.Oracle(c) {
-					refNeeds.add(g, keys[g], prog, c.Threads)
-				}
-			}
-		}
-	}
-	mainSets := make([]TraceSet, len(cfgs))
-	refSets := make([]TraceSet, len(cfgs))
-	for g := range cfgs {
-		mainSets[g], refSets[g] = TraceSet{}, TraceSet{}
-	}
-	if err := mainNeeds.fetch(src, cfgs, mainSets); err != nil {
+	return NewPlan(properties, cases).Evaluate(src, ref)
+}
+
+// Evaluate judges the plan's cases on src, with the oracle programs from
+// ref (nil: none).
+func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, false) }
+
+// EvaluateKills is Evaluate for a source whose violations are only
+// counted, never shown (a control): the same checks and the same number of
+// violations, without their descriptions (Traces.quiet).
+func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
+
+func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
+	properties := p.properties
+	main, err := p.mainNeeds.fetch(src)
+	if err != nil {
 		return nil, err
 	}
-	if err := refNeeds.fetch(ref, cfgs, refSets); err != nil {
+	refs, err := p.refs.fetch(ref)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]Outcome, len(cases))
-	for i, c := range cases {
-		g := groupOf[i]
-		t := NewTraces(mainSets[g], refSets[g])
+	out := make([]Outcome, len(p.cases))
+	for i, c := range p.cases {
+		g := p.groupOf[i]
+		mainSet := TraceSet{f: main, group: g}
+		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
+		t.quiet = quiet
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
-		if pt := mainSets[g][programKey(c.Program)]; pt != nil && pt.err != nil {
+		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 		}
-		for j, p := range properties {
-			o.Violations[j] = p.Judge(c, t)
+		for j, pr := range properties {
+			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
 		o.Checks, o.Units, o.Unavailable = t.Checks, t.Units, t.Unavailable
-		o.Findings = append(AuditCase(c), t.Findings...)
+		o.Findings = append(c.memo.audit(c), t.Findings...)
 		out[i] = o
 	}
 	return out, nil

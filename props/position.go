@@ -14,7 +14,12 @@ import (
 // checked accumulates int64 arithmetic and remembers an overflow.
 type checked struct{ bad bool }
 
+// The fast paths are those of the models' arith (iterator/narrow.go):
+// operands too small to overflow skip the checked call, same result.
 func (k *checked) mul(a, b int64) int64 {
+	if (uint64(a+1<<31) | uint64(b+1<<31)) < 1<<32 {
+		return a * b
+	}
 	v, err := layout.Mul(a, b)
 	if err != nil {
 		k.bad = true
@@ -23,6 +28,9 @@ func (k *checked) mul(a, b int64) int64 {
 }
 
 func (k *checked) add(a, b int64) int64 {
+	if (uint64(a+1<<62) | uint64(b+1<<62)) < 1<<63 {
+		return a + b
+	}
 	v, err := layout.Add(a, b)
 	if err != nil {
 		k.bad = true
@@ -90,28 +98,41 @@ func docOriginBits(c Case, prog iterator.Program, i int) (bits int64, ok bool) {
 	return pos, !k.bad
 }
 
-// accessBits lists the documented bit offset of each access of thread's
-// fragment from a tile origin at origin bits, in fragment order.
-func accessBits(c Case, thread int, origin int64) ([]int64, bool) {
+// eachAccessBit calls f with the index and documented bit offset of each
+// access of thread's fragment from a tile origin at origin bits, in
+// fragment order, and reports whether no int64 arithmetic overflowed.
+func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) bool {
 	var k checked
 	m := c.Map
 	b, l := int64(c.Config.Elem.Bits), c.Config.Pitch()
 	init := m.Init(thread)
-	out := make([]int64, 0, m.Count())
+	i := 0
 	for s := int64(0); s < m.Iter.S; s++ {
 		for cc := int64(0); cc < m.Iter.C; cc++ {
 			el := k.add(k.add(init.C, k.mul(cc, m.Delta.C)), k.mul(k.add(init.S, k.mul(s, m.Delta.S)), l))
-			out = append(out, k.add(origin, k.mul(el, b)))
+			f(i, k.add(origin, k.mul(el, b)))
+			i++
 		}
 	}
-	return out, !k.bad
+	return !k.bad
 }
 
 // exactMask says, for the record op i of prog makes for thread, which
 // accesses the contract puts on a whole byte; nil means all of them. ok is
 // false when the position cannot be computed (int64 overflow), in which
-// case nothing is comparable.
+// case nothing is comparable. The answer depends on the case alone, so a
+// planned case computes it once for every source (caseMemo); callers must
+// not modify the mask.
 func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
+	if c.memo == nil {
+		return computeExactMask(c, prog, i, thread)
+	}
+	return c.memo.exactMask(c, prog, i, thread)
+}
+
+// computeExactMask is exactMask without the memo. It allocates only for a
+// mask.
+func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
 	if c.Config.Class != iterator.RegularTile {
 		return nil, c.Config.Elem.Bits%8 == 0
 	}
@@ -119,20 +140,20 @@ func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bo
 	if !ok {
 		return nil, false
 	}
-	bits, ok := accessBits(c, thread, origin)
-	if !ok {
-		return nil, false
-	}
-	for j, v := range bits {
+	n := int(c.Map.Count())
+	ok = eachAccessBit(c, thread, origin, func(j int, v int64) {
 		if v%8 != 0 {
 			if mask == nil {
-				mask = make([]bool, len(bits))
+				mask = make([]bool, n)
 				for x := range mask {
 					mask[x] = true
 				}
 			}
 			mask[j] = false
 		}
+	})
+	if !ok {
+		return nil, false
 	}
 	return mask, true
 }

@@ -36,16 +36,26 @@ type Source interface {
 }
 
 // ModelSource is the Source of a Go model.
-func ModelSource(m iterator.Model) Source { return modelSource{m} }
+func ModelSource(m iterator.Model) Source { return modelSource{m: m} }
 
-type modelSource struct{ m iterator.Model }
+// ModelSourceIn is the Source of a Go model whose traces are carved from
+// arena: they are valid until the arena's next Reset, so the caller must
+// be done with every outcome that refers to them by then.
+func ModelSourceIn(m iterator.Model, arena *iterator.Arena) Source {
+	return modelSource{m: m, arena: arena}
+}
+
+type modelSource struct {
+	m     iterator.Model
+	arena *iterator.Arena
+}
 
 func (s modelSource) Name() string { return s.m.Name() }
 
 func (s modelSource) Traces(reqs []Request) ([]Response, error) {
 	out := make([]Response, len(reqs))
 	for i, r := range reqs {
-		trs, err := iterator.TraceThreads(s.m, r.Config, r.Program, r.Threads)
+		trs, err := iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 		if err != nil {
 			out[i].Err = err
 			continue

@@ -155,14 +155,14 @@ var PUnit = Property{
 	Catches: "#3504 inverted ·8/B",
 	Programs: func(c Case) []iterator.Program {
 		var ps []iterator.Program
-		for _, p := range unitProbes(c) {
+		for _, p := range c.memo.unitProbes(c) {
 			ps = append(ps, p.base, p.moved)
 		}
 		return ps
 	},
 	Judge: func(c Case, t *Traces) []Violation {
 		var out []Violation
-		for _, p := range unitProbes(c) {
+		for _, p := range c.memo.unitProbes(c) {
 			for _, th := range c.Threads {
 				if v, bad := judgeUnit(c, t, p, th); bad {
 					out = append(out, v)
@@ -234,6 +234,9 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 	want, ok := predictedBits(c, docUnit, p.x, p.dim)
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {
 		return Violation{}, false
+	}
+	if t.quiet {
+		return Violation{Property: "P-unit", Thread: th, Op: p.op}, true
 	}
 	exp := make([]int64, len(br.Addrs))
 	for k, a := range br.Addrs {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -213,15 +214,37 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 		// seeds and keep the smallest.
 		checks, searches = presetSizes[a.opts.Preset].familyShrinkChecks, 3
 	}
+	// The searches run concurrently (each is deterministic on its own
+	// seed); their results are offered in property and search order, as a
+	// sequential run would, so that ties resolve the same way.
+	type search struct {
+		j    int
+		seed int64
+		res  *shrunk
+	}
+	var all []*search
 	for j, p := range a.opts.Properties {
 		if a.viol[j] == 0 || p.AuditOnly {
 			continue
 		}
 		for k := 0; k < searches; k++ {
-			seed := a.opts.Seed + int64(j) + 1000*int64(k)
-			if s := shrink(a.opts.Class, p, src, ref, a.opts.PtrContract, seed, checks); s != nil {
-				a.offer(j, s.c, s.v)
-			}
+			all = append(all, &search{j: j, seed: a.opts.Seed + int64(j) + 1000*int64(k)})
+		}
+	}
+	slots := make(chan struct{}, a.opts.Workers)
+	var wg sync.WaitGroup
+	for _, s := range all {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			s.res = shrink(a.opts.Class, a.opts.Properties[s.j], src, ref, a.opts.PtrContract, s.seed, checks)
+		}()
+	}
+	wg.Wait()
+	for _, s := range all {
+		if s.res != nil {
+			a.offer(s.j, s.res.c, s.res.v)
 		}
 	}
 }

@@ -114,9 +114,9 @@ func RunCompiled(opts CompiledOptions) (*reports.Report, error) {
 
 // keep restricts the generated cases to the configurations keep accepts.
 func (g generated) keep(keep func(iterator.Config) bool) generated {
-	var kept []props.Case
+	var kept []iterator.Config
 	for _, c := range g.configs {
-		if keep(c.Config) {
+		if keep(c) {
 			kept = append(kept, c)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -67,10 +68,12 @@ func referenceSource() props.Source {
 }
 
 // generated is what a sweep judges: the valid configurations of the
-// preset with its op programs, then the random cases. Cases are built per
-// batch, so that even the exhaustive preset never holds them all.
+// preset with its op programs, then the random cases. A configuration's
+// case (thread map, judged threads, key) is built in its batch, by the
+// worker that judges it, so that even the exhaustive preset holds only the
+// configurations themselves.
 type generated struct {
-	configs  []props.Case // one per valid configuration: Config, Map, Threads
+	configs  []iterator.Config // the valid configurations, in preset order
 	progs    []iterator.Program
 	random   []props.Case
 	contract string
@@ -79,28 +82,39 @@ type generated struct {
 }
 
 func generate(opts Options) (generated, error) {
-	cfgs, progs, err := enumerate(opts.Preset)
-	if err != nil {
-		return generated{}, err
-	}
+	var cfgs []iterator.Config
+	var progs []iterator.Program
 	if opts.Class != iterator.RegularTile {
 		cfgs = props.FamilyConfigs(opts.Class, presetSizes[opts.Preset].family)
 		progs = props.FamilyPrograms(opts.Class)
+	} else {
+		var err error
+		if cfgs, progs, err = enumerate(opts.Preset); err != nil {
+			return generated{}, err
+		}
 	}
 	g := generated{progs: progs, contract: opts.PtrContract}
+	valid := cfgs[:0] // filtered in place: the enumeration is not needed twice
 	for _, cfg := range cfgs {
-		m, err := iterator.Validate(cfg)
-		if err != nil {
+		if _, err := iterator.Validate(cfg); err != nil {
 			g.invalid++
 			continue
 		}
-		c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: opts.PtrContract, First: true}
-		c.Prepare()
-		g.configs = append(g.configs, c)
+		valid = append(valid, cfg)
 	}
+	g.configs = slices.Clip(valid)
 	g.random = randomCases(opts.Class, opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
+}
+
+// configCase is the case of a valid configuration, before its program is
+// set: its thread map, the threads judged and the derived key.
+func (g generated) configCase(cfg iterator.Config) props.Case {
+	m, _ := iterator.Validate(cfg) // valid: generate kept only those
+	c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: g.contract, First: true}
+	c.Prepare()
+	return c
 }
 
 // batch is a run of configurations (each with every program) or of random
@@ -124,7 +138,8 @@ func (g generated) batches() []batch {
 // cases builds the cases of one batch, in a fixed order.
 func (g generated) cases(b batch) []props.Case {
 	out := make([]props.Case, 0, (b.cfgHi-b.cfgLo)*len(g.progs)+b.rndHi-b.rndLo)
-	for _, base := range g.configs[b.cfgLo:b.cfgHi] {
+	for _, cfg := range g.configs[b.cfgLo:b.cfgHi] {
+		base := g.configCase(cfg)
 		for i, p := range g.progs {
 			c := base
 			c.Program, c.First = p, i == 0
@@ -177,9 +192,9 @@ func Run(opts Options) (*reports.Report, error) {
 func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
 	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
-	ctrlSrcs := make([]props.Source, len(controls))
+	ctrlModels := make([]iterator.Model, len(controls))
 	for i, d := range controls {
-		ctrlSrcs[i] = props.ModelSource(iterator.Control(d))
+		ctrlModels[i] = iterator.Control(d)
 	}
 	bs := gen.batches()
 	ready := make([]chan batchResult, len(bs))
@@ -200,9 +215,10 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
-				err := runBatch(agg, src, ref, ctrlSrcs, gen.cases(bs[b]))
+				err := runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b]))
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
@@ -238,18 +254,23 @@ type batchResult struct {
 }
 
 // runBatch judges one batch on the iterator and on every control into agg.
-// The reference traces the oracle reads are the same for all of them, so
-// they are fetched once (memoSource).
-func runBatch(agg *aggregate, src, ref props.Source, ctrls []props.Source, cases []props.Case) error {
+// The requests are planned once for all of them (props.Plan), and the
+// reference traces the oracle reads are the same for all of them, so they
+// are fetched once (memoSource). Only a control's kills and checks are
+// kept, so each control's traces are carved from arena, reset before the
+// next.
+func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
-	outs, err := props.Evaluate(ps, src, memo, cases)
+	plan := props.NewPlan(ps, cases)
+	outs, err := plan.Evaluate(src, memo)
 	if err != nil {
 		return err
 	}
 	agg.addOutcomes(cases, outs)
-	for i, cs := range ctrls {
-		couts, err := props.Evaluate(ps, cs, memo, cases)
+	for i, cm := range ctrls {
+		arena.Reset()
+		couts, err := plan.EvaluateKills(props.ModelSourceIn(cm, arena), memo)
 		if err != nil {
 			return err
 		}

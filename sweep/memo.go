@@ -1,42 +1,64 @@
 package sweep
 
 import (
-	"strconv"
+	"encoding/binary"
 
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
 // memoSource answers repeated requests from a cache, so that the reference
 // traces of one batch are computed once for the iterator and every control.
-// It is used by one goroutine at a time.
+// It is used by one goroutine at a time. The cache is keyed by the
+// configuration, then by the program and threads in binary, so that a
+// lookup formats nothing and allocates nothing.
 type memoSource struct {
 	inner props.Source
-	cache map[string]props.Response
+	cache map[iterator.Config]map[string]props.Response
 }
 
 func newMemoSource(inner props.Source) *memoSource {
-	return &memoSource{inner: inner, cache: map[string]props.Response{}}
+	return &memoSource{inner: inner, cache: map[iterator.Config]map[string]props.Response{}}
 }
 
 func (m *memoSource) Name() string { return m.inner.Name() }
 
+// requestKey is a unique string for a request, for the compiled sources'
+// answer maps.
 func requestKey(r props.Request) string {
 	b := make([]byte, 0, 128)
 	b = append(b, r.Config.String()...)
+	b = append(b, '|')
+	return string(appendRequestKey(b, r))
+}
+
+// appendRequestKey appends the program and threads of r to b, in binary.
+func appendRequestKey(b []byte, r props.Request) []byte {
 	for _, o := range r.Program {
-		b = append(b, '|')
-		b = strconv.AppendInt(b, int64(o.Kind), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.A, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, o.B, 10)
+		b = append(b, byte(o.Kind))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.A))
+		b = binary.LittleEndian.AppendUint64(b, uint64(o.B))
 	}
-	b = append(b, '#')
+	b = append(b, 0xff) // no op kind: the end of the program
 	for _, t := range r.Threads {
-		b = strconv.AppendInt(b, int64(t), 10)
-		b = append(b, ',')
+		b = binary.LittleEndian.AppendUint32(b, uint32(t))
 	}
-	return string(b)
+	return b
+}
+
+func (m *memoSource) lookup(r props.Request) (props.Response, bool) {
+	var buf [512]byte
+	resp, ok := m.cache[r.Config][string(appendRequestKey(buf[:0], r))]
+	return resp, ok
+}
+
+func (m *memoSource) store(r props.Request, resp props.Response) {
+	byProg := m.cache[r.Config]
+	if byProg == nil {
+		byProg = map[string]props.Response{}
+		m.cache[r.Config] = byProg
+	}
+	byProg[string(appendRequestKey(nil, r))] = resp
 }
 
 func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
@@ -44,7 +66,7 @@ func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
 	var missing []props.Request
 	var where []int
 	for i, r := range reqs {
-		if resp, ok := m.cache[requestKey(r)]; ok {
+		if resp, ok := m.lookup(r); ok {
 			out[i] = resp
 			continue
 		}
@@ -60,7 +82,7 @@ func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
 	}
 	for k, i := range where {
 		out[i] = resps[k]
-		m.cache[requestKey(missing[k])] = resps[k]
+		m.store(missing[k], resps[k])
 	}
 	return out, nil
 }

@@ -133,9 +133,20 @@ func mix(seed, i int64) uint64 {
 	return x ^ x>>29
 }
 
-// rapidMu serialises shrinking and drawing examples: rapid reads its
-// settings from global flags, which shrink sets.
-var rapidMu sync.Mutex
+// rapid reads its settings from global flags. rapid.seed and rapid.checks
+// differ per shrink, and rapid reads them only as rapid.Check starts, before
+// it first calls the property: shrink sets them holding rapidMu and lets go
+// once the property runs, so that shrinks then proceed concurrently.
+// rapid.nofailfile and rapid.shrinktime are read later in a check (on
+// failure, when shrinking starts), so they are set to the same values for
+// every shrink when the first one starts and restored when the last one
+// ends, never written while one is in flight. Example reads rapid.seed,
+// so drawing examples holds rapidMu too.
+var (
+	rapidMu       sync.Mutex
+	rapidInFlight int               // shrinks started and not yet ended (guarded by rapidMu)
+	rapidSaved    map[string]string // the flags as they were before the first
+)
 
 // shrinkTB is the testing.TB rapid reports to: it only records failure.
 // FailNow ends the check by panicking with stopShrink, which shrink recovers.
@@ -170,29 +181,43 @@ type shrunk struct {
 // offsets and threads), or nil when none of its checks failed.
 func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract string, seed int64, checks int) (res *shrunk) {
 	gen := caseGenFor(class)
+	tb := &shrinkTB{}
 	rapidMu.Lock()
-	defer rapidMu.Unlock()
+	locked := true
+	release := func() {
+		if locked {
+			locked = false
+			rapidMu.Unlock()
+		}
+	}
 	testing.Init() // rapid reads testing.Short and its own flags
 	if !flag.Parsed() {
 		_ = flag.CommandLine.Parse(nil)
 	}
-	tb := &shrinkTB{}
-	saved := map[string]string{}
-	for name, v := range map[string]string{
-		"rapid.seed":       strconv.FormatUint(mix(seed, 0x5eed)|1, 10),
-		"rapid.checks":     strconv.Itoa(checks),
-		"rapid.nofailfile": "true",
-		"rapid.shrinktime": "20s",
-	} {
-		if f := flag.Lookup(name); f != nil {
-			saved[name] = f.Value.String()
+	if rapidInFlight == 0 {
+		rapidSaved = map[string]string{}
+		for name, v := range map[string]string{"rapid.nofailfile": "true", "rapid.shrinktime": "20s",
+			"rapid.seed": "", "rapid.checks": ""} {
+			if f := flag.Lookup(name); f != nil {
+				rapidSaved[name] = f.Value.String()
+			}
+			if v != "" {
+				tb.setFlag(name, v)
+			}
 		}
-		tb.setFlag(name, v)
 	}
+	rapidInFlight++
+	tb.setFlag("rapid.seed", strconv.FormatUint(mix(seed, 0x5eed)|1, 10))
+	tb.setFlag("rapid.checks", strconv.Itoa(checks))
 	defer func() {
-		for name, v := range saved {
-			tb.setFlag(name, v)
+		release() // when the property never ran
+		rapidMu.Lock()
+		if rapidInFlight--; rapidInFlight == 0 {
+			for name, v := range rapidSaved {
+				tb.setFlag(name, v)
+			}
 		}
+		rapidMu.Unlock()
 		if r := recover(); r != nil {
 			if _, ok := r.(stopShrink); !ok {
 				panic(r)
@@ -202,6 +227,7 @@ func shrink(class iterator.Class, p props.Property, src, ref props.Source, contr
 	// rapid runs the minimised case last, so the last failure recorded is
 	// the shrunk one.
 	rapid.Check(tb, func(t *rapid.T) {
+		release() // rapid has read its seed and check count
 		g := gen.Draw(t, "case")
 		c, err := g.toCase(contract)
 		if err != nil {

@@ -1,0 +1,59 @@
+package iterator
+
+// Arena lends the memory of thread traces (records, addresses, the trace
+// values themselves) from blocks it keeps, so that a sweep judging the same
+// batch on one control after another reuses one set of blocks instead of
+// allocating, and collecting, a fresh set for every control. Reset makes
+// every block reusable: every trace carved from the arena before is then
+// invalid. An Arena is used by one goroutine at a time; a nil *Arena
+// allocates as usual.
+type Arena struct {
+	records slab[Record]
+	addrs   slab[int64]
+	traces  slab[ThreadTrace]
+}
+
+// Reset makes the arena's memory reusable. The caller must hold no trace
+// carved from it.
+func (a *Arena) Reset() {
+	if a == nil {
+		return
+	}
+	a.records.reset()
+	a.addrs.reset()
+	a.traces.reset()
+}
+
+// slabBlock is the smallest block a slab allocates, in elements.
+const slabBlock = 1 << 14
+
+// slab hands out slices of n elements from a list of blocks.
+type slab[T any] struct {
+	blocks [][]T
+	cur    int // block being carved
+	used   int // elements of blocks[cur] handed out
+}
+
+// take returns an empty slice with capacity n, capped so that appending
+// beyond n never runs into the next slice handed out.
+func (s *slab[T]) take(n int) []T {
+	for {
+		if s.cur == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]T, max(n, slabBlock)))
+		}
+		b := s.blocks[s.cur]
+		if len(b)-s.used >= n {
+			out := b[s.used : s.used : s.used+n]
+			s.used += n
+			return out
+		}
+		if s.used == 0 {
+			// An empty block too small for n: replace it with one that fits.
+			s.blocks[s.cur] = make([]T, max(n, slabBlock))
+			continue
+		}
+		s.cur, s.used = s.cur+1, 0
+	}
+}
+
+func (s *slab[T]) reset() { s.cur, s.used = 0, 0 }

@@ -1,0 +1,62 @@
+package iterator
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Traces carved from an arena equal allocated ones, stay intact while
+// later requests carve more (across block boundaries), and are rebuilt
+// identically after a Reset reuses the blocks.
+func TestArenaTracesMatchAllocated(t *testing.T) {
+	prog := Program{{Kind: Load}, {Kind: LoadTile, A: 1, B: -1}, {Kind: StoreTile, A: 2}, {Kind: AddTileOffset, A: 1},
+		{Kind: Inc}, {Kind: LoadPtr, A: 8}, {Kind: Store}}
+	cfgs := []Config{f32Example(t), halfExample(t), u4Example(t)}
+	models := append(Builtins(), Control(CPitchPlusOne), Control(CInt32))
+	arena := &Arena{}
+	for round := 0; round < 2; round++ {
+		arena.Reset()
+		var got, want [][]ThreadTrace
+		// Enough requests to fill several blocks of the slabs.
+		for rep := 0; rep < 40; rep++ {
+			for _, cfg := range cfgs {
+				for _, m := range models {
+					threads := AllThreads(cfg)
+					w, err := TraceThreads(m, cfg, prog, threads)
+					if err != nil {
+						t.Fatal(err)
+					}
+					g, err := TraceThreadsIn(arena, m, cfg, prog, threads)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, want = append(got, g), append(want, w)
+				}
+			}
+		}
+		for i := range want {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Fatalf("round %d, request %d: arena trace differs from the allocated one", round, i)
+			}
+		}
+	}
+	if len(arena.addrs.blocks) < 2 {
+		t.Errorf("the test filled %d address blocks; want several", len(arena.addrs.blocks))
+	}
+}
+
+func TestSlabTakeNeverOverlaps(t *testing.T) {
+	var s slab[int]
+	a := s.take(3)
+	b := s.take(slabBlock) // does not fit the rest of the first block
+	a = append(a, 1, 2, 3)
+	b = append(b, 4)
+	if cap(a) != 3 || a[2] != 3 || b[0] != 4 || len(s.blocks) != 2 {
+		t.Fatalf("a=%v cap %d, b[0]=%d, %d blocks", a, cap(a), b[0], len(s.blocks))
+	}
+	s.reset()
+	big := s.take(2 * slabBlock) // the first block is too small: replaced
+	if cap(big) != 2*slabBlock {
+		t.Fatalf("cap %d", cap(big))
+	}
+}

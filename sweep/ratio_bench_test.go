@@ -1,0 +1,135 @@
+package sweep
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// cpuTime is the process's user plus system CPU time: the engine runs on
+// every core and the closed-form loop on one, so both are compared per
+// CPU-second rather than per wall-second.
+func cpuTime(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// closedFormChecks is the yardstick of issue 11: a hand-written loop over
+// the same configurations, programs and judged threads as the sweep, that
+// computes each access's reference address in closed form (bit offset of
+// the tile origin plus (c0 + c·Dc + (s0 + s·Ds)·L)·B) along two paths the
+// contract says are equal, and compares them: the kind of comparison
+// P-sym, P-tile, P-ptr, P-inc and P-oracle make, with nothing else (no
+// traces, no reports). It returns the comparisons made and the number that
+// differed (zero: both paths are the contract).
+func closedFormChecks(configs []props.Case, progs []iterator.Program) (checks, bad int64) {
+	for _, c := range configs {
+		cfg, tm := c.Config, c.Map
+		sh := cfg.PitchShape()
+		b, l := int64(cfg.Elem.Bits), cfg.Pitch()
+		rank := cfg.PitchAdv()
+		for _, prog := range progs {
+			for _, th := range c.Threads {
+				init := tm.Init(th)
+				var pos int64 // tile origin, bits
+				for _, op := range prog {
+					t := cfg.Layout.ToPitch(op.A, op.B)
+					tile := (t.C*sh.C + t.S*sh.S*l) * b
+					var at, alt int64 // the op's origin along two paths
+					switch op.Kind {
+					case iterator.AddTileOffset:
+						pos += tile
+						continue
+					case iterator.AddPointerOffset:
+						pos += op.A * b
+						continue
+					case iterator.Inc, iterator.Dec:
+						step := sh.C * b
+						if rank == 1 {
+							step = sh.S * l * b
+						}
+						if op.Kind == iterator.Dec {
+							step = -step
+						}
+						pos += step
+						continue
+					case iterator.LoadTile, iterator.StoreTile:
+						at, alt = pos+tile, pos+t.C*sh.C*b+t.S*sh.S*l*b
+					case iterator.LoadPtr, iterator.StorePtr:
+						at, alt = pos+op.A*b, pos+(op.A*b)
+					default:
+						at, alt = pos, pos
+					}
+					for s := int64(0); s < tm.Iter.S; s++ {
+						row := (init.S + s*tm.Delta.S) * l
+						for cc := int64(0); cc < tm.Iter.C; cc++ {
+							e := init.C + cc*tm.Delta.C + row
+							checks++
+							if (at+e*b)>>3 != (alt+e*b)>>3 {
+								bad++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return checks, bad
+}
+
+// BenchmarkEngineVsClosedForm runs the engine (a release sweep of the
+// reference RegularTileIterator) and the closed-form loop over the same
+// configurations in one process, and reports both rates in checks per
+// CPU-second and the engine's as a percentage of the loop's (issue 11's
+// target: at least 10%). The loop repeats until it has run about as long
+// as the engine, so that timer resolution does not flatter it.
+//
+//	go test ./sweep -run '^$' -bench EngineVsClosedForm -benchtime 3x
+func BenchmarkEngineVsClosedForm(b *testing.B) {
+	opts := Options{Iterator: "reference", Preset: "release", Seed: 1}
+	if err := opts.defaults(); err != nil {
+		b.Fatal(err)
+	}
+	gen, err := generate(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The loop gets its configurations' thread maps ready-made.
+	configs := make([]props.Case, len(gen.configs))
+	for i, cfg := range gen.configs {
+		configs[i] = gen.configCase(cfg)
+	}
+	var engChecks, loopChecks int64
+	var engCPU, loopCPU time.Duration
+	for b.Loop() {
+		t0 := cpuTime(b)
+		r, err := Run(opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		engCPU += cpuTime(b) - t0
+		engChecks += r.Checks
+
+		t0 = cpuTime(b)
+		for loopCPU < engCPU {
+			n, bad := closedFormChecks(configs, gen.progs)
+			if bad != 0 {
+				b.Fatalf("closed-form loop: %d of %d comparisons differ", bad, n)
+			}
+			loopChecks += n
+			loopCPU = cpuTime(b) - t0 + loopCPU
+			t0 = cpuTime(b)
+		}
+	}
+	eng := float64(engChecks) / engCPU.Seconds()
+	loop := float64(loopChecks) / loopCPU.Seconds()
+	b.ReportMetric(eng, "engine-checks/cpu-s")
+	b.ReportMetric(loop, "loop-checks/cpu-s")
+	b.ReportMetric(100*eng/loop, "ratio-%")
+}
