@@ -33,22 +33,30 @@ func DefaultCutlassHeaders(backend string) []string {
 	return out
 }
 
-// Op kinds as the harness reads them (probe_harness.h op_kind): 0 a state
-// op, 1 a load, 2 a store, 3 an accesses() pass recorded from get() and
-// valid(), 4 a predicated load (the harness also finds which slots it left
-// unchanged: the guarded-off accesses).
+// Op kinds as the harness reads them (probe_harness.h op_kind; wire_test.go
+// holds the two to the same numbers).
+const (
+	opKindState     = 0 // moves the iterator, records nothing
+	opKindLoad      = 1
+	opKindStore     = 2
+	opKindAccesses  = 3 // an accesses() pass recorded from get() and valid()
+	opKindPredLoad  = 4 // a predicated load: the slots it left unchanged are guarded off
+	opKindEndOfProg = -1
+)
+
+// opKindCode is op's kind code in the generated op_kind table.
 func opKindCode(cfg iterator.Config, op iterator.Op) int {
 	switch {
 	case !op.Records():
-		return 0
+		return opKindState
 	case op.Kind == iterator.Accesses:
-		return 3
+		return opKindAccesses
 	case op.RecordKind() == "store":
-		return 2
+		return opKindStore
 	case cfg.Class.Predicated():
-		return 4
+		return opKindPredLoad
 	}
-	return 1
+	return opKindLoad
 }
 
 // constructorCall builds the iterator of thread `thread` on TensorRef r:

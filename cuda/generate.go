@@ -138,13 +138,13 @@ func writeCase(w io.Writer, pc *plannedCase, local int, variants []Variant) {
 		fmt.Fprintf(w, "    case %d: switch (o) {", p)
 		for i, op := range prog {
 			k := opKindCode(cfg, op)
-			if k != 0 {
+			if k != opKindState {
 				fmt.Fprintf(w, " case %d: return %d;", i, k)
 			}
 		}
-		fmt.Fprintf(w, " default: return o < %d ? 0 : -1; }\n", len(prog))
+		fmt.Fprintf(w, " default: return o < %d ? %d : %d; }\n", len(prog), opKindState, opKindEndOfProg)
 	}
-	fmt.Fprintf(w, "    }\n    return -1;\n  }\n")
+	fmt.Fprintf(w, "    }\n    return %d;\n  }\n", opKindEndOfProg)
 	// available
 	fmt.Fprintf(w, "  TC_HD static constexpr bool available(int v, int p) {\n    return true")
 	for v := range variants {

@@ -17,6 +17,14 @@ const (
 	flagByteCount     = 8 // a store access left fewer or more bytes than A
 )
 
+// Numbers on a record line after its letter (probe_harness.h emit's printf):
+// "A variant case prog thread op index addr flags bytes" and
+// "R variant case prog thread op index addr len".
+const (
+	accessLineFields = 9
+	runLineFields    = 8
+)
+
 func flagText(f int) string {
 	var parts []string
 	for _, x := range []struct {
@@ -87,7 +95,7 @@ func (r *rawOutput) parse(in io.Reader, count func(kase int) int) error {
 				}
 				n[i] = v
 			}
-			if f[0] == "A" && len(n) == 9 {
+			if f[0] == "A" && len(n) == accessLineFields {
 				k := accessKey{int(n[1]), int(n[0]), int(n[2]), int(n[3]), int(n[4])}
 				acc := r.Accesses[k]
 				if acc == nil {
@@ -97,7 +105,7 @@ func (r *rawOutput) parse(in io.Reader, count func(kase int) int) error {
 				if idx := int(n[5]); idx >= 0 && idx < len(acc) {
 					acc[idx] = compiledAccess{Addr: n[6], Flags: int(n[7]), Bytes: n[8], Seen: true}
 				}
-			} else if f[0] == "R" && len(n) == 8 {
+			} else if f[0] == "R" && len(n) == runLineFields {
 				k := runKey{int(n[1]), int(n[0]), int(n[2])}
 				r.Runs[k] = append(r.Runs[k], tagRun{Thread: int(n[3]), Index: n[5], Addr: n[6], Len: n[7]})
 			} else {

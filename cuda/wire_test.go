@@ -1,0 +1,114 @@
+package cuda
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The Go side and the C++ harness speak through numbers written twice by
+// hand: the flag bits of an access record, the op kind codes of the
+// generated op_kind table and the field counts of the record lines. These
+// tests read them out of probe_harness.h, so that a change on one side alone
+// fails here instead of misreading every probe.
+
+func harnessSource(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("include", "tilecheck", "probe_harness.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestWireFlagsAgreeWithHarness(t *testing.T) {
+	src := harnessSource(t)
+	m := regexp.MustCompile(`enum Flags \{([^}]*)\}`).FindStringSubmatch(src)
+	if m == nil {
+		t.Fatal("probe_harness.h: no enum Flags")
+	}
+	goFlags := map[string]int{
+		"kIncoherent": flagIncoherent, "kUnrecovered": flagUnrecovered, "kTouchOverflow": flagTouchOverflow,
+		"kByteCount": flagByteCount, "kGuardedOff": flagGuardedOff,
+	}
+	seen := map[string]bool{}
+	for _, item := range strings.Split(m[1], ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(item), "=")
+		if !ok {
+			t.Fatalf("enum Flags item %q has no explicit value", item)
+		}
+		name = strings.TrimSpace(name)
+		n, err := strconv.Atoi(strings.TrimSpace(val))
+		if err != nil {
+			t.Fatalf("enum Flags item %q: %v", item, err)
+		}
+		g, ok := goFlags[name]
+		switch {
+		case !ok:
+			t.Errorf("harness flag %s = %d has no Go constant", name, n)
+		case g != n:
+			t.Errorf("flag %s: harness %d, Go %d", name, n, g)
+		}
+		seen[name] = true
+	}
+	for name := range goFlags {
+		if !seen[name] {
+			t.Errorf("Go flag %s is not in the harness's enum Flags", name)
+		}
+	}
+}
+
+func TestWireOpKindsAgreeWithHarness(t *testing.T) {
+	src := harnessSource(t)
+	// The harness's contract comment lists the codes; its driver loop
+	// branches on them.
+	doc := regexp.MustCompile(`op_kind\(p, o\) \(([^)]*\([^)]*\)[^)]*)\)`).FindStringSubmatch(strings.ReplaceAll(src, "\n// ", " "))
+	if doc == nil {
+		t.Fatal("probe_harness.h: no op_kind contract comment")
+	}
+	want := map[string]int{"state op": opKindState, "load": opKindLoad, "store": opKindStore,
+		"accesses() pass": opKindAccesses, "predicated load": opKindPredLoad, "end": opKindEndOfProg}
+	for _, item := range strings.Split(doc[1], ",") {
+		num, name, _ := strings.Cut(strings.TrimSpace(item), " ")
+		n, err := strconv.Atoi(num)
+		if err != nil {
+			t.Fatalf("op_kind comment item %q: %v", item, err)
+		}
+		g, ok := want[name]
+		if !ok || g != n {
+			t.Errorf("op kind %q: harness %d, Go %d (known: %v)", name, n, g, ok)
+		}
+		delete(want, name)
+	}
+	if len(want) > 0 {
+		t.Errorf("Go op kinds missing from the harness comment: %v", want)
+	}
+	for _, branch := range []string{
+		"k == " + strconv.Itoa(opKindLoad) + " || k == " + strconv.Itoa(opKindPredLoad),
+		"k == " + strconv.Itoa(opKindAccesses),
+		"k == " + strconv.Itoa(opKindStore),
+	} {
+		if !strings.Contains(src, branch) {
+			t.Errorf("probe_harness.h does not branch on %q", branch)
+		}
+	}
+}
+
+func TestWireRecordLinesAgreeWithHarness(t *testing.T) {
+	src := harnessSource(t)
+	for _, c := range []struct {
+		letter string
+		fields int
+	}{{"A", accessLineFields}, {"R", runLineFields}} {
+		m := regexp.MustCompile(`printf\("` + c.letter + ` ([^"]*)\\n"`).FindStringSubmatch(src)
+		if m == nil {
+			t.Fatalf("probe_harness.h prints no %q record line", c.letter)
+		}
+		if n := strings.Count(m[1], "%"); n != c.fields {
+			t.Errorf("%q line: the harness prints %d numbers, the parser reads %d", c.letter, n, c.fields)
+		}
+	}
+}
