@@ -51,8 +51,17 @@ func matrixVerdictStatus(m *reports.Matrix) int {
 // fifth off the quick all-classes sweep's CPU time. GOGC, when set, wins.
 const sweepGCPercent = 400
 
+// sweepMemoryLimit caps what that target lets the heap grow to: at 4× a
+// large live heap (the exhaustive preset's enumeration, ~100 MB of
+// configurations while judging) the heap would reach 1 GB, so near the
+// limit the collector runs more often instead. GOMEMLIMIT, when set, wins.
+const sweepMemoryLimit = 384 << 20
+
 func tuneSweepGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(sweepGCPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(sweepMemoryLimit)
 	}
 }
