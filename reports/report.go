@@ -3,6 +3,8 @@
 // for scripts (SPEC §8).
 package reports
 
+import "encoding/json"
+
 // Report is the result of one sweep of one iterator. Field names follow the
 // JSON contract of SPEC §8; renderers read only this struct.
 type Report struct {
@@ -24,6 +26,14 @@ type Report struct {
 	Units           []Unit       `json:"units"`
 	Audit           []AuditEntry `json:"audit,omitempty"`
 	Unavailable     []string     `json:"unavailable,omitempty"` // paths that do not exist (e.g. do not compile)
+	// Interrupted, when set, says the run was stopped (SIGINT or SIGTERM)
+	// before it ended and how far it got: the report holds what was
+	// judged by then, without shrinking.
+	Interrupted string `json:"interrupted,omitempty"`
+	// Shard is the state of one shard of a sharded sweep (sweep --shard
+	// i/n), which tilecheck merge joins into the unsharded report; the
+	// rest of a shard's report covers only its own part of the preset.
+	Shard json.RawMessage `json:"shard,omitempty"`
 }
 
 // ConfigCounts counts generated configurations.

@@ -6,6 +6,7 @@
 package sweep
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -37,6 +38,13 @@ type Options struct {
 	Class iterator.Class
 	// Classes are the classes RunAll sweeps, in order; empty means Class.
 	Classes []iterator.Class
+	// Context, when cancelled, stops the sweep: workers take no new batch
+	// and the report holds the batches judged so far, marked Interrupted.
+	// nil means never.
+	Context context.Context
+	// Shard, when Count > 1, judges only the Index-th of Count contiguous
+	// runs of batches and attaches the state that Merge needs.
+	Shard Shard
 }
 
 func (o *Options) defaults() error {
@@ -190,13 +198,43 @@ func Run(opts Options) (*reports.Report, error) {
 // the report does not depend on the worker count. At most a few batches per
 // worker are in flight, which bounds memory.
 func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
+	start := time.Now()
+	total, interrupted, err := judgeBatches(opts, name, src, gen)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Shard.Count > 1 {
+		return shardReport(total, gen, time.Since(start).Seconds(), interrupted)
+	}
+	if interrupted == "" {
+		ref := referenceSource()
+		total.shrinkFailures(src, ref)
+		total.exhibit(src, ref)
+	}
+	rep := total.report(gen)
+	rep.Version = reports.Version()
+	markInterrupted(rep, interrupted)
+	return rep, nil
+}
+
+// judgeBatches judges the batches of opts.Shard (all of them unsharded)
+// and returns their merged aggregate. When opts.Context is cancelled it
+// stops handing out batches and returns the batches merged so far, in
+// order, with interrupted saying how far it got.
+func judgeBatches(opts Options, name string, src props.Source, gen generated) (total *aggregate, interrupted string, err error) {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
 	ctrlModels := make([]iterator.Model, len(controls))
 	for i, d := range controls {
 		ctrlModels[i] = iterator.Control(d)
 	}
-	bs := gen.batches()
+	all := gen.batches()
+	lo, hi := opts.Shard.span(len(all))
+	bs := all[lo:hi]
 	ready := make([]chan batchResult, len(bs))
 	for i := range ready {
 		ready[i] = make(chan batchResult, 1)
@@ -204,11 +242,19 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	tokens := make(chan struct{}, 4*opts.Workers)
 	work := make(chan int)
 	go func() {
+		defer close(work)
 		for b := range bs {
-			tokens <- struct{}{}
-			work <- b
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case work <- b:
+			case <-ctx.Done():
+				return
+			}
 		}
-		close(work)
 	}()
 	var wg sync.WaitGroup
 	for w := 0; w < opts.Workers; w++ {
@@ -218,33 +264,75 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
-				err := runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b]))
+				err := guard(func() error { return runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b])) })
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
 	}
-	total := newAggregate(name, opts, controls)
+	total = newAggregate(name, opts, controls)
 	var firstErr error
+	merged := 0
 	for b := range bs {
-		r := <-ready[b]
-		<-tokens
-		if r.err != nil && firstErr == nil {
+		var r batchResult
+		select {
+		case r = <-ready[b]:
+			<-tokens
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			// A batch that failed because the run was stopped (a compiler
+			// killed) is part of the interruption, not an error.
+			break
+		}
+		if r.err != nil {
 			firstErr = r.err
+			break
 		}
-		if firstErr == nil {
-			total.merge(r.agg)
-		}
+		total.merge(r.agg)
+		merged++
 		if opts.Progress != nil {
 			opts.Progress(b+1, len(bs))
 		}
 	}
-	wg.Wait()
+	wg.Wait() // in-flight batches end (their compilers killed) before the report
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, "", firstErr
 	}
-	total.shrinkFailures(src, ref)
-	total.exhibit(src, ref)
-	return total.report(gen), nil
+	if merged < len(bs) {
+		interrupted = fmt.Sprintf("stopped after %d of %d batches", merged, len(bs))
+	}
+	return total, interrupted, nil
+}
+
+// markInterrupted marks a report cut short: a property that failed on the
+// batches judged still failed, but nothing else can be concluded, so the
+// verdict is "interrupted" instead of a pass or weak.
+func markInterrupted(rep *reports.Report, how string) {
+	if how == "" {
+		return
+	}
+	rep.Interrupted = how + " (interrupted; counterexamples not shrunk)"
+	if rep.Verdict != "fail" {
+		rep.Verdict = "interrupted"
+	}
+}
+
+// InternalError is a panic in the engine or a model, turned into an error:
+// a bug in tilecheck, never a problem with the user's input.
+type InternalError struct{ Value any }
+
+func (e *InternalError) Error() string { return fmt.Sprintf("internal error: %v", e.Value) }
+
+// guard runs f and turns a panic into an *InternalError, so that a bug on
+// a worker goroutine reaches the command as an error instead of killing
+// the process with a stack trace.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &InternalError{Value: p}
+		}
+	}()
+	return f()
 }
 
 // batchResult is one batch's partial aggregate.

@@ -4,26 +4,33 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"maps"
 	"os"
 	"slices"
+
+	"github.com/tilecheck/tilecheck/reports"
 )
 
-// Exit statuses (SPEC §8).
+// Exit statuses (SPEC §8), plus the two a script must tell apart from
+// them: an internal error (a bug in tilecheck, never bad usage) and an
+// interrupted run (128 + SIGINT, as shells report it).
 const (
-	exitPass  = 0
-	exitFail  = 1
-	exitUsage = 2
-	exitWeak  = 3
+	exitPass        = 0
+	exitFail        = 1
+	exitUsage       = 2
+	exitWeak        = 3
+	exitInternal    = 4
+	exitInterrupted = 130
 )
 
 // command is one subcommand: run parses args (after the subcommand name) and
-// returns the exit status.
+// returns the exit status. ctx is cancelled on SIGINT or SIGTERM.
 type command struct {
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 var commands = map[string]command{}
@@ -31,11 +38,26 @@ var commands = map[string]command{}
 func register(name string, c command) { commands[name] = c }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := notifyInterrupt(context.Background())
+	code := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
+// run is runContext without interruption (tests).
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if len(args) > 1 { // tilecheck help sweep: the command's own help
+			if _, ok := commands[args[1]]; ok {
+				return runContext(ctx, []string{args[1], "--help"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "tilecheck help: unknown command %q (run 'tilecheck help' for the list)\n", args[1])
+			return exitUsage
+		}
 		usage(stdout)
 		if len(args) == 0 {
 			return exitUsage
@@ -43,20 +65,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitPass
 	}
 	if args[0] == "version" || args[0] == "--version" {
-		fmt.Fprintln(stdout, "tilecheck", Version)
+		fmt.Fprintln(stdout, "tilecheck", reports.Version())
 		return exitPass
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "tilecheck: unknown command %q\n\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "tilecheck: unknown command %q (run 'tilecheck help' for the list)\n", args[0])
 		return exitUsage
 	}
-	return c.run(args[1:], stdout, stderr)
+	// A panic is a bug in tilecheck, not bad input: say so in one line
+	// (no stack trace for the user to wade through) and exit with a status
+	// that no verdict or usage error shares.
+	defer func() {
+		if p := recover(); p != nil {
+			code = internalError(stderr, args[0], p)
+		}
+	}()
+	return c.run(ctx, args[1:], stdout, stderr)
 }
 
-// Version is the tool version reported in every report.
-var Version = "0.1.0"
+// internalError reports a bug in tilecheck and returns exitInternal.
+func internalError(stderr io.Writer, cmd string, what any) int {
+	fmt.Fprintf(stderr, "tilecheck %s: internal error: %v\n(this is a bug in tilecheck, not in your input; please report it with the command line)\n", cmd, what)
+	return exitInternal
+}
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "tilecheck finds address bugs in GPU tile iterators (CUTLASS RegularTileIterator and family).")
@@ -65,8 +97,9 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nExit status: 0 pass, 1 a property failed, 2 bad usage or invalid input, 3 weak evidence.")
-	fmt.Fprintln(w, "Run 'tilecheck <command> --help' for a command's flags and examples.")
+	fmt.Fprintln(w, "\nExit status: 0 pass, 1 a property failed, 2 bad usage or invalid input, 3 weak evidence,")
+	fmt.Fprintln(w, "4 internal error (a bug in tilecheck), 130 interrupted (SIGINT or SIGTERM).")
+	fmt.Fprintln(w, "Run 'tilecheck help <command>' or 'tilecheck <command> --help' for a command's flags and examples.")
 }
 
 // fail prints err and returns exit status 2: every error a command reports

@@ -103,33 +103,6 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	return f, 0, false
 }
 
-// parseFlags parses args into fs. It reports done with an exit status when
-// the command must stop: 0 after --help (usage on stdout), 2 after a bad flag
-// or a stray argument (message and usage on stderr).
-func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
-	printUsage := func(w io.Writer) {
-		fmt.Fprint(w, usage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
-	fs.SetOutput(io.Discard) // errors are printed below, once, in our format
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		printUsage(stdout)
-		return exitPass, true
-	case err != nil:
-		fmt.Fprintf(stderr, "tilecheck %s: %v\n\n", fs.Name(), err)
-		printUsage(stderr)
-		return exitUsage, true
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "tilecheck %s: unexpected argument %q\n\n", fs.Name(), fs.Arg(0))
-		printUsage(stderr)
-		return exitUsage, true
-	}
-	return 0, false
-}
-
 func oneOf(s string, allowed ...string) bool {
 	for _, a := range allowed {
 		if s == a {

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// parseFlags parses args into fs. It reports done with an exit status when
+// the command must stop: 0 after --help (usage on stdout), 2 after a bad
+// flag or a stray argument: one line naming it and where the help is, on
+// stderr (a 3 KB help dump would bury the one line that matters).
+func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
+	fs.SetOutput(io.Discard) // errors are printed below, once, in our format
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		printDefaults(stdout, fs)
+		return exitPass, true
+	case err != nil:
+		fmt.Fprintf(stderr, "tilecheck %s: %v (run 'tilecheck %s --help' for the flags)\n", fs.Name(), dashes(err.Error()), fs.Name())
+		return exitUsage, true
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "tilecheck %s: unexpected argument %q (run 'tilecheck %s --help' for the flags)\n", fs.Name(), fs.Arg(0), fs.Name())
+		return exitUsage, true
+	}
+	return 0, false
+}
+
+// dashes spells the flag package's "-name" as "--name", as every usage line
+// and example does (both spellings are accepted).
+func dashes(msg string) string {
+	return strings.Replace(msg, "flag provided but not defined: -", "flag provided but not defined: --", 1)
+}
+
+// printDefaults lists the flags as the usage lines spell them (--name),
+// which the flag package's PrintDefaults does not.
+func printDefaults(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		usage = strings.ReplaceAll(usage, "\n", "\n    \t")
+		line += "\n    \t" + usage
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+			line += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w, line)
+	})
+}

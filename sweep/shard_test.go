@@ -1,0 +1,94 @@
+package sweep
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// renderUntimed is the JSON report with the two timing fields zeroed: the
+// only fields in which two runs of one sweep may differ.
+func renderUntimed(t *testing.T, r *reports.Report) []byte {
+	t.Helper()
+	c := *r
+	c.ElapsedS, c.ChecksPerSecond = 0, 0
+	var b bytes.Buffer
+	if err := reports.JSON(&b, &c); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestShardMergeEqualsUnsharded: the quick preset of a failing model (so
+// that shrinking and counterexamples are compared too) and of a family
+// class, split 3 ways and merged from the shards' JSON, gives byte for byte
+// the unsharded report, timings aside.
+func TestShardMergeEqualsUnsharded(t *testing.T) {
+	for _, c := range []struct {
+		model string
+		class iterator.Class
+	}{{"cutlass", iterator.RegularTile}, {"cutlass-pre3049", iterator.PredicatedTile}} {
+		opts := Options{Iterator: c.model, Preset: "quick", Seed: 7, Class: c.class}
+		whole, err := Run(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 3
+		var parts []*reports.Report
+		for i := n; i >= 1; i-- { // any order
+			o := opts
+			o.Shard = Shard{Index: i, Count: n}
+			r, err := Run(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Shard) == 0 {
+				t.Fatalf("shard %d/%d report carries no shard state", i, n)
+			}
+			var buf bytes.Buffer
+			if err := reports.JSON(&buf, r); err != nil {
+				t.Fatal(err)
+			}
+			var back reports.Report
+			if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, &back)
+		}
+		if parts[0].Checks >= whole.Checks {
+			t.Errorf("%s: shard %d/%d made %d checks, the whole sweep %d: the shard did not split the work", c.model, n, n, parts[0].Checks, whole.Checks)
+		}
+		merged, err := Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := renderUntimed(t, merged), renderUntimed(t, whole); !bytes.Equal(got, want) {
+			t.Errorf("%s %s: merged shards differ from the unsharded report:\nmerged:\n%s\nunsharded:\n%s", c.model, c.class, got, want)
+		}
+		if whole.Verdict != "fail" {
+			t.Errorf("%s: verdict %s, want fail (the comparison should cover counterexamples)", c.model, whole.Verdict)
+		}
+	}
+}
+
+func TestMergeRejectsIncompleteShards(t *testing.T) {
+	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1, Shard: Shard{Index: 1, Count: 2}}
+	r, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]*reports.Report{r}); err == nil {
+		t.Error("merging shard 1/2 alone succeeded")
+	}
+	if _, err := Merge([]*reports.Report{r, r}); err == nil {
+		t.Error("merging shard 1/2 twice succeeded")
+	}
+	for _, bad := range []string{"0/2", "3/2", "1", "a/b", "1/0"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) accepted", bad)
+		}
+	}
+}
