@@ -7,7 +7,7 @@ BIN := bin/tilecheck
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/tilecheck
+	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN) ./cmd/tilecheck
 
 # The quick all-models sweep: the model × property matrix.
 sweep: build

@@ -266,7 +266,9 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	}
 	f.Close()
 	args = append(args, f.Name())
-	out, err := exec.CommandContext(ctx, host.compiler(), args...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, host.compiler(), args...)
+	killGroupOnCancel(cmd)
+	out, err := cmd.CombinedOutput()
 	diag := ""
 	if err != nil {
 		diag = strings.ReplaceAll(FirstDiagnostic(string(out)), filepath.Dir(f.Name())+string(filepath.Separator), "")

@@ -191,9 +191,11 @@ func (tc Toolchain) materialize() (string, error) {
 		b, _ := headers.ReadFile(n)
 		out := filepath.Join(tmp, strings.TrimPrefix(n, "include/"))
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			os.RemoveAll(tmp)
 			return "", err
 		}
 		if err := os.WriteFile(out, b, 0o644); err != nil {
+			os.RemoveAll(tmp)
 			return "", err
 		}
 	}
@@ -239,9 +241,13 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	tmpBin := bin + ".tmp" + fmt.Sprint(os.Getpid())
 	args := append(append([]string{}, flags...), "-o", tmpBin, srcPath)
 	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
+	killGroupOnCancel(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
+		// The compiler may have written part of its output before it
+		// failed or was killed: the cache keeps no .tmp file.
+		os.Remove(tmpBin)
 		ce := &CompileError{Command: tc.compiler() + " " + strings.Join(args, " "), Output: out.String(), Err: err}
 		if ctx.Err() == nil {
 			_ = os.WriteFile(failed, []byte(ce.Command+"\x00"+ce.Output), 0o644)
@@ -249,6 +255,7 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 		return "", false, ce
 	}
 	if err := os.Rename(tmpBin, bin); err != nil {
+		os.Remove(tmpBin)
 		return "", false, err
 	}
 	tc.prune()

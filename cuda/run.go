@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,11 +27,29 @@ type Options struct {
 	Wrap func(bin string) []string
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
+	// Progress, when set, is told done of total steps after each one: the
+	// check that a user's headers compile, one build and one run per
+	// translation unit. The total is counted before the first build and
+	// never grows (a unit rebuilt after attributing a compile failure
+	// counts once, when its last build ends).
+	Progress func(done, total int)
 }
 
 func (o Options) logf(format string, args ...any) {
 	if o.Log != nil {
 		o.Log(format, args...)
+	}
+}
+
+// stepper counts Options.Progress steps from several goroutines.
+type stepper struct {
+	report      func(done, total int)
+	done, total atomic.Int64
+}
+
+func (s *stepper) step() {
+	if s.report != nil {
+		s.report(int(s.done.Add(1)), int(s.total.Load()))
 	}
 }
 
@@ -66,7 +85,11 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if len(planned) == 0 {
 		return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
 	}
+	batches := splitBatches(planned, opts.Batches)
+	steps := &stepper{report: opts.Progress}
+	steps.total.Store(int64(2 * len(batches)))
 	if len(opts.Headers) > 0 {
+		steps.total.Add(1)
 		// A user's headers: do they compile before anything is
 		// instantiated? If not (a missing CUDA include, a wrong --include),
 		// every unit would fail the same way: say so once.
@@ -79,8 +102,8 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 			}
 			return res, err
 		}
+		steps.step()
 	}
-	batches := splitBatches(planned, opts.Batches)
 	outs := make([]*rawOutput, len(batches))
 	errs := make([]error, len(batches))
 	bins := make([]string, len(batches))
@@ -106,9 +129,14 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		Generate(&src, batches[b], variants, opts.Headers)
 		srcs[b] = src.Bytes()
 	}
+	rebuilding := false
 	build := func(b int) {
 		t0 := time.Now()
 		bin, cached, err := opts.Build(ctx, srcs[b])
+		var ce *CompileError
+		if rebuilding || !errors.As(err, &ce) {
+			steps.step() // a compile failure counts when rebuilt below
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		buildTime += time.Since(t0)
@@ -148,6 +176,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 			}(b)
 		}
 		wg.Wait()
+		rebuilding = true
 		forEach(true, func(b int) {
 			if slices.Contains(failed, b) {
 				build(b)
@@ -162,7 +191,8 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		res.countUnavailable(pc, variants)
 	}
 	forEach(opts.Backend != "gpu", func(b int) {
-		if errs[b] != nil {
+		defer steps.step()
+		if errs[b] != nil || ctx.Err() != nil {
 			return
 		}
 		t0 := time.Now()
@@ -232,6 +262,7 @@ func execute(ctx context.Context, bin string, batch []*plannedCase, opts Options
 		argv = opts.Wrap(bin)
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	killGroupOnCancel(cmd) // compute-sanitizer runs the program as a child
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -22,6 +22,9 @@ type Backend struct {
 	Batches      int      // translation units built in parallel; 0: sweepBatches
 	CacheDir     string   // build cache; "" the default
 	Log          func(format string, args ...any)
+	// Progress, when set, is told how many of the builds and runs of each
+	// compiled batch are done (see Options.Progress).
+	Progress func(done, total int)
 }
 
 // sweepBatches is the default number of translation units of a compiled
@@ -71,7 +74,7 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 			return nil, fmt.Errorf("no C++ rendition of iterator %q (have reference, cutlass, cutlass-pre3049 and the controls C-load-div, C-pitch-plus-one; use --include and --namespace for your own header)", model)
 		}
 	}
-	opts := Options{Toolchain: Toolchain{Backend: b.Name, Arch: b.Arch, CacheDir: b.CacheDir}, Batches: b.Batches, Log: b.Log}
+	opts := Options{Toolchain: Toolchain{Backend: b.Name, Arch: b.Arch, CacheDir: b.CacheDir}, Batches: b.Batches, Log: b.Log, Progress: b.Progress}
 	if len(b.Includes) > 0 {
 		opts.IncludeDirs = append(opts.IncludeDirs, b.Includes...)
 		opts.Headers = b.Headers

@@ -19,6 +19,7 @@ func TestGolden(t *testing.T) {
 		render func(io.Writer) error
 	}{
 		{"fail.txt", func(w io.Writer) error { return Text(w, failingReport()) }},
+		{"fail-verbose.txt", func(w io.Writer) error { return TextWith(w, failingReport(), TextOptions{Verbose: true}) }},
 		{"fail.md", func(w io.Writer) error { return Markdown(w, failingReport()) }},
 		{"fail.json", func(w io.Writer) error { return JSON(w, failingReport()) }},
 		{"pass.txt", func(w io.Writer) error { return Text(w, passingReport()) }},
@@ -28,6 +29,11 @@ func TestGolden(t *testing.T) {
 		{"matrix.json", func(w io.Writer) error { return JSONMatrix(w, fixtureMatrix()) }},
 		{"matrix-same.txt", func(w io.Writer) error { return TextMatrix(w, sameControlsMatrix()) }},
 		{"matrix-classes.txt", func(w io.Writer) error { return TextMatrix(w, classesMatrix()) }},
+		{"matrix-classes-verbose.txt", func(w io.Writer) error {
+			return TextMatrixWith(w, classesMatrix(), TextOptions{Verbose: true})
+		}},
+		{"matrix.junit.xml", func(w io.Writer) error { return JUnit(w, fixtureMatrix()) }},
+		{"matrix.github.txt", func(w io.Writer) error { return GitHubAnnotations(w, fixtureMatrix()) }},
 		{"matrix-classes.md", func(w io.Writer) error { return MarkdownMatrix(w, classesMatrix()) }},
 	}
 	for _, c := range cases {

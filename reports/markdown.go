@@ -44,6 +44,12 @@ func renderMarkdown(w io.Writer, d document) error {
 			fmt.Fprint(bw, "\n</details>\n")
 		}
 	}
+	if len(d.trailer) > 0 {
+		fmt.Fprint(bw, "\n### Summary\n\n")
+		for _, line := range d.trailer {
+			fmt.Fprintf(bw, "%s  \n", line)
+		}
+	}
 	return bw.Flush()
 }
 

@@ -28,6 +28,7 @@ func matrixDocument(m *Matrix) document {
 		r := m.Reports[0]
 		d.summary = append(d.summary, fmt.Sprintf("%s %s", r.Tool, r.Version))
 	}
+	d.trailer = matrixTrailer(m, groups)
 	if len(groups) <= 1 {
 		d.sections = append(d.sections, matrixSection(m))
 		d.sections = append(d.sections, matrixDetailSections(m)...)
@@ -41,27 +42,85 @@ func matrixDocument(m *Matrix) document {
 	for _, g := range groups {
 		for _, s := range matrixDetailSections(g.m) {
 			s.heading = g.class + ": " + s.heading
+			if s.fold != "" {
+				s.fold = s.heading
+			}
 			d.sections = append(d.sections, s)
 		}
 	}
 	return d
 }
 
+// matrixTrailer sums up the matrix after it: each model's verdict per
+// class, the controls and floors of every run, what the detail sections
+// hold, and where to see them.
+func matrixTrailer(m *Matrix, groups []classGroup) []string {
+	var out []string
+	var models []string
+	verdicts := map[string][]string{}
+	for _, g := range groups {
+		for _, r := range g.m.Reports {
+			if _, ok := verdicts[r.Iterator]; !ok {
+				models = append(models, r.Iterator)
+			}
+			v := verdictCell(r.Verdict)
+			if len(groups) > 1 {
+				v = g.class + " " + v
+			}
+			verdicts[r.Iterator] = append(verdicts[r.Iterator], v)
+		}
+	}
+	for _, name := range models {
+		vs := verdicts[name]
+		if len(groups) > 1 && allSameVerdict(vs) {
+			_, v, _ := strings.Cut(vs[0], " ")
+			out = append(out, fmt.Sprintf("%s: %s in all %d classes", name, v, len(vs)))
+			continue
+		}
+		out = append(out, name+": "+strings.Join(vs, ", "))
+	}
+	var kOK, kN, fOK, fN, cx int
+	var interrupted []string
+	for _, r := range m.Reports {
+		a, b := controlsOK(r)
+		c, d := floorsMet(r)
+		kOK, kN, fOK, fN = kOK+a, kN+b, fOK+c, fN+d
+		for _, p := range r.Properties {
+			if p.Counterexample != nil && p.Status == "fail" {
+				cx++
+			}
+		}
+		if r.Interrupted != "" {
+			interrupted = append(interrupted, r.Iterator+" "+r.Class+": "+r.Interrupted)
+		}
+	}
+	out = append(out, fmt.Sprintf("Controls: %d of %d killed as required. Coverage floors: %d of %d met.", kOK, kN, fOK, fN),
+		fmt.Sprintf("%d shrunk counterexamples with replay commands, controls, units and kill matrices: "+
+			"--verbose, or --format md.", cx))
+	if len(interrupted) > 0 {
+		out = append(out, "INTERRUPTED: "+strings.Join(interrupted, "; "))
+	}
+	return out
+}
+
 // matrixDetailSections are the sections under the model × property matrix
 // of one class.
 func matrixDetailSections(m *Matrix) []section {
-	out := []section{controlMatrixSection(m)}
+	var out []section
 	if s, ok := missedFloorsSection(m); ok {
-		out = append(out, s)
+		out = append(out, s) // short, and the reason for a weak exit: never hidden
 	}
-	out = append(out, unitsByModelSection(m))
+	out = append(out, detail(controlMatrixSection(m)), detail(unitsByModelSection(m)))
 	for _, r := range m.Reports {
 		for _, s := range counterexampleSections(r) {
 			s.heading = r.Iterator + ": " + s.heading
-			out = append(out, s)
+			out = append(out, detail(s))
 		}
 	}
-	return append(out, killMatrixSections(m)...)
+	for _, s := range killMatrixSections(m) {
+		out = append(out, detail(s))
+	}
+	return out
 }
 
 // classGroup is the part of a matrix that swept one iterator class.
@@ -133,20 +192,33 @@ func floorsMet(r *Report) (ok, total int) {
 	return ok, len(r.Coverage)
 }
 
+// matrixSection is the property × model matrix of one class: a row per
+// property, a column per model, then each model's controls, floors and
+// verdict. Properties run down the page so that the table stays narrow
+// (under 100 columns for the three built-in models) however many
+// properties a class has.
 func matrixSection(m *Matrix) section {
-	cols := matrixPropertyColumns(m)
-	header := append([]string{"model"}, cols...)
-	t := &table{header: append(header, "controls ok", "floors met", "verdict")}
+	header := []string{"property"}
 	for _, r := range m.Reports {
-		row := []string{r.Iterator}
-		for _, id := range cols {
+		header = append(header, r.Iterator)
+	}
+	t := &table{header: header}
+	for _, id := range matrixPropertyColumns(m) {
+		row := []string{id}
+		for _, r := range m.Reports {
 			row = append(row, propertyStatus(r, id))
 		}
-		kOK, kN := controlsOK(r)
-		fOK, fN := floorsMet(r)
-		row = append(row, fmt.Sprintf("%d/%d", kOK, kN), fmt.Sprintf("%d/%d", fOK, fN), verdictCell(r.Verdict))
 		t.rows = append(t.rows, row)
 	}
+	controls, floors, verdicts := []string{"controls ok"}, []string{"floors met"}, []string{"verdict"}
+	for _, r := range m.Reports {
+		kOK, kN := controlsOK(r)
+		fOK, fN := floorsMet(r)
+		controls = append(controls, fmt.Sprintf("%d/%d", kOK, kN))
+		floors = append(floors, fmt.Sprintf("%d/%d", fOK, fN))
+		verdicts = append(verdicts, verdictCell(r.Verdict))
+	}
+	t.rows = append(t.rows, controls, floors, verdicts)
 	return section{heading: "Model × property", level: 2, blocks: []block{{table: t}}}
 }
 
@@ -290,4 +362,15 @@ func missedFloorsSection(m *Matrix) (section, bool) {
 		}
 	}
 	return s, len(s.blocks) > 0
+}
+
+// allSameVerdict says whether every "class VERDICT" entry ends in the same
+// verdict.
+func allSameVerdict(vs []string) bool {
+	for _, v := range vs {
+		if v[strings.LastIndex(v, " ")+1:] != vs[0][strings.LastIndex(vs[0], " ")+1:] {
+			return false
+		}
+	}
+	return true
 }

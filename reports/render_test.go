@@ -130,7 +130,7 @@ func TestEmptySectionsSayNone(t *testing.T) {
 	r := passingReport()
 	r.Coverage = nil
 	var buf bytes.Buffer
-	if err := Text(&buf, r); err != nil {
+	if err := TextWith(&buf, r, TextOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "Coverage\n--------\n(none)\n") {
@@ -168,14 +168,14 @@ func TestOnlyFailuresShowCounterexamples(t *testing.T) {
 // alike, the matrix document shows one kill matrix, not one per model.
 func TestIdenticalKillMatricesShownOnce(t *testing.T) {
 	var buf bytes.Buffer
-	if err := TextMatrix(&buf, sameControlsMatrix()); err != nil {
+	if err := TextMatrixWith(&buf, sameControlsMatrix(), TextOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 1 {
 		t.Errorf("%d kill matrices, want 1:\n%s", n, buf.String())
 	}
 	buf.Reset()
-	if err := TextMatrix(&buf, fixtureMatrix()); err != nil {
+	if err := TextMatrixWith(&buf, fixtureMatrix(), TextOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 2 {
@@ -187,7 +187,7 @@ func TestIdenticalKillMatricesShownOnce(t *testing.T) {
 // with that class's properties only (P-traverse is a family property).
 func TestMatrixPerClass(t *testing.T) {
 	var b bytes.Buffer
-	if err := TextMatrix(&b, classesMatrix()); err != nil {
+	if err := TextMatrixWith(&b, classesMatrix(), TextOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -198,7 +198,7 @@ func TestMatrixPerClass(t *testing.T) {
 	}
 	regular := out[strings.Index(out, "Model × property: RegularTileIterator"):strings.Index(out, "Model × property: PredicatedTileAccessIterator")]
 	if strings.Contains(regular, "P-traverse") {
-		t.Errorf("the RegularTileIterator matrix has a P-traverse column:\n%s", regular)
+		t.Errorf("the RegularTileIterator matrix has a P-traverse row:\n%s", regular)
 	}
 	if !strings.Contains(out, "PredicatedTileAccessIterator: cutlass: Counterexample: P-tile") {
 		t.Errorf("the family counterexample is not labelled with its class:\n%s", out)

@@ -14,6 +14,10 @@ type document struct {
 	title    string
 	summary  []string
 	sections []section
+	// trailer is the summary after the sections: what the detail sections
+	// say in a line each, and the verdict last, so that the end of the
+	// output (all a terminal may still show) states the outcome.
+	trailer []string
 }
 
 // section is one heading followed by blocks in order.
@@ -24,6 +28,9 @@ type section struct {
 	// fold asks Markdown to fold the blocks under a <details> summary:
 	// long lists that would bury the findings in a pasted issue.
 	fold string
+	// detail marks a long section that text shows only with Verbose (the
+	// trailer sums it up); Markdown folds it.
+	detail bool
 }
 
 // block is a paragraph, a labelled value, a table or a command to replay;
@@ -41,6 +48,9 @@ type block struct {
 type table struct {
 	header []string
 	rows   [][]string
+	// verboseCols are columns that text shows only with Verbose (a long
+	// statement that would push a table past 100 columns).
+	verboseCols []int
 }
 
 func para(format string, args ...any) block { return block{text: fmt.Sprintf(format, args...)} }
@@ -110,29 +120,77 @@ func summaryLines(r *Report) []string {
 	if tool := strings.TrimSpace(r.Tool + " " + r.Version); tool != "" {
 		counts += "; " + tool // a report made through the library may leave these empty
 	}
-	return []string{
+	out := []string{
 		fmt.Sprintf("iterator %s, preset %s, seed %d%s: verdict %s", name, r.Preset, r.Seed, backend, verdictCell(r.Verdict)),
 		counts,
 	}
+	if r.Interrupted != "" {
+		out = append(out, "INTERRUPTED: "+r.Interrupted)
+	}
+	if len(r.Shard) > 0 {
+		out = append(out, "SHARD: one part of a sharded sweep; tilecheck merge joins the parts' JSON reports")
+	}
+	return out
 }
 
-// reportDocument lays out one iterator's report.
+// reportDocument lays out one iterator's report: the properties and the
+// counterexamples, then the long sections (detail), then a summary.
 func reportDocument(r *Report) document {
 	d := document{title: "tilecheck sweep: " + r.Iterator, summary: summaryLines(r)}
 	d.sections = append(d.sections, propertiesSection(r))
 	d.sections = append(d.sections, counterexampleSections(r)...)
-	d.sections = append(d.sections, killMatrixSection(r), coverageSection(r), unitsSection(r))
+	d.sections = append(d.sections, detail(killMatrixSection(r)), detail(coverageSection(r)), detail(unitsSection(r)))
 	if len(r.Audit) > 0 {
-		d.sections = append(d.sections, auditSection(r))
+		d.sections = append(d.sections, detail(auditSection(r)))
 	}
 	if len(r.Unavailable) > 0 {
-		d.sections = append(d.sections, unavailableSection(r.Unavailable))
+		d.sections = append(d.sections, detail(unavailableSection(r.Unavailable)))
 	}
+	d.trailer = reportTrailer(r)
 	return d
 }
 
+// detail marks s as a long section: text shows it with Verbose, Markdown
+// folds it.
+func detail(s section) section {
+	s.detail = true
+	if s.fold == "" {
+		s.fold = s.heading
+	}
+	return s
+}
+
+// reportTrailer sums up one report's detail sections and ends with its
+// verdict.
+func reportTrailer(r *Report) []string {
+	kOK, kN := controlsOK(r)
+	fOK, fN := floorsMet(r)
+	out := []string{fmt.Sprintf("Controls: %d of %d killed as required. Coverage floors: %d of %d met.", kOK, kN, fOK, fN)}
+	var missed []string
+	for _, c := range r.Coverage {
+		if !c.OK {
+			missed = append(missed, fmt.Sprintf("%s (%s < %s)", c.Class, formatFraction(c.Fraction), formatFraction(c.Floor)))
+		}
+	}
+	for _, c := range r.Controls {
+		if !c.OK {
+			missed = append(missed, c.ID+" "+strings.ToLower(controlCell(c)))
+		}
+	}
+	if len(missed) > 0 {
+		out = append(out, "Weak evidence: "+strings.Join(missed, ", ")+".")
+	}
+	if len(r.Audit)+len(r.Unavailable) > 0 {
+		out = append(out, fmt.Sprintf("Audit: %d entries; unavailable paths: %d.", len(r.Audit), len(r.Unavailable)))
+	}
+	if r.Interrupted != "" {
+		out = append(out, "INTERRUPTED: "+r.Interrupted+"; this report covers only what was judged.")
+	}
+	return append(out, "Verdict: "+verdictCell(r.Verdict))
+}
+
 func propertiesSection(r *Report) section {
-	t := &table{header: []string{"property", "status", "cases", "violations", "statement"}}
+	t := &table{header: []string{"property", "status", "cases", "violations", "statement"}, verboseCols: []int{4}}
 	for _, p := range r.Properties {
 		t.rows = append(t.rows, []string{p.ID, statusCell(p.Status), strconv.FormatInt(p.Cases, 10), strconv.FormatInt(p.Violations, 10), p.Doc})
 	}

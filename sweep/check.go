@@ -3,6 +3,8 @@ package sweep
 import (
 	"fmt"
 
+	"github.com/tilecheck/tilecheck/layout"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -44,6 +46,17 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 		}
 		threads = []int{opts.Thread}
 	}
+	m, err := iterator.Validate(opts.Config)
+	if err != nil {
+		return nil, err
+	}
+	judged := opts.Config.Threads
+	if threads != nil {
+		judged = 1
+	}
+	if err := CheckSize(opts.Config, m, opts.Program, judged); err != nil {
+		return nil, err
+	}
 	c, err := props.NewCase(opts.Config, opts.Program, threads)
 	if err != nil {
 		return nil, err
@@ -56,4 +69,42 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 	}
 	res, _, err := props.Check(ps, src, referenceSource(), c)
 	return res, err
+}
+
+// Limits of one check. A configuration the grammar accepts can ask for far
+// more than a machine holds (shape=1000000000x1000000000), or for hours of
+// work; it is rejected up front, naming the sizes, instead of exhausting
+// memory or running on.
+const (
+	// maxCheckElements bounds the tile (P-cover marks every element) and
+	// the accesses of one pass of every thread.
+	maxCheckElements = 1 << 24
+	// maxCheckWork bounds threads × accesses × ops²: each op of the program
+	// derives a program of its prefix for the equivalences, so the work
+	// grows with the square of the program's length (about 20 s at the
+	// limit on one core).
+	maxCheckWork = 1 << 25
+)
+
+// CheckSize rejects a case too large to judge: its tile, one pass of every
+// thread's accesses, or the work of its program on the threads judged.
+func CheckSize(cfg iterator.Config, m iterator.ThreadMap, prog iterator.Program, threads int) error {
+	sh := cfg.PitchShape()
+	if tile, err := layout.Mul(sh.C, sh.S); err != nil || tile > maxCheckElements {
+		return fmt.Errorf("config: tile %dx%d is too large to check (more than %d elements)", sh.C, sh.S, maxCheckElements)
+	}
+	perThread := m.Count()
+	if cfg.Class.Predicated() {
+		perThread *= int64(cfg.Access / cfg.ElemsPerAccessType())
+	}
+	pass, err := layout.Mul(perThread, int64(cfg.Threads))
+	if err != nil || pass > maxCheckElements {
+		return fmt.Errorf("config: threads=%d × %d accesses each is too large to check (more than %d accesses per pass)", cfg.Threads, perThread, maxCheckElements)
+	}
+	n := int64(len(prog)) + 1
+	work, err := layout.Mul(perThread*int64(threads), n*n)
+	if err != nil || work > maxCheckWork {
+		return fmt.Errorf("ops: %d ops on %d threads of %d accesses is too much work for check (threads × accesses × ops² over %d); judge one thread (--thread N) or a shorter program", len(prog), threads, perThread, maxCheckWork)
+	}
+	return nil
 }

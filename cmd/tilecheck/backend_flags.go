@@ -49,14 +49,14 @@ func (b *backendFlags) validate() []string {
 
 func (b *backendFlags) compiled() bool { return b.backend != "go" }
 
-// spec is the cuda back end the flags describe.
-func (b *backendFlags) spec(log func(string, ...any)) cuda.Backend {
+// spec is the cuda back end the flags describe; log and progress may be nil.
+func (b *backendFlags) spec(log func(string, ...any), progress func(done, total int)) cuda.Backend {
 	return cuda.Backend{Name: b.backend, Arch: b.arch, Includes: b.includes, Namespace: b.namespace,
-		Headers: b.headers, CudaIncludes: b.cudaIncludes, Log: log}
+		Headers: b.headers, CudaIncludes: b.cudaIncludes, Log: log, Progress: progress}
 }
 
 // source builds the compiled source of model (a built-in's rendition, or the
-// Go companion of the user's header).
-func (b *backendFlags) source(model string, log func(string, ...any)) (*cuda.Source, error) {
-	return cuda.NewBackendSource(context.Background(), b.spec(log), model)
+// Go companion of the user's header). Cancelling ctx kills its compilers.
+func (b *backendFlags) source(ctx context.Context, model string, log func(string, ...any), progress func(done, total int)) (*cuda.Source, error) {
+	return cuda.NewBackendSource(ctx, b.spec(log, progress), model)
 }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -22,9 +25,11 @@ func init() {
 	})
 }
 
-const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG --ops OPS [--property ID] [--thread N]
+const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG (--ops OPS | --ops-file FILE)
+                       [--property ID] [--thread N] [--format text|json]
                        [--ptr-contract elements|bytes]
-                       [--backend go|host|gpu [--include DIR... --namespace NS] [--cuda-include DIR]... [--arch sm_90]]
+                       [--backend go|host|gpu [--include DIR... --namespace NS]
+                                  [--cuda-include DIR]... [--arch sm_90]]
 
 Judges one case: every property that applies to it, or only --property ID,
 for every thread or only --thread N. For each failure it prints the expected
@@ -34,9 +39,16 @@ replays it. With --backend host or gpu the case is built and run as compiled
 C++ (the rendition of --iterator, or your header with --include/--namespace,
 --iterator then naming its Go companion model).
 
+A long program can be read from a file (--ops-file, ops separated by ';'
+or newlines; '#' starts a comment). The work grows with the square of the
+program's length (each op derives a program of its prefix), so a case over
+the limit is refused with its sizes: judge one thread (--thread N).
+--format json prints the results for a script.
+
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
-that does not parse or violates a thread-map constraint).
+that does not parse or violates a thread-map constraint, a case too large
+to check), 4 internal error.
 
 Examples:
   tilecheck check --iterator cutlass-pre3049 \
@@ -53,8 +65,8 @@ Flags:
 const maxViolationsShown = 3
 
 type checkFlags struct {
-	iterator, config, ops, property, ptrContract string
-	thread                                       int
+	iterator, config, ops, opsFile, property, ptrContract, format string
+	thread                                                        int
 	backendFlags
 }
 
@@ -64,7 +76,9 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` (required)")
 	fs.StringVar(&f.config, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
-	fs.StringVar(&f.ops, "ops", "", "op program `OPS`, e.g. 'load(1,0);store(1,0)' (required)")
+	fs.StringVar(&f.ops, "ops", "", "op program `OPS`, e.g. 'load(1,0);store(1,0)' (this or --ops-file is required)")
+	fs.StringVar(&f.opsFile, "ops-file", "", "read the op program from `FILE` (ops separated by ';' or newlines, '#' comments)")
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	fs.StringVar(&f.property, "property", "", "judge only property `ID`, e.g. P-sym (default: every property that applies)")
 	fs.IntVar(&f.thread, "thread", -1, "judge only thread `N` (default: every thread)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
@@ -75,10 +89,23 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	if problems := f.backendFlags.validate(); len(problems) > 0 {
 		return sweep.CheckOptions{}, fail(stderr, "check", errors.New(strings.Join(problems, "; "))), true
 	}
+	if f.opsFile != "" {
+		if f.ops != "" {
+			return sweep.CheckOptions{}, fail(stderr, "check", errors.New("--ops and --ops-file: give one")), true
+		}
+		text, err := readOpsFile(f.opsFile)
+		if err != nil {
+			return sweep.CheckOptions{}, fail(stderr, "check", err), true
+		}
+		f.ops = text
+	}
 	for _, req := range []struct{ name, value string }{{"iterator", f.iterator}, {"config", f.config}, {"ops", f.ops}} {
 		if req.value == "" {
 			return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--%s is required (see tilecheck check --help)", req.name)), true
 		}
+	}
+	if !oneOf(f.format, "text", "json") {
+		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--format %q: want text or json", f.format)), true
 	}
 	// The parsers' messages already start with "config:" or "ops:" and
 	// point at the bad token.
@@ -100,7 +127,7 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 		Thread: f.thread, PtrContract: f.ptrContract}, 0, false
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f checkFlags
 	opts, code, done := f.parse(args, stdout, stderr)
 	if done {
@@ -108,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if f.compiled() {
 		// Rebuild and run only this case as compiled code.
-		src, err := f.source(opts.Iterator, nil)
+		src, err := f.source(ctx, opts.Iterator, nil, nil)
 		if err != nil {
 			return fail(stderr, "check", err)
 		}
@@ -118,14 +145,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	results, err := sweep.Check(opts)
 	if err != nil {
-		return fail(stderr, "check", err)
+		return sweepError(stderr, "check", ctx, err)
 	}
 	if len(results) == 0 {
 		return fail(stderr, "check", errors.New("no property applies to this case"))
 	}
 	var buf bytes.Buffer
-	if err := writeCheckResults(&buf, results); err != nil {
-		return fail(stderr, "check", err)
+	if f.format == "json" {
+		err = writeCheckJSON(&buf, f, results)
+	} else {
+		err = writeCheckResults(&buf, results)
+	}
+	if err != nil {
+		return internalError(stderr, "check", err)
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
@@ -171,4 +203,71 @@ func writeCheckResults(w io.Writer, results []props.Result) error {
 		}
 	}
 	return nil
+}
+
+// readOpsFile reads an op program from a file: ops separated by ';' or
+// newlines, blank lines and '#' comments ignored.
+func readOpsFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("--ops-file: %w", err)
+	}
+	var ops []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		for _, op := range strings.Split(line, ";") {
+			if op = strings.TrimSpace(op); op != "" {
+				ops = append(ops, op)
+			}
+		}
+	}
+	if len(ops) == 0 {
+		return "", fmt.Errorf("--ops-file %s: no ops in the file", path)
+	}
+	return strings.Join(ops, ";"), nil
+}
+
+// checkJSON is check's --format json output: the case and one entry per
+// property judged, failures with their violations (expected and actual
+// addresses per access, in fragment order).
+type checkJSON struct {
+	Tool       string            `json:"tool"`
+	Version    string            `json:"version"`
+	Iterator   string            `json:"iterator"`
+	Config     string            `json:"config"`
+	Ops        string            `json:"ops"`
+	Verdict    string            `json:"verdict"` // pass or fail
+	Properties []checkJSONResult `json:"properties"`
+}
+
+type checkJSONResult struct {
+	ID         string               `json:"id"`
+	Status     string               `json:"status"`
+	Violations []checkJSONViolation `json:"violations"`
+}
+
+type checkJSONViolation struct {
+	Thread   int     `json:"thread"`
+	Expected []int64 `json:"expected"`
+	Actual   []int64 `json:"actual"`
+	Detail   string  `json:"detail,omitempty"`
+}
+
+func writeCheckJSON(w io.Writer, f checkFlags, results []props.Result) error {
+	out := checkJSON{Tool: "tilecheck", Version: reports.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: "pass"}
+	for _, r := range results {
+		jr := checkJSONResult{ID: r.ID, Status: r.Status, Violations: []checkJSONViolation{}}
+		for _, v := range r.Violations {
+			jr.Violations = append(jr.Violations, checkJSONViolation{Thread: v.Thread, Expected: v.Expected, Actual: v.Actual, Detail: v.Detail})
+		}
+		if r.Status == "fail" {
+			out.Verdict = "fail"
+		}
+		out.Properties = append(out.Properties, jr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }

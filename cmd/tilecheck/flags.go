@@ -13,6 +13,12 @@ import (
 // flag or a stray argument: one line naming it and where the help is, on
 // stderr (a 3 KB help dump would bury the one line that matters).
 func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (int, bool) {
+	return parseFlagsArgs(fs, args, usage, false, stdout, stderr)
+}
+
+// parseFlagsArgs is parseFlags for a command that takes arguments after
+// its flags (allowArgs).
+func parseFlagsArgs(fs *flag.FlagSet, args []string, usage string, allowArgs bool, stdout, stderr io.Writer) (int, bool) {
 	fs.SetOutput(io.Discard) // errors are printed below, once, in our format
 	fs.Usage = func() {}
 	err := fs.Parse(args)
@@ -24,7 +30,7 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	case err != nil:
 		fmt.Fprintf(stderr, "tilecheck %s: %v (run 'tilecheck %s --help' for the flags)\n", fs.Name(), dashes(err.Error()), fs.Name())
 		return exitUsage, true
-	case fs.NArg() > 0:
+	case fs.NArg() > 0 && !allowArgs:
 		fmt.Fprintf(stderr, "tilecheck %s: unexpected argument %q (run 'tilecheck %s --help' for the flags)\n", fs.Name(), fs.Arg(0), fs.Name())
 		return exitUsage, true
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/reports"
 )
 
 func init() {
@@ -27,6 +28,7 @@ func init() {
 
 const gpuUsage = `Usage: tilecheck gpu [--preset NAME] [--sanitize] [--sanitize-preset NAME]
                      [--out-dir DIR] [--arch sm_90] [--jobs N] [--class all|family|NAMES]
+                     [--verbose]
 
 Builds the C++ renditions of every built-in model, the controls C-load-div
 and C-pitch-plus-one and a layout-only identity copy into one CUDA program
@@ -46,13 +48,22 @@ PredicatedTileIterator: get() and valid() of every access, predicated loads
 and stores with their guards, store round trips with sentinels outside the
 extent); --class RegularTileIterator is the run of RegularTileIterator alone.
 
+--backend host runs the same protocol with the host compiler, to try the
+report without a GPU: its files are host-<date>.md and .json, titled as a
+host rehearsal, never as GPU evidence.
+
+Progress: on a terminal, one line (translation units built and run, elapsed
+time, time left) on stderr; --verbose logs every build and run instead.
+SIGINT or SIGTERM kills the compilers and exits 130.
+
 It writes DIR/gpu-<date>.md and DIR/gpu-<date>.json (default DIR:
 reports/evidence) naming the GPU, driver, compiler, the sha256 of the C++
 sources built, configurations, accesses compared, mismatches, dropped
 records, control and sanitizer outcomes.
 
 Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer
-report, 2 bad usage or nvcc missing, 3 weak evidence (a control not caught).
+report, 2 bad usage or nvcc missing, 3 weak evidence (a control not caught),
+4 internal error, 130 interrupted.
 
 Examples:
   tilecheck gpu --preset quick --sanitize
@@ -61,7 +72,7 @@ Examples:
 Flags:
 `
 
-func runGPU(args []string, stdout, stderr io.Writer) int {
+func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gpu", flag.ContinueOnError)
 	preset := fs.String("preset", "quick", "cases: representative, quick, release or exhaustive")
 	sanitize := fs.Bool("sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
@@ -72,13 +83,11 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
 	backend := fs.String("backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
 	class := fs.String("class", "all", classFlagHelp)
-	if code, done := parseCommandFlags(fs, gpuUsage, args, stdout, stderr); done {
+	verbose := fs.Bool("verbose", false, "log every build and run on stderr, also when it is not a terminal")
+	if code, done := parseFlags(fs, args, gpuUsage, stdout, stderr); done {
 		return code
 	}
 	var problems []string
-	if fs.NArg() > 0 {
-		problems = append(problems, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
-	}
 	for _, p := range []struct{ flag, v string }{{"--preset", *preset}, {"--sanitize-preset", *sanPreset}} {
 		if !oneOf(p.v, "representative", "quick", "release", "exhaustive") {
 			problems = append(problems, fmt.Sprintf("%s %q: want representative, quick, release or exhaustive", p.flag, p.v))
@@ -97,8 +106,10 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if len(problems) > 0 {
 		return fail(stderr, "gpu", errors.New(strings.Join(problems, "; ")))
 	}
+	progress := newProgress(stderr, *verbose)
+	log := progress.logf(*verbose, stderr, "tilecheck gpu: ")
 	opts := cuda.Options{Toolchain: cuda.Toolchain{Backend: *backend, Arch: *arch}, Variants: cuda.Renditions(), Batches: *jobs,
-		Log: func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck gpu: "+format+"\n", args...) }}
+		Log: log, Progress: progress.phase("gpu: translation units built and run")}
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -106,14 +117,22 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	ctx := context.Background()
-	fmt.Fprintf(stderr, "tilecheck gpu: building and running %d configurations (%s)...\n", len(cases), *preset)
+	if log != nil {
+		log("building and running %d configurations (%s)", len(cases), *preset)
+	}
 	res, err := cuda.Run(ctx, cases, opts)
+	progress.finish()
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "tilecheck gpu: interrupted; compilers stopped, no evidence written\n")
+		return exitInterrupted
+	}
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	fmt.Fprintf(stderr, "tilecheck gpu: %d translation units built in %.1fs (summed), run in %.1fs\n", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
-	ev := &cuda.Evidence{Tool: "tilecheck", Version: Version, Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
+	if log != nil {
+		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
+	}
+	ev := &cuda.Evidence{Tool: "tilecheck", Version: reports.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
 		Arch: *arch, Device: res.Device, Result: res}
 	ev.GPU, ev.Driver, ev.Compiler = deviceFacts(res, opts)
 	if *backend == "host" {
@@ -129,7 +148,13 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, stderr)
+		opts.Progress = progress.phase("gpu: compute-sanitizer")
+		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, log)
+		progress.finish()
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", *outDir)
+			return exitInterrupted
+		}
 	}
 	ev.Judge()
 	if err := writeEvidence(*outDir, ev); err != nil {
@@ -139,7 +164,11 @@ func runGPU(args []string, stdout, stderr io.Writer) int {
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
-	fmt.Fprintf(stdout, "Evidence verdict: %s; written to %s\n", ev.Verdict, *outDir)
+	what := "GPU evidence"
+	if *backend == "host" {
+		what = "host rehearsal (no GPU ran: not GPU evidence)"
+	}
+	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict), what, *outDir)
 	switch ev.Verdict {
 	case "fail":
 		return exitFail
@@ -177,7 +206,7 @@ func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler str
 
 // runSanitizers runs the same protocol under compute-sanitizer memcheck and
 // racecheck; a tool that cannot run says why.
-func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options, stderr io.Writer) []cuda.Sanitizer {
+func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options, log func(string, ...any)) []cuda.Sanitizer {
 	var out []cuda.Sanitizer
 	cases, err := probeClassCases(preset, classes)
 	for _, tool := range []string{"memcheck", "racecheck"} {
@@ -192,7 +221,9 @@ func runSanitizers(ctx context.Context, preset string, classes []iterator.Class,
 			out = append(out, s)
 			continue
 		}
-		fmt.Fprintf(stderr, "tilecheck gpu: compute-sanitizer --tool %s on %d configurations...\n", tool, len(cases))
+		if log != nil {
+			log("compute-sanitizer --tool %s on %d configurations", tool, len(cases))
+		}
 		o := opts
 		o.Wrap = func(bin string) []string {
 			return []string{"compute-sanitizer", "--tool", tool, "--print-limit", "20", bin}
@@ -232,15 +263,19 @@ func writeEvidence(dir string, ev *cuda.Evidence) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	base := filepath.Join(dir, "gpu-"+ev.Date)
+	prefix := "gpu-"
+	if ev.Result != nil && ev.Result.Backend == "host" {
+		prefix = "host-" // never mistaken for GPU evidence
+	}
+	base := filepath.Join(dir, prefix+ev.Date)
 	var md bytes.Buffer
 	ev.WriteMarkdown(&md)
-	if err := os.WriteFile(base+".md", md.Bytes(), 0o644); err != nil {
+	if err := writeBytesAtomic(base+".md", md.Bytes()); err != nil {
 		return err
 	}
 	js, err := json.MarshalIndent(ev, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(base+".json", append(js, '\n'), 0o644)
+	return writeBytesAtomic(base+".json", append(js, '\n'))
 }

@@ -85,4 +85,3 @@ func writeBytesAtomic(path string, data []byte) error {
 		return err
 	})
 }
-

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,11 +13,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"text/tabwriter"
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -29,7 +30,8 @@ func init() {
 
 const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [--preset NAME]
                        [--iterator NAME] [--include DIR --namespace NS [--header H]...]
-                       [--cuda-include DIR]... [--format text|md|json] [--out FILE] [--jobs N]
+                       [--cuda-include DIR]... [--format text|md|json] [--out FILE|-]
+                       [--jobs N] [--verbose]
 
 Generates one C++ translation unit per batch that instantiates
 RegularTileIterator for every configuration of the preset, runs every op
@@ -57,9 +59,14 @@ generator: every accesses() pass's get() and valid(), every predicated
 load's and store's guards and addresses. With --namespace the default is
 RegularTileIterator; name the family classes to probe them in your headers.
 
+Progress: on a terminal, one line (translation units built and run, elapsed
+time, time left) on stderr; --verbose logs the compiler command and every
+build and run instead, also when stderr is not a terminal. SIGINT or SIGTERM
+kills the compilers and exits 130.
+
 Exit status: 0 every access agrees, 1 a disagreement (or dropped records),
 2 bad usage or the compiler is missing, 3 weak evidence (a control showed no
-mismatch, or the identity copy showed one).
+mismatch, or the identity copy showed one), 4 internal error, 130 interrupted.
 
 Examples:
   tilecheck probe                                     # host g++, all renditions
@@ -93,7 +100,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.headers, "header", "header to include from --include (repeatable; default: CUTLASS's)")
 	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's (repeatable)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE`")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")
@@ -133,6 +140,9 @@ func (f *probeFlags) validate() []string {
 			problems = append(problems, fmt.Sprintf("--include %q: not a directory", f.include))
 		}
 	}
+	if err := checkOut("--out", f.out); err != nil {
+		problems = append(problems, err.Error())
+	}
 	return problems
 }
 
@@ -161,15 +171,12 @@ func (f *probeFlags) options() (cuda.Options, error) {
 	return opts, nil
 }
 
-func runProbe(args []string, stdout, stderr io.Writer) int {
+func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f probeFlags
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	f.register(fs)
-	if code, done := parseCommandFlags(fs, probeUsage, args, stdout, stderr); done {
+	if code, done := parseFlags(fs, args, probeUsage, stdout, stderr); done {
 		return code
-	}
-	if fs.NArg() > 0 {
-		return fail(stderr, "probe", fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	if problems := f.validate(); len(problems) > 0 {
 		return fail(stderr, "probe", errors.New(strings.Join(problems, "; ")))
@@ -186,10 +193,17 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "probe", err)
 	}
-	if f.verbose {
-		opts.Log = func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck probe: "+format+"\n", args...) }
+	progress := newProgress(stderr, f.verbose)
+	opts.Log = progress.logf(f.verbose, stderr, "tilecheck probe: ")
+	opts.Progress = progress.phase("probe: translation units built and run")
+	res, err := cuda.Run(ctx, cases, opts)
+	progress.finish()
+	if ctx.Err() != nil {
+		// The comparison needs every unit's output: an interrupted probe
+		// has nothing to report, but its compilers are gone.
+		fmt.Fprintf(stderr, "tilecheck probe: interrupted; compilers stopped, no report (the probe compares after every unit has run)\n")
+		return exitInterrupted
 	}
-	res, err := cuda.Run(context.Background(), cases, opts)
 	if err != nil {
 		var ce *cuda.CompileError
 		if errors.As(err, &ce) {
@@ -198,23 +212,27 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		}
 		return fail(stderr, "probe", err)
 	}
-	w, closeOut, err := openOut(f.out, stdout)
-	if err != nil {
-		return fail(stderr, "probe", err)
-	}
-	defer closeOut()
-	if f.format == "json" {
-		enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	switch f.format {
+	case "json":
+		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: Version, Preset: f.preset, Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
-			return fail(stderr, "probe", err)
+		verdict, _ := probeVerdict(res)
+		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: reports.Version(), Preset: f.preset, Verdict: verdict,
+			Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
+			return internalError(stderr, "probe", err)
 		}
-	} else if f.format == "md" {
-		fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
+	case "md":
+		fmt.Fprintf(&buf, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 			res.Backend, f.preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-		res.WriteMarkdownTables(w, res.Controls())
-	} else {
-		writeProbeText(w, f.preset, res)
+		res.WriteMarkdownTables(&buf, res.Controls())
+		_, line := probeVerdict(res)
+		fmt.Fprintf(&buf, "\n%s\n", line)
+	default:
+		writeProbeText(&buf, f.preset, res)
+	}
+	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
+		return fail(stderr, "probe", err)
 	}
 	return probeExit(res)
 }
@@ -224,6 +242,7 @@ type probeReport struct {
 	Tool     string                `json:"tool"`
 	Version  string                `json:"version"`
 	Preset   string                `json:"preset"`
+	Verdict  string                `json:"verdict"` // pass, fail or weak
 	OK       bool                  `json:"ok"`
 	Controls []cuda.ControlOutcome `json:"controls"`
 	*cuda.Result
@@ -239,81 +258,6 @@ func probeExit(res *cuda.Result) int {
 		}
 	}
 	return exitPass
-}
-
-func openOut(path string, stdout io.Writer) (io.Writer, func(), error) {
-	if path == "" {
-		return stdout, func() {}, nil
-	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fh, func() { fh.Close() }, nil
-}
-
-func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
-	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
-		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "variant\tnamespace\trole\taccesses\tmismatches\tvs reference\tstore round trips (failed/predicted/unexpected)\tload round trips (failed/predicted/unexpected)")
-	for _, v := range res.Variants {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d: %d/%d/%d\t%d: %d/%d/%d\n", v.Label, v.Namespace, v.Role, v.Accesses, v.Mismatches, v.VsReference,
-			v.StoreRoundTrip.Cases, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Predicted, v.StoreRoundTrip.Unexpected,
-			v.LoadRoundTrip.Cases, v.LoadRoundTrip.Failed, v.LoadRoundTrip.Predicted, v.LoadRoundTrip.Unexpected)
-	}
-	tw.Flush()
-	for _, v := range res.Variants {
-		for _, m := range v.Examples {
-			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %d, compiled %d %s",
-				v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, m.Expected, m.Actual, m.Detail)
-		}
-		for _, e := range append(v.StoreRoundTrip.Examples, v.LoadRoundTrip.Examples...) {
-			if strings.HasPrefix(e, "UNEXPECTED") {
-				fmt.Fprintf(w, "\nROUND TRIP %s: %s", v.Label, e)
-			}
-		}
-	}
-	fmt.Fprintln(w, "\n\nControls (same binary, same launch):")
-	for _, c := range res.Controls() {
-		status := "ok"
-		if !c.OK {
-			status = "WEAK"
-		}
-		fmt.Fprintf(w, "  %-18s must %s: %s (%s)\n", c.Variant, c.Must, status, c.Detail)
-	}
-	fmt.Fprintf(w, "Records: %d reserved, capacity %d, dropped %d.\n", res.Reserved, res.Capacity, res.Dropped)
-	fmt.Fprintf(w, "C++ sources: headers sha256 %s; %d translation units (%d built, %d cached), build %.1fs, run %.1fs.\n",
-		res.HeaderSHA256, len(res.SourceSHA256), res.Builds-res.CachedBuilds, res.CachedBuilds, res.BuildSeconds, res.RunSeconds)
-	if len(res.Skipped) > 0 {
-		reasons := map[string]int{}
-		for _, s := range res.Skipped {
-			r := s.Reason
-			if i := strings.Index(r, " ("); i > 0 {
-				r = r[:i]
-			}
-			reasons[r]++
-		}
-		keys := slices.Sorted(maps.Keys(reasons))
-		fmt.Fprintln(w, "Skipped configurations:")
-		for _, k := range keys {
-			fmt.Fprintf(w, "  %3d  %s\n", reasons[k], k)
-		}
-	}
-	if len(res.Uncompilable) > 0 {
-		fmt.Fprintln(w, "Paths that do not compile when instantiated (listed, not run):")
-		for _, u := range res.Uncompilable {
-			fmt.Fprintf(w, "  %s\n", u)
-		}
-	}
-	for _, e := range res.Errors {
-		fmt.Fprintf(w, "ERROR: %s\n", e)
-	}
-	if res.OK() {
-		fmt.Fprintln(w, "Verdict: every compiled access agrees with its Go model.")
-	} else {
-		fmt.Fprintln(w, "Verdict: the compiled code and the Go models DISAGREE (see above).")
-	}
 }
 
 // probeCases are the cases of a preset: the probe's representative list, or

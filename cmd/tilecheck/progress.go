@@ -73,6 +73,9 @@ func (p *progress) phase(name string) func(done, total int) {
 }
 
 func (p *progress) update(name string, done, total int) {
+	if !p.enabled() {
+		return
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if name != p.phaseName {

@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/props"
@@ -21,10 +21,11 @@ func init() {
 	})
 }
 
-const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class NAME|all] [--preset quick|release|exhaustive] [--seed N]
-                       [--format text|md|json] [--out FILE] [--workers N]
-                       [--ptr-contract elements|bytes]
-                       [--backend go|host|gpu [--include DIR... --namespace NS] [--cuda-include DIR]... [--arch sm_90]]
+const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class NAME|all] [--preset quick|release|exhaustive]
+                       [--seed N] [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                       [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
+                       [--backend go|host|gpu [--include DIR... --namespace NS]
+                                  [--cuda-include DIR]... [--arch sm_90]]
 
 Runs every property of SPEC §5 over the preset's generated configurations and
 op programs, runs every control (known-bad variant) on the same generator and
@@ -38,16 +39,34 @@ Every request of the preset is built at once, in parallel, with a build
 cache; the oracle (reference) and the controls stay Go models. Paths that do
 not compile are listed as unavailable with the compiler's first diagnostic.
 
+Formats: text (the matrix or the properties, then a summary; --verbose adds
+controls, counterexamples, units, coverage and the audit), md (everything;
+long sections folded), json (SPEC §8), junit (one test case per property ×
+model × class, for CI test reports) and github (GitHub Actions annotations).
+
+CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
+'tilecheck merge' joins the n JSON shard reports into the report of the
+unsharded sweep. --out is checked before the sweep starts and written
+atomically (a temporary file renamed); --out - is standard output.
+
+Progress: on a terminal, one line with elapsed time and time left on stderr;
+with --verbose and stderr not a terminal, a line every 10 s and the build log.
+SIGINT or SIGTERM stops the sweep: compilers are killed and the partial
+report, marked interrupted, is written (exit 130).
+
 Exit status: 0 pass, 1 a property failed, 2 bad usage or invalid input,
-3 weak evidence (a control survived or a coverage floor was missed). Without
---iterator a built-in model failing is the expected finding: the status then
-reflects only errors (2) and weak evidence (3).
+3 weak evidence (a control survived or a coverage floor was missed),
+4 internal error, 130 interrupted. Without --iterator a built-in model
+failing is the expected finding: the status then reflects only errors and
+weak evidence.
 
 Examples:
   tilecheck sweep                                   # all models, quick preset, text matrix
   tilecheck sweep --iterator cutlass --format md    # paste into a GitHub issue
   tilecheck sweep --iterator reference --preset release --format json --out ref.json
   tilecheck sweep --iterator cutlass --ptr-contract bytes   # judge add_pointer_offset as bytes
+  tilecheck sweep --preset exhaustive --shard 2/8 --format json --out s2.json   # one CI job of 8
+  tilecheck merge --format junit --out junit.xml s*.json      # the unsharded report
   tilecheck sweep --backend host                    # the C++ renditions, compiled with g++
   tilecheck sweep --backend host --include ~/cutlass/include --namespace cutlass \
     --cuda-include /usr/local/cuda/include          # your CUTLASS checkout
@@ -57,11 +76,16 @@ Flags:
 
 // sweepFlags are the parsed flags of one sweep invocation.
 type sweepFlags struct {
-	iterator, preset, format, out, ptrContract, class string
-	seed                                              int64
-	workers                                           int
+	iterator, preset, format, out, ptrContract, class, shardText string
+	seed                                                         int64
+	workers                                                      int
+	verbose                                                      bool
+	shard                                                        sweep.Shard
 	backendFlags
 }
+
+// reportFormats are the formats of sweep and merge.
+var reportFormats = []string{"text", "md", "json", "junit", "github"}
 
 func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, bool) {
 	var f sweepFlags
@@ -69,8 +93,10 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` to sweep (default: every built-in model)")
 	fs.StringVar(&f.preset, "preset", "quick", "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
-	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` instead of standard output")
+	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
+	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
+	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
 	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
@@ -85,8 +111,8 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	if f.format == "markdown" {
 		f.format = "md"
 	}
-	if !oneOf(f.format, "text", "md", "json") {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
+	if !oneOf(f.format, reportFormats...) {
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", f.format))
 	}
 	if f.workers < 0 {
 		problems = append(problems, fmt.Sprintf("--workers %d: want 0 (one per core) or more", f.workers))
@@ -95,6 +121,21 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		problems = append(problems, fmt.Sprintf("--ptr-contract %q: want elements or bytes", f.ptrContract))
 	}
 	if _, err := sweepClasses(f.class, f.iterator); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if f.shardText != "" {
+		s, err := sweep.ParseShard(f.shardText)
+		switch {
+		case err != nil:
+			problems = append(problems, err.Error())
+		case f.compiled() && s.Count > 1:
+			problems = append(problems, "--shard: a compiled sweep is not sharded (its translation units are built at once); shard --backend go")
+		case s.Count > 1 && f.format != "json":
+			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", f.shardText))
+		}
+		f.shard = s
+	}
+	if err := checkOut("--out", f.out); err != nil {
 		problems = append(problems, err.Error())
 	}
 	if len(problems) > 0 {
@@ -112,170 +153,174 @@ func oneOf(s string, allowed ...string) bool {
 	return false
 }
 
-func runSweep(args []string, stdout, stderr io.Writer) int {
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	f, code, done := parseSweepFlags(args, stdout, stderr)
 	if done {
 		return code
 	}
 	tuneSweepGC()
-	progress := newProgress(stderr)
+	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
 		Iterator: f.iterator, Preset: f.preset, Seed: f.seed, Workers: f.workers,
-		PtrContract: f.ptrContract, Progress: progress.update,
+		PtrContract: f.ptrContract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
-	var buf bytes.Buffer
-	var status int
 	classes, _ := sweepClasses(f.class, f.iterator)
 	if len(classes) == 1 {
 		opts.Class = classes[0]
 	}
 	opts.Classes = classes
-	if f.compiled() {
+	var m *reports.Matrix
+	var err error
+	switch {
+	case f.compiled():
 		if len(classes) > 1 && f.class != "" {
 			return fail(stderr, "sweep", fmt.Errorf("--class %s: a compiled sweep takes one class", f.class))
 		}
-		status, err := runCompiledSweep(f, opts, &buf, stderr, progress)
-		if err != nil {
-			return fail(stderr, "sweep", err)
+		m, err = runCompiledSweep(ctx, f, opts, stderr, progress)
+	case f.iterator == "" || len(classes) > 1:
+		m, err = sweep.RunAll(opts)
+	default:
+		var r *reports.Report
+		if r, err = sweep.Run(opts); err == nil {
+			m = &reports.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*reports.Report{r}}
 		}
-		if err := writeOutput(f.out, buf.Bytes(), stdout); err != nil {
-			return fail(stderr, "sweep", err)
-		}
-		return status
 	}
-	if f.iterator == "" || len(classes) > 1 {
-		m, err := sweep.RunAll(opts)
-		progress.finish()
-		if err != nil {
-			return fail(stderr, "sweep", err)
-		}
-		if len(m.Reports) == 0 {
-			return fail(stderr, "sweep", errors.New("the engine swept no models"))
-		}
-		if err := renderMatrix(&buf, m, f.format); err != nil {
-			return fail(stderr, "sweep", err)
-		}
-		status = matrixStatus(m)
-		if f.iterator != "" {
-			status = matrixVerdictStatus(m)
-		}
-	} else {
-		r, err := sweep.Run(opts)
-		progress.finish()
-		if err != nil {
-			return fail(stderr, "sweep", err)
-		}
-		if !oneOf(r.Verdict, "pass", "fail", "weak") {
-			return fail(stderr, "sweep", fmt.Errorf("the engine returned verdict %q (want pass, fail or weak)", r.Verdict))
-		}
-		if err := renderReport(&buf, r, f.format); err != nil {
-			return fail(stderr, "sweep", err)
-		}
-		status = reportStatus(r)
+	progress.finish()
+	if err != nil {
+		return sweepError(stderr, "sweep", ctx, err)
 	}
-	if err := writeOutput(f.out, buf.Bytes(), stdout); err != nil {
-		return fail(stderr, "sweep", err)
+	if len(m.Reports) == 0 {
+		return fail(stderr, "sweep", errors.New("the engine swept no models"))
 	}
-	return status
+	return emitReport(ctx, "sweep", m, f.iterator != "" && len(m.Reports) == 1, f.iterator != "", f.format, f.verbose, f.out, stdout, stderr)
+}
+
+// emitReport renders m (one report when single) to --out, and returns the
+// exit status: the verdict's (byVerdict: an iterator was named), the
+// matrix's (only errors and weak evidence count), or 130 when interrupted.
+func emitReport(ctx context.Context, cmd string, m *reports.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
+	for _, r := range m.Reports {
+		if !oneOf(r.Verdict, "pass", "fail", "weak", "interrupted") {
+			return internalError(stderr, cmd, fmt.Sprintf("the engine returned verdict %q (want pass, fail or weak)", r.Verdict))
+		}
+	}
+	var buf bytes.Buffer
+	if err := render(&buf, m, single, format, verbose); err != nil {
+		return internalError(stderr, cmd, err)
+	}
+	if err := writeOut(out, buf.Bytes(), stdout); err != nil {
+		return fail(stderr, cmd, err)
+	}
+	if interrupted(ctx, m) {
+		where := "standard output"
+		if !toStdout(out) {
+			where = out
+		}
+		fmt.Fprintf(stderr, "tilecheck %s: interrupted; the partial report (marked interrupted) went to %s\n", cmd, where)
+		return exitInterrupted
+	}
+	if len(m.Reports[0].Shard) > 0 {
+		return exitPass // a shard's part says nothing alone: merge judges
+	}
+	switch {
+	case single:
+		return reportStatus(m.Reports[0])
+	case byVerdict:
+		return matrixVerdictStatus(m)
+	}
+	return matrixStatus(m)
+}
+
+func interrupted(ctx context.Context, m *reports.Matrix) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	for _, r := range m.Reports {
+		if r.Interrupted != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// sweepError maps an engine error to an exit status: a bug in tilecheck
+// (a recovered panic) is an internal error, an interruption before there
+// was anything to report is 130, anything else is bad input.
+func sweepError(stderr io.Writer, cmd string, ctx context.Context, err error) int {
+	var ie *sweep.InternalError
+	switch {
+	case errors.As(err, &ie):
+		return internalError(stderr, cmd, ie.Value)
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "tilecheck %s: interrupted before anything was judged (%v)\n", cmd, err)
+		return exitInterrupted
+	}
+	return fail(stderr, cmd, err)
 }
 
 // runCompiledSweep sweeps compiled code: the renditions of every built-in
 // model, one of them (--iterator), or the user's header (--namespace, with
 // --iterator as its Go companion).
-func runCompiledSweep(f sweepFlags, opts sweep.Options, buf *bytes.Buffer, stderr io.Writer, progress *progress) (int, error) {
-	log := func(format string, args ...any) { fmt.Fprintf(stderr, "tilecheck sweep: "+format+"\n", args...) }
-	co := sweep.CompiledOptions{Options: opts, ReplayFlags: f.spec(nil).ReplayFlags(), Log: log}
+func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, stderr io.Writer, progress *progress) (*reports.Matrix, error) {
+	log := progress.logf(f.verbose, stderr, "tilecheck sweep: ")
+	co := sweep.CompiledOptions{Options: opts, ReplayFlags: f.spec(nil, nil).ReplayFlags(), Log: log}
 	if f.iterator == "" && f.namespace == "" {
-		m, err := sweep.RunAllCompiled(co, func(model string) (props.Source, error) { return f.source(model, log) })
-		progress.finish()
-		if err != nil {
-			return 0, err
-		}
-		if err := renderMatrix(buf, m, f.format); err != nil {
-			return 0, err
-		}
-		return matrixStatus(m), nil
+		return sweep.RunAllCompiled(co, func(model string) (props.Source, error) {
+			return f.source(ctx, model, log, progress.phase("sweep "+model+": compiling and running"))
+		})
 	}
-	src, err := f.source(f.iterator, log)
+	src, err := f.source(ctx, f.iterator, log, progress.phase("sweep: compiling and running"))
 	if err != nil {
-		progress.finish()
-		return 0, err
+		return nil, err
 	}
 	co.Source, co.Companion, co.Iterator = src, src.Companion(), src.Companion()
 	r, err := sweep.RunCompiled(co)
-	progress.finish()
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	if err := renderReport(buf, r, f.format); err != nil {
-		return 0, err
-	}
-	return reportStatus(r), nil
+	return &reports.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*reports.Report{r}}, nil
 }
 
-// stampReport fills the tool name and version when the engine left them out,
-// so that every report says which tilecheck made it.
-func stampReport(r *reports.Report) {
-	if r.Tool == "" {
-		r.Tool = "tilecheck"
-	}
-	if r.Version == "" {
-		r.Version = Version
-	}
-}
-
-func stampMatrix(m *reports.Matrix) {
+// render renders m in the chosen format: one report when single, else the
+// matrix. Every report is stamped with the tool and version first.
+func render(w io.Writer, m *reports.Matrix, single bool, format string, verbose bool) error {
 	for _, r := range m.Reports {
-		stampReport(r)
+		reports.Stamp(r)
 	}
-}
-
-// renderReport stamps r and renders it in the chosen format.
-func renderReport(w io.Writer, r *reports.Report, format string) error {
-	stampReport(r)
 	switch format {
-	case "md":
-		return reports.Markdown(w, r)
-	case "json":
-		return reports.JSON(w, r)
+	case "junit":
+		return reports.JUnit(w, m)
+	case "github":
+		return reports.GitHubAnnotations(w, m)
 	}
-	return reports.Text(w, r)
-}
-
-// renderMatrix stamps every report of m and renders it in the chosen format.
-func renderMatrix(w io.Writer, m *reports.Matrix, format string) error {
-	stampMatrix(m)
+	if single {
+		r := m.Reports[0]
+		switch format {
+		case "md":
+			return reports.Markdown(w, r)
+		case "json":
+			return reports.JSON(w, r)
+		}
+		return reports.TextWith(w, r, reports.TextOptions{Verbose: verbose})
+	}
 	switch format {
 	case "md":
 		return reports.MarkdownMatrix(w, m)
 	case "json":
 		return reports.JSONMatrix(w, m)
 	}
-	return reports.TextMatrix(w, m)
+	return reports.TextMatrixWith(w, m, reports.TextOptions{Verbose: verbose})
 }
 
-// writeOutput writes the rendered report to path, or to stdout when path is
-// empty. The report is rendered in full first, so a failed render never
-// leaves half a file behind.
-func writeOutput(path string, data []byte, stdout io.Writer) error {
-	if path == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	return nil
-}
-
-// reportStatus maps one iterator's verdict (already checked to be pass, fail
-// or weak) to SPEC §8's exit status.
+// reportStatus maps one iterator's verdict to SPEC §8's exit status.
 func reportStatus(r *reports.Report) int {
 	switch r.Verdict {
 	case "pass":
 		return exitPass
 	case "fail":
 		return exitFail
+	case "interrupted":
+		return exitInterrupted
 	}
 	return exitWeak
 }

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tilecheck/tilecheck/reports"
 )
@@ -200,33 +198,5 @@ func TestStatusMapping(t *testing.T) {
 		if got := matrixStatus(&reports.Matrix{Reports: c.rs}); got != c.want {
 			t.Errorf("%s: matrixStatus = %d, want %d", c.name, got, c.want)
 		}
-	}
-}
-
-// TestProgressSilence: off a terminal nothing is drawn; on one, nothing in
-// the first two seconds, then a line that finish() erases. The clock is
-// simulated, so the test never waits.
-func TestProgressSilence(t *testing.T) {
-	var buf bytes.Buffer
-	newProgress(&buf).update(1, 2) // a buffer is not a terminal
-	if buf.Len() != 0 {
-		t.Fatalf("progress drawn off a terminal: %q", buf.String())
-	}
-	start := time.Unix(1000, 0)
-	clock := start
-	p := &progress{w: &buf, enabled: true, start: start, now: func() time.Time { return clock }, period: progressPeriod}
-	clock = start.Add(time.Second)
-	p.update(1, 4)
-	if buf.Len() != 0 {
-		t.Fatalf("progress drawn before %v: %q", progressDelay, buf.String())
-	}
-	clock = start.Add(3 * time.Second)
-	p.update(1, 4)
-	if got := buf.String(); got != "\rsweep: 1/4 (25%)  " {
-		t.Fatalf("progress line = %q", got)
-	}
-	p.finish()
-	if !strings.HasSuffix(buf.String(), "\r\033[K") {
-		t.Errorf("finish did not erase the line: %q", buf.String())
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -69,7 +70,7 @@ Examples:
 Flags:
 `
 
-func runTrace(args []string, stdout, stderr io.Writer) int {
+func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var iterName, cfgText, opsText, threadsText string
 	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
 	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049 or a control id (required)")

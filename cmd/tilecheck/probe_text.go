@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tilecheck/tilecheck/cuda"
+)
+
+func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
+	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
+		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "variant\tnamespace\trole\taccesses\tmismatches\tvs reference\tstore round trips (failed/predicted/unexpected)\tload round trips (failed/predicted/unexpected)")
+	for _, v := range res.Variants {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d: %d/%d/%d\t%d: %d/%d/%d\n", v.Label, v.Namespace, v.Role, v.Accesses, v.Mismatches, v.VsReference,
+			v.StoreRoundTrip.Cases, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Predicted, v.StoreRoundTrip.Unexpected,
+			v.LoadRoundTrip.Cases, v.LoadRoundTrip.Failed, v.LoadRoundTrip.Predicted, v.LoadRoundTrip.Unexpected)
+	}
+	tw.Flush()
+	for _, v := range res.Variants {
+		for _, m := range v.Examples {
+			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %d, compiled %d %s",
+				v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, m.Expected, m.Actual, m.Detail)
+		}
+		for _, e := range append(v.StoreRoundTrip.Examples, v.LoadRoundTrip.Examples...) {
+			if strings.HasPrefix(e, "UNEXPECTED") {
+				fmt.Fprintf(w, "\nROUND TRIP %s: %s", v.Label, e)
+			}
+		}
+	}
+	fmt.Fprintln(w, "\n\nControls (same binary, same launch):")
+	for _, c := range res.Controls() {
+		status := "ok"
+		if !c.OK {
+			status = "WEAK"
+		}
+		fmt.Fprintf(w, "  %-18s must %s: %s (%s)\n", c.Variant, c.Must, status, c.Detail)
+	}
+	fmt.Fprintf(w, "Records: %d reserved, capacity %d, dropped %d.\n", res.Reserved, res.Capacity, res.Dropped)
+	fmt.Fprintf(w, "C++ sources: headers sha256 %s; %d translation units (%d built, %d cached), build %.1fs, run %.1fs.\n",
+		res.HeaderSHA256, len(res.SourceSHA256), res.Builds-res.CachedBuilds, res.CachedBuilds, res.BuildSeconds, res.RunSeconds)
+	if len(res.Skipped) > 0 {
+		reasons := map[string]int{}
+		for _, s := range res.Skipped {
+			r := s.Reason
+			if i := strings.Index(r, " ("); i > 0 {
+				r = r[:i]
+			}
+			reasons[r]++
+		}
+		keys := slices.Sorted(maps.Keys(reasons))
+		fmt.Fprintln(w, "Skipped configurations:")
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %3d  %s\n", reasons[k], k)
+		}
+	}
+	if len(res.Uncompilable) > 0 {
+		fmt.Fprintln(w, "Paths that do not compile when instantiated (listed, not run):")
+		for _, u := range res.Uncompilable {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+	}
+	for _, e := range res.Errors {
+		fmt.Fprintf(w, "ERROR: %s\n", e)
+	}
+	_, line := probeVerdict(res)
+	fmt.Fprintln(w, line)
+}
+
+// probeVerdict is a probe's verdict (pass, fail or weak, as its exit status
+// says) and the last line of its report, which states it: a run whose
+// accesses all agree but whose controls were not caught is weak, not a
+// pass.
+func probeVerdict(res *cuda.Result) (verdict, line string) {
+	if !res.OK() {
+		return "fail", "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
+	}
+	var weak []string
+	for _, c := range res.Controls() {
+		if !c.OK {
+			weak = append(weak, c.Variant+" did not "+c.Must)
+		}
+	}
+	if len(weak) > 0 {
+		return "weak", "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
+	}
+	return "pass", "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+}

@@ -1,0 +1,230 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// CI formats: JUnit XML for CI test reports and GitHub Actions workflow
+// commands for annotations. Both carry what a CI reader needs to act on
+// a failure without opening the full report: the counterexample and the
+// command that replays it.
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitMessage `xml:"failure,omitempty"`
+	Error     *junitMessage `xml:"error,omitempty"`
+	Skipped   *junitMessage `xml:"skipped,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitMessage struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Body    string `xml:",chardata"`
+}
+
+// JUnit renders every report of m as JUnit XML: one test suite per model
+// and class, one test case per property (a failure carries the shrunk
+// counterexample and its replay command; n/a is skipped), one per control
+// (a control not killed as required fails: the evidence is weak) and one
+// per coverage floor.
+func JUnit(w io.Writer, m *Matrix) error {
+	root := junitSuites{Name: "tilecheck"}
+	total := 0.0
+	for _, r := range m.Reports {
+		s := junitReportSuite(r)
+		root.Tests += s.Tests
+		root.Failures += s.Failures
+		root.Errors += s.Errors
+		root.Skipped += s.Skipped
+		total += r.ElapsedS
+		root.Suites = append(root.Suites, s)
+	}
+	root.Time = formatSeconds(total)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(root); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func className(r *Report) string { return "tilecheck." + classOf(r) + "." + r.Iterator }
+
+// classOf is the report's class; a report without one is a
+// RegularTileIterator's.
+func classOf(r *Report) string {
+	if r.Class == "" {
+		return "RegularTileIterator"
+	}
+	return r.Class
+}
+
+func junitReportSuite(r *Report) junitSuite {
+	cn := className(r)
+	s := junitSuite{Name: cn, Time: formatSeconds(r.ElapsedS), Properties: []junitProperty{
+		{"iterator", r.Iterator}, {"class", classOf(r)}, {"preset", r.Preset}, {"seed", strconv.FormatInt(r.Seed, 10)},
+		{"verdict", r.Verdict}, {"version", strings.TrimSpace(r.Tool + " " + r.Version)}}}
+	add := func(c junitCase) {
+		c.Classname, c.Time = cn, "0"
+		s.Tests++
+		switch {
+		case c.Failure != nil:
+			s.Failures++
+		case c.Error != nil:
+			s.Errors++
+		case c.Skipped != nil:
+			s.Skipped++
+		}
+		s.Cases = append(s.Cases, c)
+	}
+	if r.Interrupted != "" {
+		add(junitCase{Name: "run", Error: &junitMessage{Message: "sweep interrupted: " + r.Interrupted, Type: "interrupted"}})
+	}
+	for _, p := range r.Properties {
+		c := junitCase{Name: p.ID}
+		switch p.Status {
+		case "fail":
+			c.Failure = &junitMessage{Type: "property", Message: fmt.Sprintf("%s violated in %d of %d cases: %s", p.ID, p.Violations, p.Cases, p.Doc),
+				Body: counterexampleText(p.Counterexample)}
+		case "n/a", "":
+			c.Skipped = &junitMessage{Message: "no generated case met the property's preconditions"}
+		case "audit":
+			c.SystemOut = fmt.Sprintf("%s is a fact about the instantiation, reported in the audit (%d cases)", p.ID, p.Violations)
+		default:
+			c.SystemOut = fmt.Sprintf("%d cases, no violation", p.Cases)
+		}
+		add(c)
+	}
+	for _, k := range r.Controls {
+		c := junitCase{Name: "control " + k.ID}
+		if !k.OK {
+			c.Failure = &junitMessage{Type: "weak-evidence", Message: fmt.Sprintf("control %s (%s) was not killed as required: killed by %v, must be killed by %v and survive %v",
+				k.ID, k.Defect, k.KilledBy, k.MustKill, k.MustSurvive)}
+		}
+		add(c)
+	}
+	for _, f := range r.Coverage {
+		c := junitCase{Name: "coverage " + f.Class}
+		if !f.OK {
+			c.Failure = &junitMessage{Type: "weak-evidence", Message: fmt.Sprintf("coverage floor missed: %s is %s of the cases, floor %s",
+				f.Class, formatFraction(f.Fraction), formatFraction(f.Floor))}
+		}
+		add(c)
+	}
+	return s
+}
+
+// counterexampleText is a counterexample as plain lines: the case, the
+// addresses side by side and the replay command.
+func counterexampleText(cx *Counterexample) string {
+	if cx == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "config: %s\nops: %s\nthread: %d\n", cx.Config, cx.Ops, cx.Thread)
+	if cx.Detail != "" {
+		fmt.Fprintf(&b, "detail: %s\n", cx.Detail)
+	}
+	if len(cx.Expected)+len(cx.Actual) > 0 {
+		fmt.Fprintf(&b, "expected: %v\nactual:   %v\n", cx.Expected, cx.Actual)
+	}
+	if cx.Replay != "" {
+		fmt.Fprintf(&b, "replay: %s\n", cx.Replay)
+	}
+	return b.String()
+}
+
+// GitHubAnnotations renders m as GitHub Actions workflow commands: an
+// error per failing property (with its counterexample and replay command),
+// a warning per control or coverage floor that makes the evidence weak,
+// and a notice with each report's verdict.
+func GitHubAnnotations(w io.Writer, m *Matrix) error {
+	for _, r := range m.Reports {
+		where := r.Iterator
+		if r.Class != "" {
+			where += ", " + r.Class
+		}
+		if r.Interrupted != "" {
+			if err := ghCommand(w, "error", "tilecheck: interrupted ("+where+")", r.Interrupted); err != nil {
+				return err
+			}
+		}
+		for _, p := range r.Properties {
+			if p.Status != "fail" {
+				continue
+			}
+			msg := fmt.Sprintf("%s violated in %d of %d cases: %s\n%s", p.ID, p.Violations, p.Cases, p.Doc, counterexampleText(p.Counterexample))
+			if err := ghCommand(w, "error", fmt.Sprintf("tilecheck %s (%s)", p.ID, where), msg); err != nil {
+				return err
+			}
+		}
+		for _, k := range r.Controls {
+			if !k.OK {
+				if err := ghCommand(w, "warning", fmt.Sprintf("tilecheck weak evidence (%s)", where),
+					fmt.Sprintf("control %s was not killed as required (killed by %v, must be killed by %v)", k.ID, k.KilledBy, k.MustKill)); err != nil {
+					return err
+				}
+			}
+		}
+		for _, f := range r.Coverage {
+			if !f.OK {
+				if err := ghCommand(w, "warning", fmt.Sprintf("tilecheck weak evidence (%s)", where),
+					fmt.Sprintf("coverage floor missed: %s is %s, floor %s", f.Class, formatFraction(f.Fraction), formatFraction(f.Floor))); err != nil {
+					return err
+				}
+			}
+		}
+		if err := ghCommand(w, "notice", fmt.Sprintf("tilecheck %s", where),
+			fmt.Sprintf("verdict %s (preset %s, seed %d, %d checks)", r.Verdict, r.Preset, r.Seed, r.Checks)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ghCommand writes one workflow command, escaped as GitHub's toolkit does:
+// the message's %, CR and LF; a property value's also : and ,.
+func ghCommand(w io.Writer, kind, title, msg string) error {
+	esc := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	_, err := fmt.Fprintf(w, "::%s title=%s::%s\n", kind, prop.Replace(title), esc.Replace(strings.TrimRight(msg, "\n")))
+	return err
+}
