@@ -2,7 +2,11 @@
 GO ?= go
 BIN := bin/tilecheck
 
-.PHONY: all build test vet fmt-check sweep bench fuzz gpu-bin clean
+.PHONY: all build test vet staticcheck fmt-check sweep bench fuzz gpu-bin clean
+
+# staticcheck, pinned, run through go run: a fresh machine needs nothing but
+# Go and the module proxy (or a module cache that holds it).
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 all: build
 
@@ -19,7 +23,10 @@ fmt-check:
 vet:
 	$(GO) vet ./...
 
-test: fmt-check vet
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
+
+test: fmt-check vet staticcheck
 	$(GO) test -count=1 ./...
 
 bench:

@@ -2,7 +2,6 @@ package props
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -188,14 +187,4 @@ func AuditCase(c Case) []Finding {
 		out = append(out, Finding{"overlapping-rows", fmt.Sprintf("L=%d < Sc=%d: rows overlap; P-cover not judged", l, cfg.PitchShape().C)})
 	}
 	return out
-}
-
-// sortFindings orders findings by topic, then detail.
-func sortFindings(fs []Finding) {
-	sort.Slice(fs, func(i, j int) bool {
-		if fs[i].Topic != fs[j].Topic {
-			return fs[i].Topic < fs[j].Topic
-		}
-		return fs[i].Detail < fs[j].Detail
-	})
 }

@@ -226,6 +226,10 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// stop ends the producer when the merge below stops early (an error or
+	// an interruption), so that no worker waits for a batch forever.
+	stopCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
 	ctrlModels := make([]iterator.Model, len(controls))
@@ -246,12 +250,12 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 		for b := range bs {
 			select {
 			case tokens <- struct{}{}:
-			case <-ctx.Done():
+			case <-stopCtx.Done():
 				return
 			}
 			select {
 			case work <- b:
-			case <-ctx.Done():
+			case <-stopCtx.Done():
 				return
 			}
 		}
@@ -294,6 +298,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			opts.Progress(b+1, len(bs))
 		}
 	}
+	stop()
 	wg.Wait() // in-flight batches end (their compilers killed) before the report
 	if firstErr != nil {
 		return nil, "", firstErr

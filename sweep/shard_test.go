@@ -2,10 +2,13 @@ package sweep
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/reports"
 )
 
@@ -90,5 +93,37 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 		if _, err := ParseShard(bad); err == nil {
 			t.Errorf("ParseShard(%q) accepted", bad)
 		}
+	}
+}
+
+// panicSource is a trace source with a bug.
+type panicSource struct{}
+
+func (panicSource) Name() string { return "panics" }
+func (panicSource) Traces([]props.Request) ([]props.Response, error) {
+	panic("a bug in the trace source")
+}
+
+// TestWorkerPanicIsInternalError: a panic on a worker goroutine reaches
+// the caller as an *InternalError instead of killing the process.
+func TestWorkerPanicIsInternalError(t *testing.T) {
+	_, err := Run(Options{Iterator: "panics", Preset: "quick", Seed: 1, Source: panicSource{}})
+	var ie *InternalError
+	if !errors.As(err, &ie) {
+		t.Fatalf("err = %v, want an *InternalError", err)
+	}
+}
+
+// TestCancelledContextGivesPartialReport: a sweep whose context is
+// cancelled returns a report marked interrupted instead of an error.
+func TestCancelledContextGivesPartialReport(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Context: ctx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "interrupted" || r.Interrupted == "" {
+		t.Errorf("verdict %q, interrupted %q; want a report marked interrupted", r.Verdict, r.Interrupted)
 	}
 }

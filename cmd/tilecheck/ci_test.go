@@ -1,0 +1,252 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// xmlNode is any XML element, for checking a document against a schema's
+// required elements and attributes without trusting our own types.
+type xmlNode struct {
+	XMLName  xml.Name
+	Attrs    []xml.Attr `xml:",any,attr"`
+	Text     string     `xml:",chardata"`
+	Children []xmlNode  `xml:",any"`
+}
+
+func (n xmlNode) attr(name string) (string, bool) {
+	for _, a := range n.Attrs {
+		if a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// TestJUnitRequiredElements validates sweep --format junit against the
+// required elements and attributes of the JUnit XML schema (the Jenkins
+// junit-10.xsd that CI servers read): a testsuites root whose testsuite
+// elements carry name, tests, failures, errors and time, whose testcase
+// elements carry name and classname, and whose failures carry a message;
+// the counts agree with the test cases; one test case per property × model
+// × class; a failure carries the counterexample and its replay command.
+func TestJUnitRequiredElements(t *testing.T) {
+	code, out, stderr := runCLI("sweep", "--class", "all", "--format", "junit")
+	if code != exitPass {
+		t.Fatalf("exit %d; stderr %s", code, stderr)
+	}
+	if !strings.HasPrefix(out, `<?xml version="1.0" encoding="UTF-8"?>`) {
+		t.Errorf("no XML declaration: %.60q", out)
+	}
+	var root xmlNode
+	if err := xml.Unmarshal([]byte(out), &root); err != nil {
+		t.Fatalf("not XML: %v", err)
+	}
+	if root.XMLName.Local != "testsuites" {
+		t.Fatalf("root element %q, want testsuites", root.XMLName.Local)
+	}
+	suites, cases := 0, map[string]bool{}
+	sawReplay := false
+	for _, s := range root.Children {
+		if s.XMLName.Local != "testsuite" {
+			t.Errorf("child of testsuites: %q", s.XMLName.Local)
+			continue
+		}
+		suites++
+		for _, a := range []string{"name", "tests", "failures", "errors", "time"} {
+			if _, ok := s.attr(a); !ok {
+				t.Errorf("testsuite without required attribute %s", a)
+			}
+		}
+		var tests, failures, errs int
+		for _, c := range s.Children {
+			if c.XMLName.Local == "properties" {
+				continue
+			}
+			if c.XMLName.Local != "testcase" {
+				t.Errorf("child of testsuite: %q", c.XMLName.Local)
+				continue
+			}
+			tests++
+			name, ok1 := c.attr("name")
+			class, ok2 := c.attr("classname")
+			if !ok1 || !ok2 {
+				t.Errorf("testcase without name or classname: %v", c.Attrs)
+			}
+			cases[class+" "+name] = true
+			for _, f := range c.Children {
+				switch f.XMLName.Local {
+				case "failure":
+					failures++
+					if m, ok := f.attr("message"); !ok || m == "" {
+						t.Errorf("failure of %s without a message", name)
+					}
+					if strings.HasPrefix(name, "P-") {
+						if !strings.Contains(f.Text, "config: ") || !strings.Contains(f.Text, "replay: tilecheck check ") {
+							t.Errorf("failure of %s %s lacks the counterexample or replay: %q", class, name, f.Text)
+						}
+						sawReplay = true
+					}
+				case "error":
+					errs++
+				}
+			}
+		}
+		for attr, n := range map[string]int{"tests": tests, "failures": failures, "errors": errs} {
+			if v, _ := s.attr(attr); v != strconv.Itoa(n) {
+				t.Errorf("testsuite %s=%q, counted %d", attr, v, n)
+			}
+		}
+	}
+	if suites != 12 { // 3 models × 4 classes
+		t.Errorf("%d test suites, want 12", suites)
+	}
+	for _, want := range []string{"tilecheck.RegularTileIterator.cutlass P-tile", "tilecheck.PredicatedTileIterator.reference P-traverse",
+		"tilecheck.RegularTileIterator.reference control C-load-div"} {
+		if !cases[want] {
+			t.Errorf("no test case %q", want)
+		}
+	}
+	if !sawReplay {
+		t.Error("no property failure at all: cutlass fails P-tile")
+	}
+}
+
+// TestGitHubAnnotations: one ::error per failing property, with the replay
+// command in the (escaped, one-line) message.
+func TestGitHubAnnotations(t *testing.T) {
+	code, out, stderr := runCLI("sweep", "--iterator", "cutlass", "--format", "github")
+	if code != exitFail {
+		t.Fatalf("exit %d; stderr %s", code, stderr)
+	}
+	var errs int
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(line, "::") {
+			t.Errorf("not a workflow command: %q", line)
+		}
+		if strings.HasPrefix(line, "::error title=tilecheck P-") {
+			errs++
+			if !strings.Contains(line, "%0Areplay: tilecheck check ") {
+				t.Errorf("error annotation without the replay command: %q", line)
+			}
+		}
+	}
+	if errs < 5 {
+		t.Errorf("%d error annotations for cutlass, want one per failing property", errs)
+	}
+}
+
+// TestShardMergeCLI: three shards of the quick all-models, all-classes
+// sweep, merged by the merge command, give byte for byte the unsharded
+// JSON, elapsed time and rate aside (they are measured per run).
+func TestShardMergeCLI(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= 3; i++ {
+		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
+		if code, _, stderr := runCLI("sweep", "--shard", strconv.Itoa(i)+"/3", "--format", "json", "--out", f); code != exitPass {
+			t.Fatalf("shard %d: exit %d, %s", i, code, stderr)
+		}
+		files = append(files, f)
+	}
+	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files[2], files[0], files[1])...)
+	if code != exitPass {
+		t.Fatalf("merge: exit %d, %s", code, stderr)
+	}
+	code, whole, _ := runCLI("sweep", "--format", "json")
+	if code != exitPass {
+		t.Fatalf("unsharded sweep: exit %d", code)
+	}
+	if a, b := untimed(t, merged), untimed(t, whole); a != b {
+		t.Errorf("merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
+	}
+	if code, _, stderr := runCLI("merge", files[0], files[1]); code != exitUsage || !strings.Contains(stderr, "exactly once") {
+		t.Errorf("merging 2 of 3 shards: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("sweep", "--shard", "1/3"); code != exitUsage || !strings.Contains(stderr, "--format json") {
+		t.Errorf("a text shard: exit %d, %q", code, stderr)
+	}
+}
+
+// untimed re-renders a JSON matrix with elapsed_s and checks_per_second
+// zeroed, through the same renderer, so the comparison is byte for byte.
+func untimed(t *testing.T, s string) string {
+	t.Helper()
+	var m reports.Matrix
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range m.Reports {
+		r.ElapsedS, r.ChecksPerSecond = 0, 0
+	}
+	var b strings.Builder
+	if err := reports.JSONMatrix(&b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestHostRehearsalIsNotGPUEvidence: gpu --backend host names its files
+// host-*, titles them as a host rehearsal, and its last line states the
+// verdict and that no GPU ran.
+func TestHostRehearsalIsNotGPUEvidence(t *testing.T) {
+	requireCompiler(t)
+	dir := t.TempDir()
+	code, out, stderr := runCLI("gpu", "--backend", "host", "--preset", "representative", "--class", "RegularTileIterator", "--out-dir", dir)
+	if code != exitPass {
+		t.Fatalf("exit %d; stderr %s", code, stderr)
+	}
+	mds, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	if len(mds) != 1 || !strings.HasPrefix(filepath.Base(mds[0]), "host-") {
+		t.Fatalf("evidence files %v, want one host-<date>.md", mds)
+	}
+	b, _ := os.ReadFile(mds[0])
+	if strings.Contains(string(b), "# tilecheck GPU evidence") || !strings.Contains(string(b), "not GPU evidence") {
+		t.Errorf("host rehearsal titled as GPU evidence:\n%.300s", b)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Verdict: PASS (host rehearsal") {
+		t.Errorf("last line %q, want the verdict and that it is a host rehearsal", last)
+	}
+}
+
+// requireCompiler skips, saying so, where the host compiler is missing.
+func requireCompiler(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("SKIPPED, NOT PASSED: g++ not found — the host build was not tested")
+	}
+}
+
+// TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
+// whose control showed no mismatch is weak, and its report's last line
+// says so (it used to say every compiled access agrees).
+func TestProbeLastLineStatesVerdict(t *testing.T) {
+	res := &cuda.Result{Backend: "host", Variants: []cuda.VariantResult{
+		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
+		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
+	}}
+	var b strings.Builder
+	writeProbeText(&b, "representative", res)
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
+		t.Errorf("last line %q, want a weak verdict naming C-load-div", last)
+	}
+	if v, _ := probeVerdict(res); v != "weak" || probeExit(res) != exitWeak {
+		t.Errorf("verdict %q, exit %d; want weak, %d", v, probeExit(res), exitWeak)
+	}
+	res.Variants[1].VsReference = 3
+	if v, line := probeVerdict(res); v != "pass" || !strings.HasPrefix(line, "Verdict: pass") {
+		t.Errorf("caught control: verdict %q, line %q", v, line)
+	}
+}

@@ -1,0 +1,56 @@
+package cuda
+
+import (
+	"context"
+	"sync"
+	"testing"
+)
+
+// TestRunProgressTotalCountedFirst: Run reports one step per build and one
+// per run of each translation unit, with a total known before the first
+// build that never changes, ending at done == total.
+func TestRunProgressTotalCountedFirst(t *testing.T) {
+	tc := hostToolchain(t)
+	var mu sync.Mutex
+	var seen [][2]int
+	opts := Options{Toolchain: tc, Batches: 3, Progress: func(done, total int) {
+		mu.Lock()
+		seen = append(seen, [2]int{done, total})
+		mu.Unlock()
+	}}
+	cases := RepresentativeCases()[:6]
+	if _, err := Run(context.Background(), cases, opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no progress reported")
+	}
+	total := seen[0][1]
+	if total != 2*len(splitBatches(mustPlan(t, cases), 3)) {
+		t.Errorf("total %d, want a build and a run per translation unit", total)
+	}
+	dones := map[int]bool{}
+	for _, s := range seen {
+		if s[1] != total {
+			t.Errorf("the total changed from %d to %d", total, s[1])
+		}
+		dones[s[0]] = true
+	}
+	for d := 1; d <= total; d++ {
+		if !dones[d] {
+			t.Errorf("step %d of %d never reported (saw %v)", d, total, seen)
+		}
+	}
+}
+
+// mustPlan plans cases with the built-in renditions, as Run does.
+func mustPlan(t *testing.T, cases []Case) []*plannedCase {
+	t.Helper()
+	var out []*plannedCase
+	for i, c := range cases {
+		if pc, _ := plan(i, c, Renditions(), false); pc != nil {
+			out = append(out, pc)
+		}
+	}
+	return out
+}
