@@ -71,6 +71,9 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 		if got, want := renderUntimed(t, merged), renderUntimed(t, whole); !bytes.Equal(got, want) {
 			t.Errorf("%s %s: merged shards differ from the unsharded report:\nmerged:\n%s\nunsharded:\n%s", c.model, c.class, got, want)
 		}
+		if whole.Version == "" || merged.Version != whole.Version {
+			t.Errorf("version %q (merged %q): a report made through the library must name the tilecheck that made it", whole.Version, merged.Version)
+		}
 		if whole.Verdict != "fail" {
 			t.Errorf("%s: verdict %s, want fail (the comparison should cover counterexamples)", c.model, whole.Verdict)
 		}

@@ -1,0 +1,134 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+)
+
+// judgeBatches judges the batches of opts.Shard (all of them unsharded)
+// and returns their merged aggregate. When opts.Context is cancelled it
+// stops handing out batches and returns the batches merged so far, in
+// order, with interrupted saying how far it got.
+func judgeBatches(opts Options, name string, src props.Source, gen generated) (total *aggregate, interrupted string, err error) {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// stop ends the producer when the merge below stops early (an error or
+	// an interruption), so that no worker waits for a batch forever.
+	stopCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	ref := referenceSource()
+	controls := props.ControlsFor(opts.Class, opts.PtrContract)
+	ctrlModels := make([]iterator.Model, len(controls))
+	for i, d := range controls {
+		ctrlModels[i] = iterator.Control(d)
+	}
+	all := gen.batches()
+	lo, hi := opts.Shard.span(len(all))
+	bs := all[lo:hi]
+	ready := make([]chan batchResult, len(bs))
+	for i := range ready {
+		ready[i] = make(chan batchResult, 1)
+	}
+	tokens := make(chan struct{}, 4*opts.Workers)
+	work := make(chan int)
+	go func() {
+		defer close(work)
+		for b := range bs {
+			select {
+			case tokens <- struct{}{}:
+			case <-stopCtx.Done():
+				return
+			}
+			select {
+			case work <- b:
+			case <-stopCtx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
+			for b := range work {
+				agg := newAggregate(name, opts, controls)
+				err := guard(func() error { return runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b])) })
+				ready[b] <- batchResult{agg: agg, err: err}
+			}
+		}()
+	}
+	total = newAggregate(name, opts, controls)
+	var firstErr error
+	merged := 0
+	for b := range bs {
+		var r batchResult
+		select {
+		case r = <-ready[b]:
+			<-tokens
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			// A batch that failed because the run was stopped (a compiler
+			// killed) is part of the interruption, not an error.
+			break
+		}
+		if r.err != nil {
+			firstErr = r.err
+			break
+		}
+		total.merge(r.agg)
+		merged++
+		if opts.Progress != nil {
+			opts.Progress(b+1, len(bs))
+		}
+	}
+	stop()
+	wg.Wait() // in-flight batches end (their compilers killed) before the report
+	if firstErr != nil {
+		return nil, "", firstErr
+	}
+	if merged < len(bs) {
+		interrupted = fmt.Sprintf("stopped after %d of %d batches", merged, len(bs))
+	}
+	return total, interrupted, nil
+}
+
+// markInterrupted marks a report cut short: a property that failed on the
+// batches judged still failed, but nothing else can be concluded, so the
+// verdict is "interrupted" instead of a pass or weak.
+func markInterrupted(rep *reports.Report, how string) {
+	if how == "" {
+		return
+	}
+	rep.Interrupted = how + " (interrupted; counterexamples not shrunk)"
+	if rep.Verdict != "fail" {
+		rep.Verdict = "interrupted"
+	}
+}
+
+// InternalError is a panic in the engine or a model, turned into an error:
+// a bug in tilecheck, never a problem with the user's input.
+type InternalError struct{ Value any }
+
+func (e *InternalError) Error() string { return fmt.Sprintf("internal error: %v", e.Value) }
+
+// guard runs f and turns a panic into an *InternalError, so that a bug on
+// a worker goroutine reaches the command as an error instead of killing
+// the process with a stack trace.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &InternalError{Value: p}
+		}
+	}()
+	return f()
+}
