@@ -62,10 +62,10 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 	return 0
 }
 
-// TestInterruptGoSweepWritesPartialReport: SIGINT in the middle of an
-// exhaustive sweep (seen by its --verbose progress line) stops it, writes
-// the batches judged so far as a report marked interrupted to --out, and
-// exits 130.
+// TestInterruptGoSweepWritesPartialReport: SIGTERM (as a CI runner sends
+// on cancel; SIGINT is the compiled test's) in the middle of an exhaustive
+// sweep (seen by its --verbose progress line) stops it, writes the batches
+// judged so far as a report marked interrupted to --out, and exits 130.
 func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "partial.json")
@@ -73,14 +73,14 @@ func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 		"--format", "json", "--out", out, "--verbose")
 	line, err := stderr.ReadString('\n') // the first progress line: the sweep is under way
 	if err != nil || !strings.HasPrefix(line, "sweep: ") {
-		t.Fatalf("no progress line before SIGINT: %q, %v", line, err)
+		t.Fatalf("no progress line before SIGTERM: %q, %v", line, err)
 	}
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	rest, _ := io.ReadAll(stderr)
 	if code := waitExit(t, cmd); code != exitInterrupted {
-		t.Fatalf("exit %d after SIGINT, want %d; stderr %s", code, exitInterrupted, rest)
+		t.Fatalf("exit %d after SIGTERM, want %d; stderr %s", code, exitInterrupted, rest)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {

@@ -99,3 +99,22 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// TestCompiledSweepQuietUnlessVerbose: a compiled sweep whose stderr is not
+// a terminal prints nothing there (no build log, no progress) unless
+// --verbose, which logs the builds and progress lines.
+func TestCompiledSweepQuietUnlessVerbose(t *testing.T) {
+	requireCompiler(t)
+	args := []string{"sweep", "--backend", "host", "--iterator", "reference", "--format", "json"}
+	code, out, stderr := runCLI(args...)
+	if code != exitPass || !strings.HasPrefix(out, "{") {
+		t.Fatalf("exit %d; stderr %s", code, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("stderr not a terminal, no --verbose, but it got:\n%s", stderr)
+	}
+	code, _, stderr = runCLI(append(args, "--verbose")...)
+	if code != exitPass || !strings.Contains(stderr, "tilecheck sweep: ") {
+		t.Errorf("--verbose: exit %d, no build log on stderr: %q", code, stderr)
+	}
+}
