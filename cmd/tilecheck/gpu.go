@@ -148,8 +148,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
-		opts.Progress = progress.phase("gpu: compute-sanitizer")
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, log)
+		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, log, progress)
 		progress.finish()
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", *outDir)
@@ -206,7 +205,8 @@ func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler str
 
 // runSanitizers runs the same protocol under compute-sanitizer memcheck and
 // racecheck; a tool that cannot run says why.
-func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options, log func(string, ...any)) []cuda.Sanitizer {
+func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
+	log func(string, ...any), progress *progress) []cuda.Sanitizer {
 	var out []cuda.Sanitizer
 	cases, err := probeClassCases(preset, classes)
 	for _, tool := range []string{"memcheck", "racecheck"} {
@@ -225,6 +225,7 @@ func runSanitizers(ctx context.Context, preset string, classes []iterator.Class,
 			log("compute-sanitizer --tool %s on %d configurations", tool, len(cases))
 		}
 		o := opts
+		o.Progress = progress.phase("gpu: compute-sanitizer --tool " + tool) // a phase per tool: its own total
 		o.Wrap = func(bin string) []string {
 			return []string{"compute-sanitizer", "--tool", tool, "--print-limit", "20", bin}
 		}
