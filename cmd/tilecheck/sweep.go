@@ -192,7 +192,11 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(m.Reports) == 0 {
 		return fail(stderr, "sweep", errors.New("the engine swept no models"))
 	}
-	return emitReport(ctx, "sweep", m, f.iterator != "" && len(m.Reports) == 1, f.iterator != "", f.format, f.verbose, f.out, stdout, stderr)
+	// One iterator (named, or the user's header) gets its report and its
+	// verdict's status; the built-in models get the matrix.
+	named := f.iterator != "" || f.namespace != ""
+	single := named && len(m.Reports) == 1 && (f.compiled() || len(classes) == 1)
+	return emitReport(ctx, "sweep", m, single, named, f.format, f.verbose, f.out, stdout, stderr)
 }
 
 // emitReport renders m (one report when single) to --out, and returns the
