@@ -95,8 +95,8 @@ func matrixTrailer(m *Matrix, groups []classGroup) []string {
 		}
 	}
 	out = append(out, fmt.Sprintf("Controls: %d of %d killed as required. Coverage floors: %d of %d met.", kOK, kN, fOK, fN),
-		fmt.Sprintf("%d shrunk counterexamples with replay commands, controls, units and kill matrices: "+
-			"--verbose, or --format md.", cx))
+		fmt.Sprintf("%d shrunk counterexamples with replay commands, controls by model, units and kill matrices "+
+			"are in the long sections (text: --verbose; Markdown: folded above).", cx))
 	if len(interrupted) > 0 {
 		out = append(out, "INTERRUPTED: "+strings.Join(interrupted, "; "))
 	}
