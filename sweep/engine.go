@@ -293,6 +293,15 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 		}
 	}
 	prog := newAllProgress(opts.Progress, len(runs))
+	if opts.Progress != nil {
+		// Count every run's batches first, so that the total shown never
+		// grows as runs start (about a second for the exhaustive preset).
+		for k, r := range runs {
+			o := opts
+			o.Class = r.class
+			prog.total[k] = batchCount(o)
+		}
+	}
 	out := make([]*reports.Report, len(runs))
 	errs := make([]error, len(runs))
 	slots := make(chan struct{}, allRunsInFlight)
@@ -320,8 +329,9 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 // allRunsInFlight is how many sweeps RunAll runs at once.
 const allRunsInFlight = 3
 
-// allProgress sums the progress of RunAll's concurrent sweeps; a sweep that
-// has not reported yet counts as the average size of those that have.
+// allProgress sums the progress of RunAll's concurrent sweeps, each
+// counted before any starts; a sweep whose size could not be counted
+// counts as the average size of those that have.
 type allProgress struct {
 	report      func(done, total int)
 	mu          sync.Mutex

@@ -132,3 +132,17 @@ func guard(f func() error) (err error) {
 	}()
 	return f()
 }
+
+// batchCount is the number of batches a sweep with opts judges (its shard's
+// part), or 0 when it cannot be generated (the sweep will say why).
+func batchCount(opts Options) int {
+	if err := opts.defaults(); err != nil {
+		return 0
+	}
+	gen, err := generate(opts)
+	if err != nil {
+		return 0
+	}
+	lo, hi := opts.Shard.span(len(gen.batches()))
+	return hi - lo
+}

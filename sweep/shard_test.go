@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -128,5 +129,36 @@ func TestCancelledContextGivesPartialReport(t *testing.T) {
 	}
 	if r.Verdict != "interrupted" || r.Interrupted == "" {
 		t.Errorf("verdict %q, interrupted %q; want a report marked interrupted", r.Verdict, r.Interrupted)
+	}
+}
+
+// TestRunAllProgressTotalFixed: an all-models, all-classes sweep reports
+// progress against a total counted before it starts, which never changes,
+// and ends with done == total.
+func TestRunAllProgressTotalFixed(t *testing.T) {
+	var mu sync.Mutex
+	var seen [][2]int
+	_, err := RunAll(Options{Preset: "quick", Seed: 1, Classes: []iterator.Class{iterator.RegularTile, iterator.PredicatedTile},
+		Progress: func(done, total int) {
+			mu.Lock()
+			seen = append(seen, [2]int{done, total})
+			mu.Unlock()
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no progress")
+	}
+	total := seen[0][1]
+	maxDone := 0
+	for _, s := range seen {
+		if s[1] != total {
+			t.Fatalf("total changed from %d to %d", total, s[1])
+		}
+		maxDone = max(maxDone, s[0])
+	}
+	if maxDone != total {
+		t.Errorf("progress ended at %d of %d", maxDone, total)
 	}
 }
