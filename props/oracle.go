@@ -28,7 +28,9 @@ func oracleProgram(c Case) (iterator.Program, bool) {
 	return p, true
 }
 
-// POracle: every access of every path equals the reference address.
+// POracle: every access of every path equals the reference address, with
+// the reference's width (access bytes) and, on the predicated classes, the
+// reference's guard.
 var POracle = Property{
 	ID:      "P-oracle",
 	Doc:     "every access of every path equals the reference address",
@@ -70,16 +72,68 @@ var POracle = Property{
 						continue
 					}
 				}
-				if t.compare(rr, mr, mask) {
-					v := Violation{Property: "P-oracle", Thread: th, Op: mr.Op, Expected: rr.Addrs, Actual: mr.Addrs}
-					if !t.quiet {
-						v.Config, v.Ops = c.Config.String(), c.Program.String()
-						v.Detail = fmt.Sprintf("op %d: %s differs from the reference", mr.Op, c.Program[mr.Op])
+				v := Violation{Property: "P-oracle", Thread: th, Op: mr.Op}
+				var detail func() string
+				switch {
+				case t.compare(rr, mr, mask):
+					v.Expected, v.Actual = rr.Addrs, mr.Addrs
+					detail = func() string { return fmt.Sprintf("op %d: %s differs from the reference", mr.Op, c.Program[mr.Op]) }
+				case rr.AccessBytes != mr.AccessBytes:
+					// An access type that ignores Alignment (or access_elems)
+					// moves the right first byte but the wrong width.
+					v.Expected, v.Actual = []int64{rr.AccessBytes}, []int64{mr.AccessBytes}
+					detail = func() string {
+						return fmt.Sprintf("op %d: %s accesses %d bytes at a time, the reference %d", mr.Op, c.Program[mr.Op], mr.AccessBytes, rr.AccessBytes)
 					}
-					out = append(out, v)
+				default:
+					k, differ := guardsDiffer(t, rr, mr)
+					if !differ {
+						continue
+					}
+					v.Expected, v.Actual = guardBits(rr.Valid), guardBits(mr.Valid)
+					detail = func() string {
+						return fmt.Sprintf("op %d: %s: the guard of access %d differs from the reference (guards as 0/1)", mr.Op, c.Program[mr.Op], k)
+					}
 				}
+				if !t.quiet {
+					// Controls are judged quietly: only counted, never described.
+					v.Config, v.Ops, v.Detail = c.Config.String(), c.Program.String(), detail()
+				}
+				out = append(out, v)
 			}
 		}
 		return out
 	},
+}
+
+// guardsDiffer compares the guards (valid bits) of a predicated record with
+// the reference's, access by access: a guard that is on where the contract
+// has it off reads or writes outside the tensor, one that is off skips an
+// element. It returns the first access that differs. Records without guards
+// (the unguarded classes) never differ.
+func guardsDiffer(t *Traces, exp, act *iterator.Record) (int, bool) {
+	if len(exp.Valid) == 0 && len(act.Valid) == 0 {
+		return 0, false
+	}
+	t.Checks++
+	if len(exp.Valid) != len(act.Valid) {
+		return 0, true
+	}
+	for k := range exp.Valid {
+		if exp.Valid[k] != act.Valid[k] {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// guardBits writes guards as 0/1, the form a counterexample shows.
+func guardBits(v []bool) []int64 {
+	out := make([]int64, len(v))
+	for i, b := range v {
+		if b {
+			out[i] = 1
+		}
+	}
+	return out
 }

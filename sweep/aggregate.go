@@ -71,6 +71,7 @@ type aggregate struct {
 	checks   int64
 	classes  []coverageClass
 	covHits  []int
+	covSeen  []map[string]bool // pairwise classes: the keys reached
 	covTotal int
 	units    map[string]*unitAgg
 	audit    map[string]*auditAgg
@@ -91,6 +92,12 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 		kills: make([][]bool, len(controls)), classes: classesFor(opts.Class),
 		units: map[string]*unitAgg{}, audit: map[string]*auditAgg{}, unavail: map[string]bool{}}
 	a.covHits = make([]int, len(a.classes))
+	a.covSeen = make([]map[string]bool, len(a.classes))
+	for k, cl := range a.classes {
+		if cl.key != nil {
+			a.covSeen[k] = map[string]bool{}
+		}
+	}
 	for i := range a.kills {
 		a.kills[i] = make([]bool, n)
 	}
@@ -117,7 +124,12 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 		}
 		a.covTotal++
 		for k, cl := range a.classes {
-			if cl.in(c) {
+			switch {
+			case cl.key != nil:
+				if o.Err == nil {
+					a.covSeen[k][cl.key(c)] = true
+				}
+			case cl.in(c):
 				a.covHits[k]++
 			}
 		}
@@ -164,6 +176,9 @@ func (a *aggregate) merge(b *aggregate) {
 	a.covTotal += b.covTotal
 	for k := range a.covHits {
 		a.covHits[k] += b.covHits[k]
+		for key := range b.covSeen[k] {
+			a.covSeen[k][key] = true
+		}
 	}
 	for j := range a.cases {
 		a.cases[j] += b.cases[j]
@@ -279,7 +294,8 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		}
 		r.Properties = append(r.Properties, rp)
 	}
-	weak := false
+	// KillOnly runs no control, so nothing shows the properties could fail.
+	weak := a.opts.KillOnly
 	for i, d := range a.controls {
 		spec, _ := props.ControlSpecOf(d)
 		spec = props.EffectiveSpec(spec, a.opts.Properties)
@@ -296,7 +312,16 @@ func (a *aggregate) report(gen generated) *reports.Report {
 	}
 	for k, cl := range a.classes {
 		f := 0.0
-		if a.covTotal > 0 {
+		switch {
+		case cl.key != nil:
+			met := 0
+			for _, key := range cl.universe {
+				if a.covSeen[k][key] {
+					met++
+				}
+			}
+			f = float64(met) / float64(len(cl.universe))
+		case a.covTotal > 0:
 			f = float64(a.covHits[k]) / float64(a.covTotal)
 		}
 		ok := f >= cl.floor

@@ -12,6 +12,11 @@ type coverageClass struct {
 	name  string
 	floor float64 // least fraction of valid cases in the class
 	in    func(props.Case) bool
+	// A pairwise class has a universe of keys instead: its fraction is the
+	// share of the universe that some valid case without a model error
+	// reached (key gives a case's key).
+	universe []string
+	key      func(props.Case) string
 }
 
 // tileOps calls f with every tile offset of the program, in pitch-linear
@@ -42,23 +47,23 @@ func anyPointer(c props.Case) bool {
 }
 
 func mapClass(k iterator.MapKind) coverageClass {
-	return coverageClass{"map " + k.String(), 0.03, func(c props.Case) bool { return c.Config.Map == k }}
+	return coverageClass{name: "map " + k.String(), floor: 0.03, in: func(c props.Case) bool { return c.Config.Map == k }}
 }
 
 var coverageClasses = []coverageClass{
-	{"V>1 ∧ tc≠0", 0.10, func(c props.Case) bool {
+	{name: "V>1 ∧ tc≠0", floor: 0.10, in: func(c props.Case) bool {
 		return c.Config.Access > 1 && anyTile(c, func(tc, _ int64) bool { return tc != 0 })
 	}},
-	{"B≠8 ∧ n≠0", 0.05, func(c props.Case) bool { return c.Config.Elem.Bits != 8 && anyPointer(c) }},
-	{"B<8", 0.05, func(c props.Case) bool { return c.Config.Elem.Bits < 8 }},
-	{"rank 0", 0.15, func(c props.Case) bool { return c.Config.PitchAdv() == 0 }},
-	{"rank 1", 0.15, func(c props.Case) bool { return c.Config.PitchAdv() == 1 }},
-	{"L≠Sc", 0.10, func(c props.Case) bool { return c.Config.Pitch() != c.Config.PitchShape().C }},
+	{name: "B≠8 ∧ n≠0", floor: 0.05, in: func(c props.Case) bool { return c.Config.Elem.Bits != 8 && anyPointer(c) }},
+	{name: "B<8", floor: 0.05, in: func(c props.Case) bool { return c.Config.Elem.Bits < 8 }},
+	{name: "rank 0", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 0 }},
+	{name: "rank 1", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 1 }},
+	{name: "L≠Sc", floor: 0.10, in: func(c props.Case) bool { return c.Config.Pitch() != c.Config.PitchShape().C }},
 	mapClass(iterator.Stripmined),
 	mapClass(iterator.WarpRaked),
 	mapClass(iterator.WarpStriped),
 	mapClass(iterator.WarpStriped3131),
-	{"negative tile offset", 0.05, func(c props.Case) bool {
+	{name: "negative tile offset", floor: 0.05, in: func(c props.Case) bool {
 		return anyTile(c, func(tc, ts int64) bool { return tc < 0 || ts < 0 })
 	}},
 }
@@ -67,11 +72,11 @@ var coverageClasses = []coverageClass{
 // SPEC §6's for RegularTileIterator, the family's own (props) otherwise.
 func classesFor(class iterator.Class) []coverageClass {
 	if class == iterator.RegularTile {
-		return coverageClasses
+		return append(append([]coverageClass(nil), coverageClasses...), pairClasses...)
 	}
 	var out []coverageClass
 	for _, c := range props.FamilyCoverageClasses(class) {
 		out = append(out, coverageClass{name: c.Name, floor: c.Floor, in: c.In})
 	}
-	return out
+	return append(out, wideClass)
 }

@@ -45,6 +45,12 @@ type Options struct {
 	// Shard, when Count > 1, judges only the Index-th of Count contiguous
 	// runs of batches and attaches the state that Merge needs.
 	Shard Shard
+	// KillOnly asks only whether the iterator fails: no controls, no
+	// shrinking, no exhibit. Every property's status is what a full run
+	// gives, the counterexamples are the smallest generated ones, and a run
+	// that does not fail is weak (no control showed the properties can
+	// fail). Tests that sweep many iterators (the mutant catalogue) use it.
+	KillOnly bool
 }
 
 func (o *Options) defaults() error {
@@ -111,7 +117,13 @@ func generate(opts Options) (generated, error) {
 		valid = append(valid, cfg)
 	}
 	g.configs = slices.Clip(valid)
-	g.random = randomCases(opts.Class, opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)
+	if opts.Class != iterator.RegularTile {
+		var err error
+		if g.random, err = wideCases(opts.Class, opts.PtrContract); err != nil {
+			return generated{}, err
+		}
+	}
+	g.random = append(g.random, randomCases(opts.Class, opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)...)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
 }
@@ -206,7 +218,7 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	if opts.Shard.Count > 1 {
 		return shardReport(total, gen, time.Since(start).Seconds(), interrupted)
 	}
-	if interrupted == "" {
+	if interrupted == "" && !opts.KillOnly {
 		ref := referenceSource()
 		total.shrinkFailures(src, ref)
 		total.exhibit(src, ref)

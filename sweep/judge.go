@@ -25,6 +25,9 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 	defer stop()
 	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
+	if opts.KillOnly {
+		controls = nil
+	}
 	ctrlModels := make([]iterator.Model, len(controls))
 	for i, d := range controls {
 		ctrlModels[i] = iterator.Control(d)

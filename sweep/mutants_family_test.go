@@ -1,0 +1,194 @@
+package sweep_test
+
+import (
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// maskNoop is the mutant whose clear_mask (or enable_mask) does nothing.
+func maskNoop(k iterator.OpKind) func(iterator.Model, iterator.Config, iterator.Program, int) (iterator.ThreadTrace, error) {
+	return rewrite(func(_ iterator.Config, o iterator.Op) iterator.Op {
+		if o.Kind == k {
+			return noop
+		}
+		return o
+	})
+}
+
+// staleGuards is the mutant that never recomputes its guards for a move
+// across the advance rank: its guards are the reference's on the program
+// with every tile offset's cross-rank part removed (what CUTLASS does, see
+// the finding in docs/mutants.md), its addresses the reference's.
+func staleGuards(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+	tr, err := ref.Trace(cfg, prog, thread)
+	if err != nil {
+		return tr, err
+	}
+	along := make(iterator.Program, len(prog))
+	for i, o := range prog {
+		if o.Kind == iterator.AddTileOffset {
+			t := cfg.Layout.ToPitch(o.A, o.B)
+			if cfg.PitchAdv() == 1 {
+				t.C = 0
+			} else {
+				t.S = 0
+			}
+			o.A, o.B = cfg.Layout.FromPitch(t)
+		}
+		along[i] = o
+	}
+	st, err := ref.Trace(cfg, along, thread)
+	if err != nil {
+		return tr, err
+	}
+	for i := range tr.Records {
+		tr.Records[i].Valid = st.Records[i].Valid
+	}
+	return tr, nil
+}
+
+// aeIgnored is the mutant whose AccessType holds V elements whatever
+// access_elems says: the first byte of every access is right, its width not.
+func aeIgnored(cfg iterator.Config, _ iterator.Program, _ int, tr *iterator.ThreadTrace) {
+	for i := range tr.Records {
+		tr.Records[i].AccessBytes = int64(layout.ArrayBytes(layout.Elements(cfg.Access), cfg.Elem.Bits))
+	}
+}
+
+// noResidue is the mutant whose first tile move along the advance rank moves
+// a whole tile instead of the residue: every record after it sits
+// (tile − residue) further along.
+func noResidue(cfg iterator.Config, prog iterator.Program, _ int, tr *iterator.ThreadTrace) {
+	first := -1
+	for i, o := range prog {
+		if o.Kind == iterator.AddTileOffset || (o.Kind == iterator.Inc && cfg.Class == iterator.PredicatedTile) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return
+	}
+	ext, sh, b := cfg.PitchExtent(), cfg.PitchShape(), int64(cfg.Elem.Bits)
+	var bits int64
+	if cfg.PitchAdv() == 1 {
+		bits = (sh.S - residue(ext.S-cfg.TB[1], sh.S)) * cfg.Pitch() * b
+	} else {
+		bits = (sh.C - residue(ext.C-cfg.TB[0], sh.C)) * b
+	}
+	shiftBits(tr, bits, func(op int) bool { return op > first })
+}
+
+func residue(left, tile int64) int64 {
+	if r := left % tile; r != 0 {
+		return r
+	}
+	return tile
+}
+
+// wrap32 is what a 32-bit intermediate holds of x.
+func wrap32(x int64) int64 { return int64(int32(x)) }
+
+// addrWrap is the mutant that keeps its byte offset from the data pointer
+// in an int32 and does not say so: every address wraps at 2^31.
+func addrWrap(_ iterator.Config, _ iterator.Program, _ int, tr *iterator.ThreadTrace) {
+	for i := range tr.Records {
+		r := &tr.Records[i]
+		addrs := make([]int64, len(r.Addrs))
+		for k, a := range r.Addrs {
+			addrs[k] = wrap32(a)
+		}
+		r.Addrs = addrs
+	}
+}
+
+// ptrWrap is the mutant whose pointer offset n·B (in bits) is an int32 that
+// wraps silently, in add_pointer_offset (add) or load/store_with_pointer_offset.
+func ptrWrap(add bool) func(iterator.Model, iterator.Config, iterator.Program, int) (iterator.ThreadTrace, error) {
+	return func(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+		b := int64(cfg.Elem.Bits)
+		p := make(iterator.Program, len(prog))
+		for i, o := range prog {
+			isAdd := o.Kind == iterator.AddPointerOffset
+			isPass := o.Kind == iterator.LoadPtr || o.Kind == iterator.StorePtr
+			if (add && isAdd) || (!add && isPass) {
+				if w := wrap32(o.A * b); w%b == 0 {
+					o.A = w / b
+				}
+			}
+			p[i] = o
+		}
+		return ref.Trace(cfg, p, thread)
+	}
+}
+
+func tileSwap(_ iterator.Config, o iterator.Op) iterator.Op {
+	if o.Kind == iterator.AddTileOffset {
+		o.A, o.B = o.B, o.A
+	}
+	return o
+}
+
+func familyMutants() []mutant {
+	rta, pta, pt := iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile
+	return []mutant{
+		{id: "M-rta-offset-wrap", class: rta, hole: holeWrap, doc: "byte offset held in int32, wrapping silently", trace: edit(addrWrap)},
+		{id: "M-rta-ptr-wrap", class: rta, hole: holeWrap, doc: "add_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(true)},
+		{id: "M-rta-tile-swap", class: rta, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
+		{id: "M-rta-ptr-double", class: rta, hole: holePath, doc: "add_pointer_offset moves twice its offset",
+			trace: rewrite(func(_ iterator.Config, o iterator.Op) iterator.Op {
+				if o.Kind == iterator.AddPointerOffset {
+					o.A *= 2
+				}
+				return o
+			})},
+		{id: "M-rta-inc-moves", class: rta, hole: holePath, doc: "the access iterator's ++ moves the pointer one access",
+			trace: rewrite(func(cfg iterator.Config, o iterator.Op) iterator.Op {
+				if o.Kind == iterator.Inc {
+					return iterator.Op{Kind: iterator.AddPointerOffset, A: int64(cfg.Access)}
+				}
+				return o
+			})},
+		{id: "M-pta-clear-noop", class: pta, hole: holeGuards, doc: "clear_mask does nothing", trace: maskNoop(iterator.ClearMask)},
+		{id: "M-pta-enable-noop", class: pta, hole: holeGuards, doc: "enable_mask does nothing", trace: maskNoop(iterator.EnableMask)},
+		{id: "M-pta-stale-guards", class: pta, hole: holeGuards, doc: "guards not recomputed after a cross-rank add_tile_offset", trace: staleGuards},
+		{id: "M-pta-ae-ignored", class: pta, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
+		{id: "M-pta-offset-wrap", class: pta, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},
+		{id: "M-pta-ptr-wrap", class: pta, hole: holeWrap, doc: "add_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(true)},
+		{id: "M-pta-tile-swap", class: pta, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
+		{id: "M-pta-no-residue", class: pta, hole: holePath, doc: "the first tile move is a whole tile, not the residue", trace: edit(noResidue)},
+		{id: "M-pt-clear-noop", class: pt, hole: holeGuards, doc: "clear_mask does nothing", trace: maskNoop(iterator.ClearMask)},
+		{id: "M-pt-enable-noop", class: pt, hole: holeGuards, doc: "enable_mask does nothing", trace: maskNoop(iterator.EnableMask)},
+		{id: "M-pt-stale-guards", class: pt, hole: holeGuards, doc: "guards not recomputed after a cross-rank add_tile_offset", trace: staleGuards},
+		{id: "M-pt-store-unguarded", class: pt, hole: holeGuards, doc: "store() ignores the guards",
+			trace: edit(func(_ iterator.Config, _ iterator.Program, _ int, tr *iterator.ThreadTrace) {
+				for i := range tr.Records {
+					if r := &tr.Records[i]; r.Kind == "store" {
+						r.Valid = make([]bool, len(r.Valid))
+						for k := range r.Valid {
+							r.Valid[k] = true
+						}
+					}
+				}
+			})},
+		{id: "M-pt-ae-ignored", class: pt, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
+		{id: "M-pt-ldptr-wrap", class: pt, hole: holeWrap, doc: "load/store_with_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(false)},
+		{id: "M-pt-offset-wrap", class: pt, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},
+		{id: "M-pt-inc-rank", class: pt, hole: holePath, doc: "++ moves one tile along the other rank",
+			trace: rewrite(func(cfg iterator.Config, o iterator.Op) iterator.Op {
+				if o.Kind == iterator.Inc {
+					return unitTile(cfg, 1, true)
+				}
+				return o
+			})},
+		{id: "M-pt-stptr-ignored", class: pt, hole: holePath, doc: "store_with_pointer_offset ignores its offset",
+			trace: rewrite(func(_ iterator.Config, o iterator.Op) iterator.Op {
+				if o.Kind == iterator.StorePtr {
+					return iterator.Op{Kind: iterator.Store}
+				}
+				return o
+			})},
+		{id: "M-pt-no-residue", class: pt, hole: holePath, doc: "the first tile move is a whole tile, not the residue", trace: edit(noResidue)},
+		{id: "M-pt-tile-swap", class: pt, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
+	}
+}

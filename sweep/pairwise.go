@@ -1,0 +1,101 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// pairwiseConfigs are RegularTileIterator configurations in which every
+// element type meets every thread map, each of its V values and both
+// advance ranks (issue 10: a defect that lives where one element width
+// meets one map, or one V, must be reachable by every preset, quick
+// included). Element e and map k give one configuration; V and the rank
+// cycle with k, so that four maps reach up to four V values and both ranks.
+// Warp-raked maps put two warps along the strided axis with Iter.S = 2, or
+// two along the contiguous axis with Iter.C = 2, so that a wrong warp start
+// row or column moves accesses. 6-bit types need an explicit Alignment
+// (their default V·B/8 is no power of two) and the ColumnMajor wrapper does
+// not forward one, so they use RowMajor there.
+func pairwiseConfigs() []iterator.Config {
+	var out []iterator.Config
+	for e, ec := range elemAxis {
+		el, _ := layout.ElemByName(ec.name)
+		for k, kind := range mapAxis {
+			j := e + k
+			v := ec.vs[k%len(ec.vs)]
+			cfg := iterator.Config{Elem: el, Access: v, Map: kind, Adv: (e + k) % 2, Layout: layoutAxis[j%len(layoutAxis)]}
+			qc, ss := int64(4), int64(4)
+			switch {
+			case kind == iterator.Stripmined:
+				cfg.Threads = []int{8, 2}[j%2] // two rows per pass, or two vectors per thread
+			case kind == iterator.WarpRaked && j%2 == 1:
+				// (wc, ws) = (2, 2), Qc = 8, Ss = 2: kWS = 1, kWC = 2, Iter = (2, 1).
+				qc, ss = 8, 2
+				cfg.Warp, cfg.Threads = [2]int64{2, 2}, 8
+			default:
+				// (wc, ws) = (2, 2), Qc = 4, Ss = 8: kWS = 2, kWC = 1, Iter = (2, 2).
+				ss = 8
+				cfg.Warp, cfg.Threads = [2]int64{2, 2}, 8
+			}
+			sc := qc * int64(v)
+			if j%3 == 1 {
+				cfg.Stride = sc + int64(v)
+			}
+			if el.Bits == 6 {
+				cfg.Align = int64(layout.ArrayBytes(layout.Elements(v), el.Bits))
+				if cfg.Layout == layout.ColumnMajor {
+					cfg.Layout = layout.RowMajor
+				}
+			}
+			cfg.Shape = layoutShape(cfg.Layout, sc, ss)
+			out = append(out, cfg)
+		}
+	}
+	return out
+}
+
+// pairKeys are the element × map, element × V and element × rank pairs of
+// the pairwise coverage floors.
+func pairKeys() (maps, vs, ranks []string) {
+	for _, ec := range elemAxis {
+		for _, k := range mapAxis {
+			maps = append(maps, elemMapKey(ec.name, k))
+		}
+		for _, v := range ec.vs {
+			vs = append(vs, elemVKey(ec.name, v))
+		}
+		for r := 0; r < 2; r++ {
+			ranks = append(ranks, elemRankKey(ec.name, r))
+		}
+	}
+	return maps, vs, ranks
+}
+
+func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
+func elemVKey(e string, v int) string                { return fmt.Sprintf("%s×V=%d", e, v) }
+func elemRankKey(e string, r int) string             { return fmt.Sprintf("%s×rank %d", e, r) }
+
+// pairClass is a coverage floor over a set of pairs: its fraction is the
+// share of the pairs met by at least one valid, judged case.
+func pairClass(name string, universe []string, key func(props.Case) string) coverageClass {
+	return coverageClass{name: name, floor: 1, universe: universe, key: key}
+}
+
+var pairMaps, pairVs, pairRanks = pairKeys()
+
+// pairClasses are the pairwise floors of issue 10, and the floors that 6-bit
+// and f64 cases are swept at all.
+var pairClasses = []coverageClass{
+	pairClass("element × map (pairs met)", pairMaps, func(c props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
+	pairClass("element × V (pairs met)", pairVs, func(c props.Case) string { return elemVKey(c.Config.Elem.Name, c.Config.Access) }),
+	pairClass("element × rank (pairs met)", pairRanks, func(c props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
+	{name: "B=6", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
+	{name: "B=64", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
+	{name: "warp-raked, Iter.S>1, several warps along S", floor: 0.01, in: func(c props.Case) bool {
+		m := c.Map
+		return m.Kind == iterator.WarpRaked && m.Iter.S > 1 && int64(m.Threads)/(m.Warp.C*m.Warp.S) > 1 && m.Shape.S/m.Warp.S > 1
+	}},
+}
