@@ -2,6 +2,7 @@ package props
 
 import (
 	"encoding/binary"
+	"errors"
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -285,7 +286,11 @@ type Traces struct {
 	Findings     []Finding
 	Units        []UnitObservation
 	Unavailable  []string
-	judged       bool
+	// ModelErr is the first error the source under test returned for a
+	// program of the case other than an unavailable path: a model error is
+	// never a pass (the sweep reports it and is weak at best).
+	ModelErr error
+	judged   bool
 	// quiet says that only whether each property failed will be read (a
 	// control's kills): violations then carry their property, thread and
 	// op but no strings, whose formatting is most of a violation's cost.
@@ -328,6 +333,9 @@ func (t *Traces) Reference(p iterator.Program, thread int) (*iterator.ThreadTrac
 }
 
 func (t *Traces) noteUnavailable(err error) {
+	if err != nil && err != errNotFetched && t.ModelErr == nil && !errors.As(err, new(*iterator.UnavailableError)) {
+		t.ModelErr = err
+	}
 	if ue, ok := err.(*iterator.UnavailableError); ok {
 		for _, u := range t.Unavailable {
 			if u == ue.Path {

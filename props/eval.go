@@ -2,6 +2,7 @@ package props
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -17,6 +18,10 @@ type Outcome struct {
 	Units       []UnitObservation
 	Unavailable []string
 	Err         error // the case program's own error (invalid configuration…)
+	// ModelErr is the first error of the source under test on any program
+	// the case needed (the case program's own included), other than an
+	// unavailable path.
+	ModelErr error
 }
 
 // need is one (configuration, program) request being assembled.
@@ -222,12 +227,13 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
+			t.noteUnavailable(pt.err)
 		}
 		for j, pr := range properties {
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
-		o.Checks, o.Units, o.Unavailable = t.Checks, t.Units, t.Unavailable
+		o.Checks, o.Units, o.Unavailable, o.ModelErr = t.Checks, t.Units, t.Unavailable, t.ModelErr
 		o.Findings = append(c.memo.audit(c), t.Findings...)
 		out[i] = o
 	}
@@ -245,6 +251,11 @@ func Check(properties []Property, src, ref Source, c Case) ([]Result, Outcome, e
 	o := outs[0]
 	if o.Err != nil {
 		return nil, o, o.Err
+	}
+	if o.ModelErr != nil {
+		// A program a property derived failed on the model: what the
+		// property would say is unknown, and a model error is never a pass.
+		return nil, o, fmt.Errorf("the model failed on a program the properties derive: %w", o.ModelErr)
 	}
 	res := make([]Result, len(properties))
 	for j, p := range properties {

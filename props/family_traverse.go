@@ -139,6 +139,17 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
 	// A dense table rather than a map: the region is a rectangle, and this
 	// loop visits every element of it for every case.
+	// Every thread's traversal first: a traversal the model cannot make
+	// (an unavailable path, or a model error, which Get records) judges
+	// nothing, and must not read as a pass.
+	traces := make([]*iterator.ThreadTrace, cfg.Threads)
+	for th := range traces {
+		tr, err := t.Get(prog, th)
+		if err != nil {
+			return nil
+		}
+		traces[th] = tr
+	}
 	seen := make([]enabledBy, reg.size())
 	enabled := int64(0)
 	t.Judged()
@@ -146,11 +157,7 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 		return []Violation{{Property: "P-traverse", Config: cfg.String(), Ops: prog.String(), Thread: th, Op: op,
 			Actual: []int64{addr}, Detail: fmt.Sprintf(format, args...)}}
 	}
-	for _, th := range AllThreads(cfg.Threads) {
-		tr, err := t.Get(prog, th)
-		if err != nil {
-			return nil // the class lacks the path: reported as unavailable
-		}
+	for th, tr := range traces {
 		for _, rec := range tr.Records {
 			for k, addr := range rec.Addrs {
 				if k >= len(rec.Valid) || !rec.Valid[k] {

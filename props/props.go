@@ -22,8 +22,13 @@ func All() []Property {
 // P-tile's family equivalences (whole-tile moves after the residue),
 // P-oracle, P-traverse, P-exact and P-index.
 func ForClass(class iterator.Class) []Property {
-	if class == iterator.RegularTile {
+	switch class {
+	case iterator.RegularTile:
 		return All()
+	case iterator.RegularTileAccess:
+		// No guards and no traversal: P-traverse would judge nothing, and a
+		// property that judges nothing makes a sweep weak.
+		return []Property{PTile, POracle, PExact, PIndex}
 	}
 	return []Property{PTile, POracle, PTraverse, PExact, PIndex}
 }

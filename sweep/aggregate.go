@@ -1,7 +1,7 @@
 package sweep
 
 import (
-	"errors"
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -77,6 +77,7 @@ type aggregate struct {
 	audit    map[string]*auditAgg
 	unavail  map[string]bool
 	errs     int
+	firstErr *reports.AuditEntry // the first case the model errored on
 }
 
 const auditExamples = 5
@@ -116,10 +117,13 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 	for i, o := range outs {
 		c := cases[i]
 		a.checks += o.Checks
-		if o.Err != nil {
-			var ue *iterator.UnavailableError
-			if !errors.As(o.Err, &ue) {
-				a.errs++
+		if o.ModelErr != nil {
+			// A model error is never a pass: counted, shown in the audit
+			// with its case, and the verdict is weak at best.
+			a.errs++
+			if a.firstErr == nil {
+				a.firstErr = &reports.AuditEntry{Topic: "model-error", Config: c.Config.String(),
+					Detail: fmt.Sprintf("ops %s: %v", c.Program, o.ModelErr)}
 			}
 		}
 		a.covTotal++
@@ -173,6 +177,9 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 func (a *aggregate) merge(b *aggregate) {
 	a.checks += b.checks
 	a.errs += b.errs
+	if a.firstErr == nil {
+		a.firstErr = b.firstErr
+	}
 	a.covTotal += b.covTotal
 	for k := range a.covHits {
 		a.covHits[k] += b.covHits[k]
@@ -274,6 +281,9 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		r.Backend = b.Backend()
 	}
 	failed := false
+	// KillOnly runs no control, so nothing shows the properties could fail;
+	// a property that judged nothing at all proves nothing either.
+	weak := a.opts.KillOnly
 	for j, p := range a.opts.Properties {
 		rp := reports.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
 		switch {
@@ -286,6 +296,7 @@ func (a *aggregate) report(gen generated) *reports.Report {
 			rp.Status = "pass"
 		default:
 			rp.Status = "n/a"
+			weak = weak || !p.AuditOnly
 		}
 		if b := a.best[j]; b != nil {
 			rp.Counterexample = &reports.Counterexample{Config: b.v.Config, Ops: b.v.Ops, Thread: b.v.Thread,
@@ -294,8 +305,6 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		}
 		r.Properties = append(r.Properties, rp)
 	}
-	// KillOnly runs no control, so nothing shows the properties could fail.
-	weak := a.opts.KillOnly
 	for i, d := range a.controls {
 		spec, _ := props.ControlSpecOf(d)
 		spec = props.EffectiveSpec(spec, a.opts.Properties)
@@ -332,6 +341,12 @@ func (a *aggregate) report(gen generated) *reports.Report {
 	for _, p := range paths {
 		u := a.units[p]
 		r.Units = append(r.Units, reports.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
+	}
+	if a.errs > 0 {
+		e := *a.firstErr
+		e.Count = a.errs
+		r.Audit = append(r.Audit, e)
+		weak = true
 	}
 	topics := slices.Sorted(maps.Keys(a.audit))
 	for _, t := range topics {

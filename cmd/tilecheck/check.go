@@ -162,6 +162,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
 	}
+	if opts.Property != "" && len(results) == 1 && results[0].Status == "n/a" {
+		// Asked for one property that judged nothing: not a pass.
+		return fail(stderr, "check", fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property))
+	}
 	for _, r := range results {
 		if r.Status == "fail" {
 			return exitFail

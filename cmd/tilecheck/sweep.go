@@ -196,6 +196,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// verdict's status; the built-in models get the matrix.
 	named := f.iterator != "" || f.namespace != ""
 	single := named && len(m.Reports) == 1 && (f.compiled() || len(classes) == 1)
+	warnModelErrors(stderr, m.Reports...)
 	return emitReport(ctx, "sweep", m, single, named, f.format, f.verbose, f.out, stdout, stderr)
 }
 
@@ -350,4 +351,17 @@ func matrixStatus(m *reports.Matrix) int {
 		}
 	}
 	return exitPass
+}
+
+// warnModelErrors shows on stderr every model that errored during a sweep
+// (its verdict is weak at best): the matrix has no audit section, and an
+// error must never read as a pass.
+func warnModelErrors(stderr io.Writer, rs ...*reports.Report) {
+	for _, r := range rs {
+		for _, a := range r.Audit {
+			if a.Topic == "model-error" {
+				fmt.Fprintf(stderr, "tilecheck sweep: %s (%s): the model failed on %d cases; first: config %s %s\n", r.Iterator, r.Class, a.Count, a.Config, a.Detail)
+			}
+		}
+	}
 }

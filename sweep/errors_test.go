@@ -1,0 +1,127 @@
+package sweep_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/sweep"
+)
+
+// Issue 10, item 5: a model error is never a pass.
+
+// failing is a model that fails on the programs bad selects and is the
+// reference elsewhere.
+type failing struct {
+	ref iterator.Model
+	bad func(iterator.Config, iterator.Program) bool
+}
+
+func (f failing) Name() string { return "failing" }
+
+func (f failing) Trace(cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+	if f.bad(cfg, prog) {
+		return iterator.ThreadTrace{Thread: thread}, errors.New("model bug: index out of range")
+	}
+	return f.ref.Trace(cfg, prog, thread)
+}
+
+func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *reports.Report {
+	t.Helper()
+	r, err := sweep.Run(sweep.Options{Iterator: m.Name(), Source: props.ModelSource(m), Class: class, Preset: "quick", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func modelErrorShown(r *reports.Report) bool {
+	for _, a := range r.Audit {
+		if a.Topic == "model-error" && a.Count > 0 && strings.Contains(a.Detail, "model bug: index out of range") {
+			return true
+		}
+	}
+	return false
+}
+
+// A model that errors on every call is weak, not pass, with every property
+// n/a and the error in the audit.
+func TestModelThatAlwaysErrorsIsWeak(t *testing.T) {
+	always := failing{ref: reference(t), bad: func(iterator.Config, iterator.Program) bool { return true }}
+	for _, class := range []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		r := sweepModel(t, always, class)
+		if r.Verdict != "weak" {
+			t.Errorf("%s: a model that always errors has verdict %s, want weak", class, r.Verdict)
+		}
+		for _, p := range r.Properties {
+			if p.Status == "pass" {
+				t.Errorf("%s: %s is pass on a model that always errors", class, p.ID)
+			}
+		}
+		if !modelErrorShown(r) {
+			t.Errorf("%s: the model's error is not in the audit: %+v", class, r.Audit)
+		}
+	}
+}
+
+// P-traverse on a predicated class whose traversal errors is not a pass,
+// and the sweep is weak.
+func TestTraversalErrorIsNotAPass(t *testing.T) {
+	for _, class := range []iterator.Class{iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		m := failing{ref: reference(t), bad: func(cfg iterator.Config, prog iterator.Program) bool {
+			return prog.String() == props.TraverseProgram(cfg).String()
+		}}
+		r := sweepModel(t, m, class)
+		for _, p := range r.Properties {
+			if p.ID == "P-traverse" && p.Status == "pass" {
+				t.Errorf("%s: P-traverse is pass although every traversal errored", class)
+			}
+		}
+		if r.Verdict != "weak" || !modelErrorShown(r) {
+			t.Errorf("%s: verdict %s, model error shown %v; want weak with the error", class, r.Verdict, modelErrorShown(r))
+		}
+	}
+}
+
+// A sweep in which a property judged nothing at all is weak: here P-oracle
+// is replaced by a copy whose judge never finds its precondition.
+func TestPropertyThatJudgesNothingIsWeak(t *testing.T) {
+	ps := props.ForClass(iterator.RegularTile)
+	for i := range ps {
+		if ps[i].ID == "P-oracle" {
+			ps[i].Judge = func(props.Case, *props.Traces) []props.Violation { return nil }
+		}
+	}
+	r, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "weak" {
+		t.Errorf("verdict %s with a property that judged nothing, want weak", r.Verdict)
+	}
+	// The same sweep with every property judging passes: the n/a is what
+	// made it weak.
+	if full := sweepModel(t, reference(t), iterator.RegularTile); full.Verdict != "pass" {
+		t.Errorf("reference verdict %s, want pass", full.Verdict)
+	}
+}
+
+// check on a case whose derived program errors is an error, not a pass.
+func TestCheckModelErrorIsAnError(t *testing.T) {
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load(1,0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := failing{ref: reference(t), bad: func(_ iterator.Config, p iterator.Program) bool { return p.String() != prog.String() }}
+	_, err = sweep.Check(sweep.CheckOptions{Config: cfg, Program: prog, Thread: -1, Source: props.ModelSource(m)})
+	if err == nil || !strings.Contains(err.Error(), "model bug") {
+		t.Errorf("check with a failing derived program: err %v, want the model's error", err)
+	}
+}
