@@ -151,16 +151,22 @@ var PExact = Property{
 	},
 }
 
-// PIndex: no int32-typed intermediate overflows. The trace lists the
-// narrowings that lost bits.
+// PIndex: no int32-typed intermediate overflows. It judges two ways. The
+// trace lists the narrowings a model performs and reports (CUTLASS's
+// renditions wrap exactly as the C++ does, and say so). Independently of
+// what the model reports, every address of the case program is compared
+// with the reference, which tilecheck computes in overflow-checked 64-bit
+// arithmetic: an address off by a non-zero multiple of 2^29 bytes (a 32-bit
+// bit count, or 2^32 bytes, lost in a wrap) is a silent wrap.
 var PIndex = Property{
 	ID:      "P-index",
 	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset)",
 	Catches: "32-bit wraparound",
+	Oracle:  POracle.Oracle,
 	Judge: func(c Case, t *Traces) []Violation {
 		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
 			if len(tr.Overflows) == 0 {
-				return v, false
+				return silentWrap(c, t, tr, v)
 			}
 			parts := make([]string, len(tr.Overflows))
 			for i, o := range tr.Overflows {
@@ -195,4 +201,40 @@ func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violat
 		}
 	}
 	return out
+}
+
+// wrapStride is the least move a wrapped 32-bit intermediate makes in an
+// address: 2^32 bits are 2^29 bytes.
+const wrapStride = 1 << 29
+
+// silentWrap is P-index's independent judgement of one thread: an address
+// of the case program that differs from the reference's by a non-zero
+// multiple of 2^29 bytes, while the model reported no overflow.
+func silentWrap(c Case, t *Traces, tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
+	ref, ok := oracleProgram(c)
+	if !ok {
+		return v, false
+	}
+	rt, err := t.Reference(ref, v.Thread)
+	if err != nil {
+		return v, false
+	}
+	for i := range tr.Records {
+		mr := &tr.Records[i]
+		rr := recordAt(rt, mr.Op)
+		if rr == nil || len(rr.Addrs) != len(mr.Addrs) {
+			continue
+		}
+		for k := range mr.Addrs {
+			t.Checks++
+			d := mr.Addrs[k] - rr.Addrs[k]
+			if d != 0 && d%wrapStride == 0 {
+				v.Property, v.Op = "P-index", mr.Op
+				v.Expected, v.Actual = rr.Addrs, mr.Addrs
+				v.Detail = fmt.Sprintf("op %d access %d: %d bytes from the 64-bit reference, a multiple of 2^29: an int32 intermediate wrapped, and the model reported no overflow", mr.Op, k, d)
+				return v, true
+			}
+		}
+	}
+	return v, false
 }

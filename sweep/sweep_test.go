@@ -243,6 +243,15 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 		if r.Verdict != "weak" {
 			t.Errorf("with %s's check deleted the verdict is %s, want weak", id, r.Verdict)
 		}
+		// A property that judges nothing is weak on its own (issue 10):
+		// the controls that needed it must also be reported as survivors.
+		for ctl, ks := range specKillers {
+			if contains(ks, id) {
+				if c := control(r, ctl); c == nil || c.OK {
+					t.Errorf("with %s's check deleted, %s is still OK: %+v", id, ctl, c)
+				}
+			}
+		}
 	}
 }
 
