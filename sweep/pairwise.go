@@ -78,6 +78,27 @@ func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.Strin
 func elemVKey(e string, v int) string                { return fmt.Sprintf("%s×V=%d", e, v) }
 func elemRankKey(e string, r int) string             { return fmt.Sprintf("%s×rank %d", e, r) }
 
+// pairKeysOf is the element × map, × V and × rank pairs a configuration
+// meets (none when it is invalid).
+func pairKeysOf(cfg iterator.Config) []string {
+	if _, err := iterator.Validate(cfg); err != nil {
+		return []string{"", "", ""}
+	}
+	return []string{elemMapKey(cfg.Elem.Name, cfg.Map), elemVKey(cfg.Elem.Name, cfg.Access), elemRankKey(cfg.Elem.Name, cfg.PitchAdv())}
+}
+
+// pairsOf is the set of pairs the configurations meet.
+func pairsOf(cfgs []iterator.Config) map[string]bool {
+	met := map[string]bool{}
+	for _, c := range cfgs {
+		for _, k := range pairKeysOf(c) {
+			met[k] = true
+		}
+	}
+	delete(met, "")
+	return met
+}
+
 // pairClass is a coverage floor over a set of pairs: its fraction is the
 // share of the pairs met by at least one valid, judged case.
 func pairClass(name string, universe []string, key func(props.Case) string) coverageClass {
