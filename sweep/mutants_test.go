@@ -118,8 +118,12 @@ var mutantSeeds = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 // killers sweeps one mutant with the quick preset and one seed and returns
 // the verdict and the properties that failed.
 func killers(t testing.TB, m mutant, seed int64) (string, []string) {
+	return killersWith(t, m, "quick", seed)
+}
+
+func killersWith(t testing.TB, m mutant, preset string, seed int64) (string, []string) {
 	src := props.ModelSource(mutantModel{m: m, ref: reference(t)})
-	rep, err := sweep.Run(sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: "quick", Seed: seed, Workers: 1, KillOnly: true})
+	rep, err := sweep.Run(sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: preset, Seed: seed, Workers: 1, KillOnly: true})
 	if err != nil {
 		t.Fatalf("%s seed %d: %v", m.id, seed, err)
 	}
@@ -195,6 +199,34 @@ func TestMutantsKilledByQuick(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestMutantsKilledByRelease: the release preset, a superset of quick's
+// generator (the same pairwise floors and wide cases, a longer diagonal,
+// more random cases), kills the holes of issue 10 too: the first mutant of
+// each class and hole (release sweeps are some ten times quick's, so not
+// all fifty run here).
+func TestMutantsKilledByRelease(t *testing.T) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	seen := map[string]bool{}
+	for _, m := range allMutants() {
+		key := m.class.String() + "/" + m.hole
+		if m.hole == holePath || m.equivalent != "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if verdict, _ := killersWith(t, m, "release", 1); verdict != "fail" {
+				t.Errorf("%s (%s, %s) survived release: verdict %s", m.id, m.class, m.hole, verdict)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // checkCatalogueCoverage requires a mutant for every class and for every
