@@ -130,7 +130,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 		for k, cl := range a.classes {
 			switch {
 			case cl.key != nil:
-				if o.Err == nil && o.ModelErr == nil {
+				if (o.Err == nil || cl.generated) && o.ModelErr == nil {
 					a.covSeen[k][cl.key(c)] = true
 				}
 			case cl.in(c):

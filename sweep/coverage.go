@@ -17,6 +17,11 @@ type coverageClass struct {
 	// reached (key gives a case's key).
 	universe []string
 	key      func(props.Case) string
+	// generated counts a case of a pairwise class even when the source
+	// could not run it (a compiled probe has no buffer for a 2^31-byte
+	// pitch and lists such cases in its own audit); a model error still
+	// does not count.
+	generated bool
 }
 
 // tileOps calls f with every tile offset of the program, in pitch-linear

@@ -115,8 +115,27 @@ var pairClasses = []coverageClass{
 	pairClass("element × rank (pairs met)", pairRanks, func(c props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
 	{name: "B=6", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
 	{name: "B=64", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
-	{name: "warp-raked, Iter.S>1, several warps along S", floor: 0.01, in: func(c props.Case) bool {
-		m := c.Map
-		return m.Kind == iterator.WarpRaked && m.Iter.S > 1 && int64(m.Threads)/(m.Warp.C*m.Warp.S) > 1 && m.Shape.S/m.Warp.S > 1
-	}},
+	// Met by one valid case of each arrangement, whatever the preset's size:
+	// a wrong warp start row (column) moves accesses only there.
+	{name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", floor: 1,
+		universe: []string{"rows", "columns"}, key: warpKey},
+}
+
+// warpKey says which warp-raked arrangement a case has that a wrong warp
+// start can show in: several warps along the strided axis with Iter.S > 1
+// ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
+func warpKey(c props.Case) string {
+	m := c.Map
+	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
+		return ""
+	}
+	nw := int64(m.Threads) / (m.Warp.C * m.Warp.S)
+	wais := m.Shape.S / m.Warp.S
+	switch {
+	case nw > 1 && wais > 1 && m.Iter.S > 1:
+		return "rows"
+	case nw > wais && m.Iter.C > 1:
+		return "columns"
+	}
+	return ""
 }

@@ -74,8 +74,8 @@ func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
 		case 64:
 			count["f64"]++
 		}
-		if pairClasses[5].in(props.Case{Config: cfg, Map: m}) {
-			count["multi-warp rows"]++
+		if k := warpKey(props.Case{Config: cfg, Map: m}); k != "" {
+			count["multi-warp "+k]++
 		}
 	}
 	for _, c := range randomCases(iterator.RegularTile, 1, 200, props.PtrElements) {
@@ -83,7 +83,7 @@ func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
 			count["random 6-bit"]++
 		}
 	}
-	for _, k := range []string{"6-bit", "f64", "multi-warp rows", "random 6-bit"} {
+	for _, k := range []string{"6-bit", "f64", "multi-warp rows", "multi-warp columns", "random 6-bit"} {
 		if count[k] == 0 {
 			t.Errorf("no valid %s case in quick", k)
 		}

@@ -238,11 +238,12 @@ func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
 		}
 	}
 	// The pairwise set, less the configurations whose pairs the others
-	// already meet (a cheaper quick preset, the same pairs).
+	// already meet (a cheaper quick preset, the same pairs); its warp-raked
+	// configurations, with several warps along one axis, are always kept.
 	met := pairsOf(cfgs)
 	for _, c := range pairwiseConfigs() {
 		keys := pairKeysOf(c)
-		if met[keys[0]] && met[keys[1]] && met[keys[2]] {
+		if c.Map != iterator.WarpRaked && met[keys[0]] && met[keys[1]] && met[keys[2]] {
 			continue
 		}
 		for _, k := range keys {
