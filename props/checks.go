@@ -138,10 +138,13 @@ var PBounds = Property{
 }
 
 // PExact: no bit→byte conversion truncates. The trace lists the conversions
-// that did.
+// that did; a model that truncates without saying so is not seen here
+// (where the documented position is itself mid-byte no address can be
+// compared with it), only where the truncation moves a later whole-byte
+// access (P-oracle, P-inc). Its Doc says so in every report.
 var PExact = Property{
 	ID:      "P-exact",
-	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0)",
+	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0); judges the conversions the model reports, a silent one only where P-oracle or P-inc sees it move a whole-byte access",
 	Catches: "sub-byte truncation",
 	Judge: func(c Case, t *Traces) []Violation {
 		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
@@ -160,7 +163,7 @@ var PExact = Property{
 // bit count, or 2^32 bytes, lost in a wrap) is a silent wrap.
 var PIndex = Property{
 	ID:      "P-index",
-	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset)",
+	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset): reported by the model, or silent (an address off the 64-bit reference by a multiple of 2^29 bytes)",
 	Catches: "32-bit wraparound",
 	Oracle:  POracle.Oracle,
 	Judge: func(c Case, t *Traces) []Violation {

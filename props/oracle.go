@@ -33,7 +33,7 @@ func oracleProgram(c Case) (iterator.Program, bool) {
 // reference's guard.
 var POracle = Property{
 	ID:      "P-oracle",
-	Doc:     "every access of every path equals the reference address",
+	Doc:     "every access of every path equals the reference address, with its width (access bytes) and, on the predicated classes, its guard",
 	Catches: "symmetric bugs that P-sym and round trips miss",
 	Oracle: func(c Case) []iterator.Program {
 		if p, ok := oracleProgram(c); ok {
