@@ -343,7 +343,10 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		r.Units = append(r.Units, reports.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
 	}
 	if a.errs > 0 {
-		e := *a.firstErr
+		e := reports.AuditEntry{Topic: "model-error", Detail: "the model failed (no case recorded)"}
+		if a.firstErr != nil {
+			e = *a.firstErr
+		}
 		e.Count = a.errs
 		r.Audit = append(r.Audit, e)
 		weak = true

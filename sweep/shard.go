@@ -46,21 +46,26 @@ func (s Shard) span(n int) (lo, hi int) {
 // shardState is a shard's aggregate as JSON: everything the report is
 // computed from, before shrinking, so that Merge can finish the job.
 type shardState struct {
-	Index       int                   `json:"index"`
-	Count       int                   `json:"count"`
-	Iterator    string                `json:"iterator"`
-	Class       string                `json:"class"`
-	Preset      string                `json:"preset"`
-	Seed        int64                 `json:"seed"`
-	PtrContract string                `json:"ptr_contract"`
-	Properties  []string              `json:"properties"`
-	Cases       []int64               `json:"cases"`
-	Viol        []int64               `json:"violations"`
-	Best        []*shardCandidate     `json:"best"`
-	Kills       [][]bool              `json:"kills"`
-	Checks      int64                 `json:"checks"`
-	CovHits     []int                 `json:"coverage_hits"`
-	CovTotal    int                   `json:"coverage_total"`
+	Index       int               `json:"index"`
+	Count       int               `json:"count"`
+	Iterator    string            `json:"iterator"`
+	Class       string            `json:"class"`
+	Preset      string            `json:"preset"`
+	Seed        int64             `json:"seed"`
+	PtrContract string            `json:"ptr_contract"`
+	Properties  []string          `json:"properties"`
+	Cases       []int64           `json:"cases"`
+	Viol        []int64           `json:"violations"`
+	Best        []*shardCandidate `json:"best"`
+	Kills       [][]bool          `json:"kills"`
+	Checks      int64             `json:"checks"`
+	CovHits     []int             `json:"coverage_hits"`
+	CovTotal    int               `json:"coverage_total"`
+	// CovSeen are the keys each pairwise coverage class reached (nil for
+	// the fractional classes), and FirstErr the first case the model
+	// errored on: what Merge needs of issue 10's floors and model errors.
+	CovSeen     [][]string            `json:"coverage_seen,omitempty"`
+	FirstErr    *reports.AuditEntry   `json:"first_error,omitempty"`
 	Units       map[string]shardUnit  `json:"units"`
 	Audit       map[string]shardAudit `json:"audit"`
 	Unavail     []string              `json:"unavailable"`
@@ -91,6 +96,14 @@ func (a *aggregate) state() shardState {
 		Units: map[string]shardUnit{}, Audit: map[string]shardAudit{}, Unavail: slices.Sorted(maps.Keys(a.unavail)), Errs: a.errs}
 	for _, p := range a.opts.Properties {
 		s.Properties = append(s.Properties, p.ID)
+	}
+	s.FirstErr = a.firstErr
+	for _, seen := range a.covSeen {
+		var keys []string
+		if seen != nil {
+			keys = slices.Sorted(maps.Keys(seen))
+		}
+		s.CovSeen = append(s.CovSeen, keys)
 	}
 	for _, b := range a.best {
 		var c *shardCandidate
@@ -132,8 +145,18 @@ func (s shardState) load(a *aggregate) error {
 		}
 		copy(a.kills[i], s.Kills[i])
 	}
-	a.checks, a.covTotal, a.errs = s.Checks, s.CovTotal, s.Errs
+	a.checks, a.covTotal, a.errs, a.firstErr = s.Checks, s.CovTotal, s.Errs, s.FirstErr
 	copy(a.covHits, s.CovHits)
+	if len(s.CovSeen) != len(a.covSeen) {
+		return fmt.Errorf("shard %d/%d: its pairwise coverage does not match this tilecheck's coverage classes (made by another version?)", s.Index, s.Count)
+	}
+	for k, keys := range s.CovSeen {
+		for _, key := range keys {
+			if a.covSeen[k] != nil {
+				a.covSeen[k][key] = true
+			}
+		}
+	}
 	for k, u := range s.Units {
 		a.units[k] = &unitAgg{documented: u.Documented, matches: u.Matches}
 	}
