@@ -1,5 +1,7 @@
 package iterator
 
+import "github.com/tilecheck/tilecheck/layout"
+
 // Arena lends the memory of thread traces (records, addresses, the trace
 // values themselves) from blocks it keeps, so that a sweep judging the same
 // batch on one control after another reuses one set of blocks instead of
@@ -11,6 +13,7 @@ type Arena struct {
 	records slab[Record]
 	addrs   slab[int64]
 	traces  slab[ThreadTrace]
+	bits    slab[layout.Bits] // the reference model's per-request programs
 }
 
 // Reset makes the arena's memory reusable. The caller must hold no trace
@@ -22,6 +25,7 @@ func (a *Arena) Reset() {
 	a.records.reset()
 	a.addrs.reset()
 	a.traces.reset()
+	a.bits.reset()
 }
 
 // slabBlock is the smallest block a slab allocates, in elements.

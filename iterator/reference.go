@@ -38,8 +38,21 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	if cfg.Class != RegularTile {
 		return traceFamily("reference", m.defect, cfg, prog, thread)
 	}
-	var a arith
 	in := bufs.instance(cfg)
+	if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
+		if tr, ok := m.traceFast(p, bufs, cfg, in, tm, prog, thread); ok {
+			return tr, nil
+		}
+	}
+	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+}
+
+// traceChecked traces one thread op by op with checked arithmetic: the
+// path for whatever traceFast cannot prove exact (an int64 overflow, an
+// int32 narrowing, an op the class does not have), and the definition the
+// fast path is tested against.
+func (m referenceModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
+	var a arith
 	var tailEnd layout.Bytes // end of the allocation, for the cas32 tail rule
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
 		_, tailEnd = Allocation(cfg, prog)
@@ -51,13 +64,13 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd))
+			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd)
 		case LoadTile, StoreTile:
 			at := plus(&a, pos, m.tileBits(&a, cfg, in, op))
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd)
 		case LoadPtr, StorePtr:
 			at := plus(&a, pos, m.pointerBits(&a, in, op))
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd))
+			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd)
 		case AddPointerOffset:
 			pos = plus(&a, pos, m.pointerBits(&a, in, op))
 		case AddTileOffset:
@@ -137,8 +150,8 @@ func (m referenceModel) narrow(a *arith, where string, bits layout.Bits) layout.
 // bit offset origin: access (s, c) is element (c0 + c·Dc, s0 + s·Ds), its
 // address that element's bit offset / 8, marked inexact where it is not a
 // whole byte.
-func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin layout.Bits, tailEnd layout.Bytes) Record {
-	rec := bufs.newRecord(thread, index, op, in, tm)
+func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin layout.Bits, tailEnd layout.Bytes) {
+	rec := bufs.addRecord(thread, index, op, in, tm)
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	dc := layout.Elements(tm.Delta.C)
 	if m.defect == CDeltaNoDiv {
@@ -169,5 +182,4 @@ func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in inst
 			}
 		}
 	}
-	return rec
 }

@@ -104,6 +104,12 @@ type traceBuffers struct {
 	// the same configuration).
 	in    instance
 	hasIn bool
+	// ref is the request's program under the reference model, worked
+	// out by the first trace (reference_fast.go); arena, where set, lends
+	// its memory.
+	ref    refProgram
+	hasRef bool
+	arena  *Arena
 }
 
 // instance returns newInstance(cfg), computed once per buffer.
@@ -123,7 +129,7 @@ func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) trac
 	}
 	n *= threads
 	if arena != nil {
-		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count()))}
+		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count())), arena: arena}
 	}
 	return traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, int64(n)*tm.Count())}
 }
@@ -134,22 +140,23 @@ func (tb *traceBuffers) take(start int) []Record {
 	return tb.records[start:len(tb.records):len(tb.records)]
 }
 
-// newRecord starts the record of op number index, with room for one address
-// per access of the fragment, carved from the trace's address array.
-func (tb *traceBuffers) newRecord(thread, index int, op Op, in instance, tm ThreadMap) Record {
+// addRecord appends the record of op number index to the trace's records,
+// with room for one address per access of the fragment carved from the
+// trace's address array, and returns it to be filled in place: building a
+// Record (136 bytes, most of them pointers) and copying it in costs more than
+// computing its addresses.
+func (tb *traceBuffers) addRecord(thread, index int, op Op, in instance, tm ThreadMap) *Record {
 	n, count := len(tb.addrs), int(tm.Count())
 	if cap(tb.addrs)-n < count {
 		tb.addrs = make([]int64, 0, count)
 		n = 0
 	}
 	tb.addrs = tb.addrs[:n+count]
-	return Record{
-		Thread:      thread,
-		Op:          index,
-		Kind:        op.RecordKind(),
-		AccessBytes: int64(in.A),
-		Addrs:       tb.addrs[n : n : n+count],
-	}
+	tb.records = append(tb.records, Record{})
+	rec := &tb.records[len(tb.records)-1]
+	rec.Thread, rec.Op, rec.Kind, rec.AccessBytes = thread, index, op.RecordKind(), int64(in.A)
+	rec.Addrs = tb.addrs[n : n : n+count]
+	return rec
 }
 
 // notRegular is the error for an op RegularTileIterator does not have.

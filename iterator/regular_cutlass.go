@@ -68,7 +68,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 	for i, op := range prog {
 		switch op.Kind {
 		case Load, Store:
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, 0))
+			m.access(&a, bufs, cfg, in, tm, st, thread, i, op, 0)
 		case LoadTile, StoreTile:
 			if cfg.Layout != layout.PitchLinear {
 				return tr, wrapperTileUnavailable(cfg, op)
@@ -81,10 +81,10 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 				contig /= in.V
 			}
 			po := narrow32(&a, "pointer_offset = tile_offset → elements", plus(&a, contig, in.stridedTiles(&a, ts)))
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po))
+			m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po)
 		case LoadPtr, StorePtr:
 			po := narrow32(&a, "pointer_offset (Index)", pointerArg(op))
-			bufs.records = append(bufs.records, m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po))
+			m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po)
 		case AddPointerOffset:
 			// Documented in elements, applied to the byte pointer (#3017).
 			st.p = plus(&a, st.p, layout.Bytes(op.A))
@@ -114,8 +114,8 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 // access is load_with_byte_offset / store_with_byte_offset after the
 // pointer offset po (int32 elements) has been converted as
 // i32(po·B)/8: access (s, c) is at P + byte offset + s·incS + (c·Dc/V)·A.
-func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po layout.Elements) Record {
-	rec := bufs.newRecord(thread, index, op, in, tm)
+func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po layout.Elements) {
+	rec := bufs.addRecord(thread, index, op, in, tm)
 	base := st.p
 	if po != 0 {
 		base = plus(a, base, a.bytesOf("pointer_offset·B/8", narrow32(a, "pointer_offset·B", a.toBits(po, in.B))))
@@ -133,5 +133,4 @@ func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instan
 			}
 		}
 	}
-	return rec
 }

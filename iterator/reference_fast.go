@@ -1,0 +1,198 @@
+package iterator
+
+import "github.com/tilecheck/tilecheck/layout"
+
+// The reference model's fast path (issue 11 item 2). Under the reference
+// model, an op program moves the tile origin by amounts that depend only on
+// the configuration and the program, never on the thread, and access (s, c)
+// of a thread sits at
+//
+//	origin + (s0·L + s·Ds·L')·B + (c0 + c·dc)·B
+//
+// that is origin (per op) + the thread's first element (per thread) + the
+// access's offset from it (per configuration). refProgram works the first
+// and last out once per request, so each thread costs one checked product
+// and one addition per access. It is exact, not approximate: it is used only
+// where a bound, computed once, proves that none of the checked int64
+// operations of the per-thread path (referenceModel.traceChecked) could
+// overflow, so both paths give the same sums, and where nothing narrows to
+// int32 (C-int32 takes the checked path, which records its narrowings in
+// order). Everything else — an int64 overflow, an op RegularTileIterator
+// does not have — takes the checked path, which reports it exactly as
+// before. The unit types stay: the offsets are layout.Bits throughout.
+
+// fastCap bounds every magnitude the fast path accepts: a sum of two terms
+// below it cannot overflow int64, and a bound that reaches it sends the
+// trace to the checked path.
+const fastCap = 1 << 61
+
+// capMag is |x|, saturated at fastCap.
+func capMag(x int64) int64 {
+	if x < 0 {
+		if x <= -fastCap {
+			return fastCap
+		}
+		return -x
+	}
+	return min(x, fastCap)
+}
+
+// capAdd and capMul combine magnitudes in [0, fastCap], saturating.
+func capAdd(x, y int64) int64 { return min(x+y, fastCap) }
+
+func capMul(x, y int64) int64 {
+	if x == 0 || y == 0 {
+		return 0
+	}
+	if x >= fastCap/y {
+		return fastCap
+	}
+	return x * y
+}
+
+// refProgram is the thread-independent part of one request's traces under
+// the reference model (or one of its regular-class controls).
+type refProgram struct {
+	ok bool // false: every thread of the request takes the checked path
+	// origins is the tile origin of each recording op, in program order.
+	origins []layout.Bits
+	// off is the bit offset of access idx = c + s·Ic from the thread's first
+	// element: s·Ds·L'·B + c·dc·B, with L' and dc as the defect has them.
+	off []layout.Bits
+	// span bounds, in elements, every intermediate of the access offsets:
+	// max |s·Ds|·max(1, |L'|) + max |c|·max(1, |dc|).
+	span int64
+	// reach bounds |origin| over the program's recording ops.
+	reach int64
+	// inexact is what the program's moves truncated (C-trunc-first's
+	// incA), the same for every thread; its capacity is clipped so that no
+	// trace's append can write into another's.
+	inexact []string
+	tailEnd layout.Bytes // end of the allocation, for the cas32 tail rule
+}
+
+// refProgram returns the request's program worked out once, by the first
+// thread traced.
+func (tb *traceBuffers) refProgram(m referenceModel, cfg Config, in instance, tm ThreadMap, prog Program) *refProgram {
+	if !tb.hasRef {
+		tb.ref, tb.hasRef = m.planProgram(cfg, in, tm, prog, tb.arena), true
+	}
+	return &tb.ref
+}
+
+// planProgram evaluates prog's moves of the tile origin with the checked
+// arithmetic of the per-thread path, in the same order, and the offsets of
+// the fragment's accesses. Any error, and C-int32, leave ok false.
+func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog Program, arena *Arena) refProgram {
+	var p refProgram
+	if m.defect == CInt32 {
+		return p
+	}
+	var a arith
+	dc := layout.Elements(tm.Delta.C)
+	if m.defect == CDeltaNoDiv {
+		dc = times(&a, tm.Delta.C, in.V)
+	}
+	rowPitch := in.L
+	if m.defect == CPitchPlusOne {
+		rowPitch = plus(&a, in.L, 1)
+	}
+	n := 0
+	for _, op := range prog {
+		if op.Records() {
+			n++
+		}
+	}
+	count := int(tm.Count())
+	if arena != nil {
+		p.origins = arena.bits.take(n)
+		p.off = arena.bits.take(count)
+	} else {
+		p.origins = make([]layout.Bits, 0, n)
+		p.off = make([]layout.Bits, 0, count)
+	}
+	var pos layout.Bits
+	for _, op := range prog {
+		switch op.Kind {
+		case Load, Store:
+			p.origins = append(p.origins, pos)
+		case LoadTile, StoreTile:
+			p.origins = append(p.origins, plus(&a, pos, m.tileBits(&a, cfg, in, op)))
+		case LoadPtr, StorePtr:
+			p.origins = append(p.origins, plus(&a, pos, m.pointerBits(&a, in, op)))
+		case AddPointerOffset:
+			pos = plus(&a, pos, m.pointerBits(&a, in, op))
+		case AddTileOffset:
+			pos = plus(&a, pos, m.tileBits(&a, cfg, in, op))
+		case Inc:
+			pos = plus(&a, pos, m.advanceBits(&a, in))
+		case Dec:
+			pos = plus(&a, pos, -m.advanceBits(&a, in))
+		default:
+			return p // not a RegularTileIterator member: the checked path says so
+		}
+	}
+	for s := int64(0); s < tm.Iter.S; s++ {
+		row := a.toBits(times(&a, a.mul(s, tm.Delta.S), rowPitch), in.B)
+		for c := int64(0); c < tm.Iter.C; c++ {
+			p.off = append(p.off, plus(&a, row, a.toBits(times(&a, c, dc), in.B)))
+		}
+	}
+	if a.err != nil || len(a.overflows) > 0 {
+		return p
+	}
+	maxS, maxC := max(tm.Iter.S-1, 0), max(tm.Iter.C-1, 0)
+	p.span = capAdd(capMul(capMul(maxS, capMag(tm.Delta.S)), max(1, capMag(int64(rowPitch)))),
+		capMul(maxC, max(1, capMag(int64(dc)))))
+	for _, o := range p.origins {
+		p.reach = max(p.reach, capMag(int64(o)))
+	}
+	if len(a.inexact) > 0 {
+		p.inexact = a.inexact[:len(a.inexact):len(a.inexact)]
+	}
+	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
+		_, p.tailEnd = Allocation(cfg, prog)
+	}
+	p.ok = p.span < fastCap && p.reach < fastCap
+	return p
+}
+
+// traceFast traces one thread from the program worked out once. It returns
+// ok false, having recorded nothing, where the thread's first element is too
+// far out for the bound: that thread then takes the checked path.
+func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
+	init := tm.Init(thread)
+	// Every intermediate of the checked path is at most reach + (|s0|·
+	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
+	// of them overflows.
+	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.span)
+	if capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) >= fastCap {
+		return ThreadTrace{}, false
+	}
+	base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
+	start := len(bufs.records)
+	k := 0
+	for i, op := range prog {
+		if !op.Records() {
+			continue
+		}
+		origin := p.origins[k] + base
+		k++
+		rec := bufs.addRecord(thread, i, op, in, tm)
+		atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
+		for idx, off := range p.off {
+			addr, exact := (origin + off).ToBytes()
+			rec.Addrs = append(rec.Addrs, int64(addr))
+			if !exact {
+				if rec.Inexact == nil {
+					rec.Inexact = make([]bool, len(p.off))
+				}
+				rec.Inexact[idx] = true
+			}
+			if atomic {
+				rec.AtomicWords = appendAtomicWords(rec.AtomicWords, addr, in.V, in.B, p.tailEnd)
+			}
+		}
+	}
+	return ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}, true
+}

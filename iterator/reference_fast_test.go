@@ -1,0 +1,179 @@
+package iterator
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// checkedTraces traces every thread of cfg with the checked path alone
+// (referenceModel.traceChecked), the definition the fast path must equal.
+func checkedTraces(t *testing.T, m referenceModel, cfg Config, prog Program) ([]ThreadTrace, error) {
+	t.Helper()
+	tm, err := m.threadMap(cfg)
+	if err != nil {
+		return nil, err
+	}
+	bufs := newTraceBuffers(prog, tm, cfg.Threads, nil)
+	in := bufs.instance(cfg)
+	var out []ThreadTrace
+	for _, th := range AllThreads(cfg) {
+		tr, err := m.traceChecked(cfg, in, tm, prog, th, &bufs)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
+}
+
+// fastTaken reports whether TraceThreads can take the fast path for
+// (m, cfg, prog) on every thread.
+func fastTaken(m referenceModel, cfg Config, prog Program) bool {
+	tm, err := m.threadMap(cfg)
+	if err != nil {
+		return false
+	}
+	bufs := newTraceBuffers(prog, tm, cfg.Threads, nil)
+	in := bufs.instance(cfg)
+	p := bufs.refProgram(m, cfg, in, tm, prog)
+	if !p.ok {
+		return false
+	}
+	for _, th := range AllThreads(cfg) {
+		if _, ok := m.traceFast(p, &bufs, cfg, in, tm, prog, th); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// randomRegular draws a RegularTileIterator configuration, valid or not, with
+// pitches from small to beyond what int64 bit offsets hold.
+func randomRegular(r *rand.Rand) Config {
+	e, _ := layout.ElemOfBits(layout.ValidBits[r.Intn(len(layout.ValidBits))])
+	pick := func(xs ...int64) int64 { return xs[r.Intn(len(xs))] }
+	cfg := Config{
+		Layout:  []layout.Kind{layout.PitchLinear, layout.RowMajor, layout.ColumnMajor}[r.Intn(3)],
+		Elem:    e,
+		Shape:   [2]int64{pick(8, 16, 32, 64, 128), pick(1, 2, 4, 8)},
+		Map:     MapKind(r.Intn(4)),
+		Threads: int(pick(1, 2, 4, 8, 32, 64)),
+		Access:  int(pick(1, 2, 4, 8)),
+		Adv:     r.Intn(2),
+		Stride:  pick(0, 0, 1, 7, 64, 65, 1<<28+1, math.MaxInt32/8+1, 1<<58, 1<<61, math.MaxInt64/3),
+		Warp:    [2]int64{pick(1, 2, 4, 8), pick(1, 2, 4)},
+		Align:   pick(0, 0, 32),
+	}
+	if r.Intn(4) == 0 {
+		cfg.Atomic = "cas32"
+	}
+	return cfg
+}
+
+// randomProgram draws an op program of up to four ops, with offsets small,
+// negative and near the int32 and int64 limits.
+func randomProgram(r *rand.Rand) Program {
+	arg := func() int64 {
+		return []int64{0, 1, -1, 2, -3, 7, 1 << 20, math.MaxInt32, math.MinInt32, 1 << 40, math.MaxInt64 / 2, math.MinInt64}[r.Intn(12)]
+	}
+	prog := Program{}
+	for range 1 + r.Intn(4) {
+		prog = append(prog, Op{Kind: OpKind(r.Intn(int(Accesses) + 1)), A: arg(), B: arg()})
+	}
+	return prog
+}
+
+// TestReferenceFastEqualsChecked: for random configurations, programs and
+// every reference model and control, TraceThreads (fast path where it
+// applies) gives exactly the traces and errors of the checked path, thread
+// by thread — addresses, inexact marks, atomic words, overflows, P-exact
+// truncations. Both paths must be exercised: the fast one on most cases, the
+// checked one on the int64-overflowing and C-int32 ones.
+func TestReferenceFastEqualsChecked(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	models := []referenceModel{{}}
+	for _, d := range Defects() {
+		models = append(models, referenceModel{defect: d})
+	}
+	fast, checked, compared := 0, 0, 0
+	for i := 0; i < 3000; i++ {
+		cfg, prog := randomRegular(r), randomProgram(r)
+		m := models[r.Intn(len(models))]
+		want, wantErr := checkedTraces(t, m, cfg, prog)
+		var arena *Arena
+		if i%2 == 0 {
+			arena = new(Arena)
+		}
+		got, gotErr := TraceThreadsIn(arena, m, cfg, prog, AllThreads(cfg))
+		name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)
+		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) {
+			t.Fatalf("%s: error %v, checked path %v", name, gotErr, wantErr)
+		}
+		if wantErr != nil {
+			continue
+		}
+		compared++
+		if fastTaken(m, cfg, prog) {
+			fast++
+		} else {
+			checked++
+		}
+		if !reflect.DeepEqual(got, want) {
+			for k := range want {
+				if !reflect.DeepEqual(got[k], want[k]) {
+					t.Fatalf("%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
+				}
+			}
+			t.Fatalf("%s: traces differ", name)
+		}
+	}
+	t.Logf("%d traced requests: %d on the fast path, %d on the checked path", compared, fast, checked)
+	if fast < compared/2 || checked == 0 {
+		t.Fatalf("paths not both exercised: %d fast, %d checked of %d", fast, checked, compared)
+	}
+}
+
+// TestReferenceFastKeepsOverflows: near the int32 and int64 limits the
+// reference and its controls report exactly what the checked path does:
+// C-int32's narrowings (in order, with their exact values), and the
+// reference's int64 overflow as an error.
+func TestReferenceFastKeepsOverflows(t *testing.T) {
+	base := f32Example(t)
+	base.Adv = 1
+	near31 := base
+	near31.Stride = math.MaxInt32/32 + 1 // L·B/8 just above 2^31/8: Ss·L·B/8 past int32
+	huge := base
+	huge.Stride = math.MaxInt64 / 64 // (s0·L)·B overflows int64
+	cases := []struct {
+		m    referenceModel
+		cfg  Config
+		prog Program
+		want string // a substring of the first trace's overflow, or of the error
+	}{
+		{referenceModel{defect: CInt32}, near31, Program{{Kind: Inc}, {Kind: Load}}, "overflows int32"},
+		{referenceModel{}, huge, Program{{Kind: Load}}, "int64 overflow"},
+	}
+	for _, c := range cases {
+		want, wantErr := checkedTraces(t, c.m, c.cfg, c.prog)
+		got, gotErr := TraceThreads(c.m, c.cfg, c.prog, AllThreads(c.cfg))
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (wantErr == nil && !reflect.DeepEqual(got, want)) {
+			t.Fatalf("%s %s: got %v, %v; checked path %v, %v", c.m.Name(), c.cfg, got, gotErr, want, wantErr)
+		}
+		found := fmt.Sprint(gotErr)
+		if gotErr == nil && len(got[1].Overflows) > 0 {
+			found = got[1].Overflows[0].String()
+		}
+		if !strings.Contains(found, c.want) {
+			t.Fatalf("%s %s: %q does not report %q", c.m.Name(), c.cfg, found, c.want)
+		}
+		if fastTaken(c.m, c.cfg, c.prog) {
+			t.Fatalf("%s %s: took the fast path where the bound cannot hold", c.m.Name(), c.cfg)
+		}
+	}
+}
