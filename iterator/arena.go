@@ -14,6 +14,7 @@ type Arena struct {
 	addrs   slab[int64]
 	traces  slab[ThreadTrace]
 	bits    slab[layout.Bits] // the reference model's per-request programs
+	memo    configMemo        // the last configuration traced
 }
 
 // Reset makes the arena's memory reusable. The caller must hold no trace

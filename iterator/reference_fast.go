@@ -50,18 +50,26 @@ func capMul(x, y int64) int64 {
 	return x * y
 }
 
-// refProgram is the thread-independent part of one request's traces under
-// the reference model (or one of its regular-class controls).
-type refProgram struct {
-	ok bool // false: every thread of the request takes the checked path
-	// origins is the tile origin of each recording op, in program order.
-	origins []layout.Bits
+// refAccesses is the per-configuration part of the reference model's fast
+// path: where each access of the fragment sits from the thread's first
+// element.
+type refAccesses struct {
+	ok bool // false: the offsets overflowed int64; every trace takes the checked path
 	// off is the bit offset of access idx = c + s·Ic from the thread's first
 	// element: s·Ds·L'·B + c·dc·B, with L' and dc as the defect has them.
 	off []layout.Bits
 	// span bounds, in elements, every intermediate of the access offsets:
 	// max |s·Ds|·max(1, |L'|) + max |c|·max(1, |dc|).
 	span int64
+}
+
+// refProgram is the per-request part: what the op program does to the tile
+// origin, the same for every thread.
+type refProgram struct {
+	ok  bool // false: every thread of the request takes the checked path
+	acc *refAccesses
+	// origins is the tile origin of each recording op, in program order.
+	origins []layout.Bits
 	// reach bounds |origin| over the program's recording ops.
 	reach int64
 	// inexact is what the program's moves truncated (C-trunc-first's
@@ -72,19 +80,25 @@ type refProgram struct {
 }
 
 // refProgram returns the request's program worked out once, by the first
-// thread traced.
+// thread traced, and the configuration's access offsets, worked out once
+// per configuration.
 func (tb *traceBuffers) refProgram(m referenceModel, cfg Config, in instance, tm ThreadMap, prog Program) *refProgram {
 	if !tb.hasRef {
+		if !tb.cm.hasAcc {
+			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(in, tm, tb.cm.acc.off[:0]), true
+		}
 		tb.ref, tb.hasRef = m.planProgram(cfg, in, tm, prog, tb.arena), true
+		tb.ref.acc = &tb.cm.acc
+		tb.ref.ok = tb.ref.ok && tb.cm.acc.ok
 	}
 	return &tb.ref
 }
 
-// planProgram evaluates prog's moves of the tile origin with the checked
-// arithmetic of the per-thread path, in the same order, and the offsets of
-// the fragment's accesses. Any error, and C-int32, leave ok false.
-func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog Program, arena *Arena) refProgram {
-	var p refProgram
+// planAccesses computes the offsets of the fragment's accesses with the
+// checked arithmetic of the per-thread path, appending them to off. C-int32,
+// which narrows the row offsets, leaves ok false.
+func (m referenceModel) planAccesses(in instance, tm ThreadMap, off []layout.Bits) refAccesses {
+	p := refAccesses{off: off}
 	if m.defect == CInt32 {
 		return p
 	}
@@ -97,20 +111,39 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	if m.defect == CPitchPlusOne {
 		rowPitch = plus(&a, in.L, 1)
 	}
+	for s := int64(0); s < tm.Iter.S; s++ {
+		row := a.toBits(times(&a, a.mul(s, tm.Delta.S), rowPitch), in.B)
+		for c := int64(0); c < tm.Iter.C; c++ {
+			p.off = append(p.off, plus(&a, row, a.toBits(times(&a, c, dc), in.B)))
+		}
+	}
+	maxS, maxC := max(tm.Iter.S-1, 0), max(tm.Iter.C-1, 0)
+	p.span = capAdd(capMul(capMul(maxS, capMag(tm.Delta.S)), max(1, capMag(int64(rowPitch)))),
+		capMul(maxC, max(1, capMag(int64(dc)))))
+	p.ok = a.err == nil && p.span < fastCap
+	return p
+}
+
+// planProgram evaluates prog's moves of the tile origin with the checked
+// arithmetic of the per-thread path, in the same order. Any error, and
+// C-int32, leave ok false.
+func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog Program, arena *Arena) refProgram {
+	var p refProgram
+	if m.defect == CInt32 {
+		return p
+	}
 	n := 0
 	for _, op := range prog {
 		if op.Records() {
 			n++
 		}
 	}
-	count := int(tm.Count())
 	if arena != nil {
 		p.origins = arena.bits.take(n)
-		p.off = arena.bits.take(count)
 	} else {
 		p.origins = make([]layout.Bits, 0, n)
-		p.off = make([]layout.Bits, 0, count)
 	}
+	var a arith
 	var pos layout.Bits
 	for _, op := range prog {
 		switch op.Kind {
@@ -132,18 +165,9 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 			return p // not a RegularTileIterator member: the checked path says so
 		}
 	}
-	for s := int64(0); s < tm.Iter.S; s++ {
-		row := a.toBits(times(&a, a.mul(s, tm.Delta.S), rowPitch), in.B)
-		for c := int64(0); c < tm.Iter.C; c++ {
-			p.off = append(p.off, plus(&a, row, a.toBits(times(&a, c, dc), in.B)))
-		}
-	}
 	if a.err != nil || len(a.overflows) > 0 {
 		return p
 	}
-	maxS, maxC := max(tm.Iter.S-1, 0), max(tm.Iter.C-1, 0)
-	p.span = capAdd(capMul(capMul(maxS, capMag(tm.Delta.S)), max(1, capMag(int64(rowPitch)))),
-		capMul(maxC, max(1, capMag(int64(dc)))))
 	for _, o := range p.origins {
 		p.reach = max(p.reach, capMag(int64(o)))
 	}
@@ -153,7 +177,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
 		_, p.tailEnd = Allocation(cfg, prog)
 	}
-	p.ok = p.span < fastCap && p.reach < fastCap
+	p.ok = p.reach < fastCap
 	return p
 }
 
@@ -165,7 +189,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg Config,
 	// Every intermediate of the checked path is at most reach + (|s0|·
 	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
 	// of them overflows.
-	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.span)
+	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
 	if capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) >= fastCap {
 		return ThreadTrace{}, false
 	}
@@ -180,12 +204,12 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg Config,
 		k++
 		rec := bufs.addRecord(thread, i, op, in, tm)
 		atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
-		for idx, off := range p.off {
+		for idx, off := range p.acc.off {
 			addr, exact := (origin + off).ToBytes()
 			rec.Addrs = append(rec.Addrs, int64(addr))
 			if !exact {
 				if rec.Inexact == nil {
-					rec.Inexact = make([]bool, len(p.off))
+					rec.Inexact = make([]bool, len(p.acc.off))
 				}
 				rec.Inexact[idx] = true
 			}

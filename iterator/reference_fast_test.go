@@ -20,6 +20,7 @@ func checkedTraces(t *testing.T, m referenceModel, cfg Config, prog Program) ([]
 		return nil, err
 	}
 	bufs := newTraceBuffers(prog, tm, cfg.Threads, nil)
+	bufs.cm = &configMemo{}
 	in := bufs.instance(cfg)
 	var out []ThreadTrace
 	for _, th := range AllThreads(cfg) {
@@ -40,6 +41,7 @@ func fastTaken(m referenceModel, cfg Config, prog Program) bool {
 		return false
 	}
 	bufs := newTraceBuffers(prog, tm, cfg.Threads, nil)
+	bufs.cm = &configMemo{}
 	in := bufs.instance(cfg)
 	p := bufs.refProgram(m, cfg, in, tm, prog)
 	if !p.ok {
@@ -102,13 +104,27 @@ func TestReferenceFastEqualsChecked(t *testing.T) {
 		models = append(models, referenceModel{defect: d})
 	}
 	fast, checked, compared := 0, 0, 0
-	for i := 0; i < 3000; i++ {
-		cfg, prog := randomRegular(r), randomProgram(r)
-		m := models[r.Intn(len(models))]
+	// One arena for every other request, as a sweep's worker has: its memo
+	// of the last configuration must never leak into another's traces, so
+	// requests often repeat the last configuration or model, and not.
+	shared := new(Arena)
+	var cfg Config
+	var m referenceModel
+	for i := 0; i < 12000; i++ {
+		if i == 0 || r.Intn(3) > 0 {
+			cfg = randomRegular(r)
+		}
+		if i == 0 || r.Intn(2) > 0 {
+			m = models[r.Intn(len(models))]
+		}
+		prog := randomProgram(r)
 		want, wantErr := checkedTraces(t, m, cfg, prog)
 		var arena *Arena
 		if i%2 == 0 {
-			arena = new(Arena)
+			arena = shared
+			if r.Intn(8) == 0 {
+				arena.Reset()
+			}
 		}
 		got, gotErr := TraceThreadsIn(arena, m, cfg, prog, AllThreads(cfg))
 		name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)

@@ -50,11 +50,13 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 	var tm ThreadMap
 	var bufs traceBuffers
 	if fast {
-		var err error
-		if tm, err = rm.threadMap(cfg); err != nil {
-			return nil, err
+		cm := arena.memoFor(rm, cfg)
+		if cm.err != nil {
+			return nil, cm.err
 		}
+		tm = cm.tm
 		bufs = newTraceBuffers(prog, tm, len(threads), arena)
+		bufs.cm = cm
 	}
 	for _, t := range threads {
 		var tr ThreadTrace

@@ -34,6 +34,7 @@ func traceRegular(m regularModel, cfg Config, prog Program, thread int) (ThreadT
 		return ThreadTrace{Thread: thread}, err
 	}
 	bufs := newTraceBuffers(prog, tm, 1, nil)
+	bufs.cm = &configMemo{}
 	return m.traceMap(cfg, tm, prog, thread, &bufs)
 }
 
@@ -99,11 +100,10 @@ func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 type traceBuffers struct {
 	records []Record
 	addrs   []int64
-	// in is the instance of the request's configuration, built by the
-	// first trace and reused by the others (every trace of one buffer has
-	// the same configuration).
-	in    instance
-	hasIn bool
+	// cm holds what the request's configuration alone determines; an
+	// arena keeps it from one request to the next of the same
+	// configuration.
+	cm *configMemo
 	// ref is the request's program under the reference model, worked
 	// out by the first trace (reference_fast.go); arena, where set, lends
 	// its memory.
@@ -112,12 +112,48 @@ type traceBuffers struct {
 	arena  *Arena
 }
 
-// instance returns newInstance(cfg), computed once per buffer.
-func (tb *traceBuffers) instance(cfg Config) instance {
-	if !tb.hasIn {
-		tb.in, tb.hasIn = newInstance(cfg), true
+// configMemo is what one model's traces of one configuration share, whatever
+// the op program and thread: the validated thread map, the instance, and the
+// reference model's access offsets. A sweep asks for many programs of each
+// configuration in a row, so a worker's arena keeps the last one.
+type configMemo struct {
+	model regularModel
+	cfg   Config
+	tm    ThreadMap
+	err   error // the configuration's validation error
+	// in is built by the first trace (a configuration Validate rejects
+	// has none).
+	in     instance
+	hasIn  bool
+	acc    refAccesses
+	hasAcc bool
+}
+
+// memoFor returns the arena's memo of (m, cfg), validating cfg where it is
+// not the memo's configuration. A nil arena gives a fresh memo.
+func (a *Arena) memoFor(m regularModel, cfg Config) *configMemo {
+	if a == nil {
+		cm := &configMemo{model: m, cfg: cfg}
+		cm.tm, cm.err = m.threadMap(cfg)
+		return cm
 	}
-	return tb.in
+	cm := &a.memo
+	if cm.model == m && cm.cfg == cfg {
+		return cm
+	}
+	off := cm.acc.off[:0] // reused: no trace refers to it
+	*cm = configMemo{model: m, cfg: cfg}
+	cm.acc.off = off
+	cm.tm, cm.err = m.threadMap(cfg)
+	return cm
+}
+
+// instance returns newInstance(cfg), computed once per configuration.
+func (tb *traceBuffers) instance(cfg Config) instance {
+	if !tb.cm.hasIn {
+		tb.cm.in, tb.cm.hasIn = newInstance(cfg), true
+	}
+	return tb.cm.in
 }
 
 func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {
