@@ -13,8 +13,9 @@ type Arena struct {
 	records slab[Record]
 	addrs   slab[int64]
 	traces  slab[ThreadTrace]
-	bits    slab[layout.Bits] // the reference model's per-request programs
-	memo    configMemo        // the last configuration traced
+	bits    slab[layout.Bits]  // the reference model's per-request programs
+	bytes   slab[layout.Bytes] // the cutlass models'
+	memo    configMemo         // the last configuration traced
 }
 
 // Reset makes the arena's memory reusable. The caller must hold no trace
@@ -27,6 +28,7 @@ func (a *Arena) Reset() {
 	a.addrs.reset()
 	a.traces.reset()
 	a.bits.reset()
+	a.bytes.reset()
 }
 
 // slabBlock is the smallest block a slab allocates, in elements.

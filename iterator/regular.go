@@ -109,6 +109,8 @@ type traceBuffers struct {
 	// its memory.
 	ref    refProgram
 	hasRef bool
+	cut    cutProgram // the same for the cutlass models (regular_cutlass_fast.go)
+	hasCut bool
 	arena  *Arena
 }
 
@@ -127,6 +129,8 @@ type configMemo struct {
 	hasIn  bool
 	acc    refAccesses
 	hasAcc bool
+	cut    cutAccesses
+	hasCut bool
 }
 
 // memoFor returns the arena's memo of (m, cfg), validating cfg where it is
@@ -141,9 +145,9 @@ func (a *Arena) memoFor(m regularModel, cfg Config) *configMemo {
 	if cm.model == m && cm.cfg == cfg {
 		return cm
 	}
-	off := cm.acc.off[:0] // reused: no trace refers to it
+	off, cut := cm.acc.off[:0], cm.cut.off[:0] // reused: no trace refers to them
 	*cm = configMemo{model: m, cfg: cfg}
-	cm.acc.off = off
+	cm.acc.off, cm.cut.off = off, cut
 	cm.tm, cm.err = m.threadMap(cfg)
 	return cm
 }

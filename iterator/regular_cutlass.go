@@ -34,34 +34,87 @@ type cutlassState struct {
 // newCutlassState is the constructor (ref, thread): int64 pointer, int32
 // increments, each product formed before its division, as CUTLASS does.
 func newCutlassState(a *arith, in instance, tm ThreadMap, thread int) cutlassState {
-	init := tm.Init(thread)
-	var st cutlassState
-	// pointer_ = data + ref.offset(initial_offset) * sizeof_bits / 8, in int64.
-	first := plus(a, layout.Elements(init.C), times(a, init.S, in.L))
-	st.p = a.bytesOf("pointer = (c0 + s0·L)·B/8", a.toBits(first, in.B))
-	// stride·sizeof_bits·Delta::kStrided/8: the row's bits, then Ds rows.
-	const incS = "incS = L·B·Ds/8"
-	stridedBits := layout.Bits(a.mul(int64(a.toBits(in.L, in.B)), tm.Delta.S))
-	st.incS = narrow32(a, incS, a.bytesOf(incS, stridedBits))
-	if in.Rank == 0 {
-		const incA = "incA = Sc·B/8"
-		st.incA = narrow32(a, incA, a.bytesOf(incA, a.toBits(in.Sc, in.B)))
-	} else {
-		// Shape::kStrided * (stride * sizeof_bits / 8): the row is truncated
-		// to bytes before it is multiplied by the tile height.
-		const incA = "incA = Ss·(L·B/8)"
-		row := a.bytesOf(incA, a.toBits(in.L, in.B))
-		st.incA = narrow32(a, incA, times(a, in.Ss, row))
-	}
+	st := cutlassState{p: cutlassPointer(a, in, tm.Init(thread))}
+	st.incS, st.incA = cutlassIncrements(a, in, tm)
 	return st
+}
+
+// cutlassPointer is pointer_ = data + ref.offset(initial_offset) ·
+// sizeof_bits / 8, in int64: the only part of the state that depends on
+// the thread.
+func cutlassPointer(a *arith, in instance, init layout.Coord) layout.Bytes {
+	first := plus(a, layout.Elements(init.C), times(a, init.S, in.L))
+	return a.bytesOf(cutlassPointerWhere, a.toBits(first, in.B))
+}
+
+const cutlassPointerWhere = "pointer = (c0 + s0·L)·B/8"
+
+// cutlassIncrements are the constructor's int32 increments, the same for
+// every thread.
+func cutlassIncrements(a *arith, in instance, tm ThreadMap) (incS, incA layout.Bytes) {
+	// stride·sizeof_bits·Delta::kStrided/8: the row's bits, then Ds rows.
+	const whereS = "incS = L·B·Ds/8"
+	stridedBits := layout.Bits(a.mul(int64(a.toBits(in.L, in.B)), tm.Delta.S))
+	incS = narrow32(a, whereS, a.bytesOf(whereS, stridedBits))
+	if in.Rank == 0 {
+		const whereA = "incA = Sc·B/8"
+		return incS, narrow32(a, whereA, a.bytesOf(whereA, a.toBits(in.Sc, in.B)))
+	}
+	// Shape::kStrided * (stride * sizeof_bits / 8): the row is truncated
+	// to bytes before it is multiplied by the tile height.
+	const whereA = "incA = Ss·(L·B/8)"
+	row := a.bytesOf(whereA, a.toBits(in.L, in.B))
+	return incS, narrow32(a, whereA, times(a, in.Ss, row))
+}
+
+// tilePointerOffset is the pointer offset (int32 elements) load(frag, tile)
+// and store(frag, tile) pass on: the C++ divides the contiguous element
+// count by V (#3017) and still calls the result elements; before PR #3049
+// store did not.
+func (m cutlassModel) tilePointerOffset(a *arith, cfg Config, in instance, op Op) layout.Elements {
+	tc, ts := tileArg(cfg, op)
+	contig := in.contigTiles(a, tc)
+	if op.Kind == LoadTile || !m.pre3049 {
+		contig /= in.V
+	}
+	return narrow32(a, "pointer_offset = tile_offset → elements", plus(a, contig, in.stridedTiles(a, ts)))
+}
+
+// tileOffsetBytes is add_tile_offset's move of the pointer: sizeof_bits ·
+// (elements), in the C++'s operand order, then /8 and int32. The wrappers
+// pass the coordinate on in pitch-linear order.
+func tileOffsetBytes(a *arith, cfg Config, in instance, op Op) layout.Bytes {
+	tc, ts := tileArg(cfg, op)
+	elems := plus(a, in.contigTiles(a, tc), in.stridedTiles(a, ts))
+	const where = "add_tile_offset B·(tc·Sc + ts·Ss·L)/8"
+	bits := layout.Bits(a.mul(in.B, int64(elems)))
+	return narrow32(a, where, a.bytesOf(where, bits))
+}
+
+// pointerOffsetBytes is load/store_with_pointer_offset's conversion of po
+// (int32 elements) to bytes: i32(po·B)/8.
+func pointerOffsetBytes(a *arith, in instance, po layout.Elements) layout.Bytes {
+	return a.bytesOf("pointer_offset·B/8", narrow32(a, "pointer_offset·B", a.toBits(po, in.B)))
 }
 
 func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	if cfg.Class != RegularTile {
 		return traceFamily("cutlass", "", cfg, prog, thread)
 	}
-	var a arith
 	in := bufs.instance(cfg)
+	if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
+		if tr, ok := m.traceFast(p, bufs, cfg, in, tm, prog, thread); ok {
+			return tr, nil
+		}
+	}
+	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+}
+
+// traceChecked traces one thread op by op with checked arithmetic: the path
+// for whatever traceFast cannot prove exact, and the definition it is
+// tested against.
+func (m cutlassModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
+	var a arith
 	st := newCutlassState(&a, in, tm, thread)
 	tr := ThreadTrace{Thread: thread}
 	start := len(bufs.records)
@@ -73,14 +126,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 			if cfg.Layout != layout.PitchLinear {
 				return tr, wrapperTileUnavailable(cfg, op)
 			}
-			tc, ts := tileArg(cfg, op)
-			contig := in.contigTiles(&a, tc)
-			if op.Kind == LoadTile || !m.pre3049 {
-				// The C++ divides an element count by V (#3017) and
-				// still calls the result elements.
-				contig /= in.V
-			}
-			po := narrow32(&a, "pointer_offset = tile_offset → elements", plus(&a, contig, in.stridedTiles(&a, ts)))
+			po := m.tilePointerOffset(&a, cfg, in, op)
 			m.access(&a, bufs, cfg, in, tm, st, thread, i, op, po)
 		case LoadPtr, StorePtr:
 			po := narrow32(&a, "pointer_offset (Index)", pointerArg(op))
@@ -89,13 +135,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 			// Documented in elements, applied to the byte pointer (#3017).
 			st.p = plus(&a, st.p, layout.Bytes(op.A))
 		case AddTileOffset:
-			// The wrappers pass the coordinate on in pitch-linear order.
-			tc, ts := tileArg(cfg, op)
-			elems := plus(&a, in.contigTiles(&a, tc), in.stridedTiles(&a, ts))
-			// sizeof_bits·(elements), in the C++'s operand order.
-			const where = "add_tile_offset B·(tc·Sc + ts·Ss·L)/8"
-			bits := layout.Bits(a.mul(in.B, int64(elems)))
-			st.p = plus(&a, st.p, narrow32(&a, where, a.bytesOf(where, bits)))
+			st.p = plus(&a, st.p, tileOffsetBytes(&a, cfg, in, op))
 		case Inc:
 			st.p = plus(&a, st.p, st.incA)
 		case Dec:
@@ -118,7 +158,7 @@ func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instan
 	rec := bufs.addRecord(thread, index, op, in, tm)
 	base := st.p
 	if po != 0 {
-		base = plus(a, base, a.bytesOf("pointer_offset·B/8", narrow32(a, "pointer_offset·B", a.toBits(po, in.B))))
+		base = plus(a, base, pointerOffsetBytes(a, in, po))
 	}
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	for s := int64(0); s < tm.Iter.S; s++ {

@@ -11,9 +11,16 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// checkedTraces traces every thread of cfg with the checked path alone
-// (referenceModel.traceChecked), the definition the fast path must equal.
-func checkedTraces(t *testing.T, m referenceModel, cfg Config, prog Program) ([]ThreadTrace, error) {
+// checkedModel is a regular model with a fast path and the checked path it
+// must equal.
+type checkedModel interface {
+	regularModel
+	traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
+}
+
+// checkedTraces traces every thread of cfg with the checked path alone, the
+// definition the fast path must equal.
+func checkedTraces(t *testing.T, m checkedModel, cfg Config, prog Program) ([]ThreadTrace, error) {
 	t.Helper()
 	tm, err := m.threadMap(cfg)
 	if err != nil {
@@ -35,20 +42,27 @@ func checkedTraces(t *testing.T, m referenceModel, cfg Config, prog Program) ([]
 
 // fastTaken reports whether TraceThreads can take the fast path for
 // (m, cfg, prog) on every thread.
-func fastTaken(m referenceModel, cfg Config, prog Program) bool {
+func fastTaken(m checkedModel, cfg Config, prog Program) bool {
 	tm, err := m.threadMap(cfg)
-	if err != nil {
+	if err != nil || cfg.Class != RegularTile {
 		return false
 	}
 	bufs := newTraceBuffers(prog, tm, cfg.Threads, nil)
 	bufs.cm = &configMemo{}
 	in := bufs.instance(cfg)
-	p := bufs.refProgram(m, cfg, in, tm, prog)
-	if !p.ok {
-		return false
-	}
 	for _, th := range AllThreads(cfg) {
-		if _, ok := m.traceFast(p, &bufs, cfg, in, tm, prog, th); !ok {
+		ok := false
+		switch m := m.(type) {
+		case referenceModel:
+			if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
+				_, ok = m.traceFast(p, &bufs, cfg, in, tm, prog, th)
+			}
+		case cutlassModel:
+			if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
+				_, ok = m.traceFast(p, &bufs, cfg, in, tm, prog, th)
+			}
+		}
+		if !ok {
 			return false
 		}
 	}
@@ -91,25 +105,26 @@ func randomProgram(r *rand.Rand) Program {
 	return prog
 }
 
-// TestReferenceFastEqualsChecked: for random configurations, programs and
-// every reference model and control, TraceThreads (fast path where it
+// TestFastEqualsChecked: for random configurations, programs and
+// every regular model and control, TraceThreads (fast path where it
 // applies) gives exactly the traces and errors of the checked path, thread
 // by thread — addresses, inexact marks, atomic words, overflows, P-exact
 // truncations. Both paths must be exercised: the fast one on most cases, the
 // checked one on the int64-overflowing and C-int32 ones.
-func TestReferenceFastEqualsChecked(t *testing.T) {
+func TestFastEqualsChecked(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
-	models := []referenceModel{{}}
+	models := []checkedModel{referenceModel{}, cutlassModel{}, cutlassModel{pre3049: true}}
 	for _, d := range Defects() {
 		models = append(models, referenceModel{defect: d})
 	}
 	fast, checked, compared := 0, 0, 0
+	fastOverflow, fastInexact := 0, 0 // fast-path traces with narrowings, truncations
 	// One arena for every other request, as a sweep's worker has: its memo
 	// of the last configuration must never leak into another's traces, so
 	// requests often repeat the last configuration or model, and not.
 	shared := new(Arena)
 	var cfg Config
-	var m referenceModel
+	var m checkedModel
 	for i := 0; i < 12000; i++ {
 		if i == 0 || r.Intn(3) > 0 {
 			cfg = randomRegular(r)
@@ -137,6 +152,14 @@ func TestReferenceFastEqualsChecked(t *testing.T) {
 		compared++
 		if fastTaken(m, cfg, prog) {
 			fast++
+			for _, tr := range want {
+				if len(tr.Overflows) > 0 {
+					fastOverflow++
+				}
+				if len(tr.Inexact) > 0 {
+					fastInexact++
+				}
+			}
 		} else {
 			checked++
 		}
@@ -149,31 +172,37 @@ func TestReferenceFastEqualsChecked(t *testing.T) {
 			t.Fatalf("%s: traces differ", name)
 		}
 	}
-	t.Logf("%d traced requests: %d on the fast path, %d on the checked path", compared, fast, checked)
-	if fast < compared/2 || checked == 0 {
-		t.Fatalf("paths not both exercised: %d fast, %d checked of %d", fast, checked, compared)
+	t.Logf("%d traced requests: %d on the fast path (%d traces narrowing, %d truncating), %d on the checked path",
+		compared, fast, fastOverflow, fastInexact, checked)
+	if fast < compared/2 || checked == 0 || fastOverflow == 0 || fastInexact == 0 {
+		t.Fatalf("paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d",
+			fast, fastOverflow, fastInexact, checked, compared)
 	}
 }
 
-// TestReferenceFastKeepsOverflows: near the int32 and int64 limits the
-// reference and its controls report exactly what the checked path does:
-// C-int32's narrowings (in order, with their exact values), and the
-// reference's int64 overflow as an error.
-func TestReferenceFastKeepsOverflows(t *testing.T) {
+// TestFastKeepsOverflows: near the int32 and int64 limits the
+// models report exactly what the checked path does: C-int32's and
+// CUTLASS's narrowings (in order, with their exact values), and an int64
+// overflow as an error.
+func TestFastKeepsOverflows(t *testing.T) {
 	base := f32Example(t)
 	base.Adv = 1
 	near31 := base
 	near31.Stride = math.MaxInt32/32 + 1 // L·B/8 just above 2^31/8: Ss·L·B/8 past int32
 	huge := base
 	huge.Stride = math.MaxInt64 / 64 // (s0·L)·B overflows int64
+	hugeC := base
+	hugeC.Stride = math.MaxInt64 / 16 // the cutlass pointer (c0 + s0·L)·B overflows int64
 	cases := []struct {
-		m    referenceModel
+		m    checkedModel
 		cfg  Config
 		prog Program
 		want string // a substring of the first trace's overflow, or of the error
 	}{
 		{referenceModel{defect: CInt32}, near31, Program{{Kind: Inc}, {Kind: Load}}, "overflows int32"},
 		{referenceModel{}, huge, Program{{Kind: Load}}, "int64 overflow"},
+		{cutlassModel{}, near31, Program{{Kind: Inc}, {Kind: Load}}, "incA = Ss·(L·B/8) = 2147483648 overflows int32"},
+		{cutlassModel{}, hugeC, Program{{Kind: Load}}, "int64 overflow"},
 	}
 	for _, c := range cases {
 		want, wantErr := checkedTraces(t, c.m, c.cfg, c.prog)
@@ -188,8 +217,11 @@ func TestReferenceFastKeepsOverflows(t *testing.T) {
 		if !strings.Contains(found, c.want) {
 			t.Fatalf("%s %s: %q does not report %q", c.m.Name(), c.cfg, found, c.want)
 		}
-		if fastTaken(c.m, c.cfg, c.prog) {
-			t.Fatalf("%s %s: took the fast path where the bound cannot hold", c.m.Name(), c.cfg)
+		// The cutlass models' narrowings are the same for every thread, so
+		// their fast path may hold them; everything else must not.
+		_, cut := c.m.(cutlassModel)
+		if fastTaken(c.m, c.cfg, c.prog) != (cut && gotErr == nil) {
+			t.Fatalf("%s %s: fast path taken: %v", c.m.Name(), c.cfg, !(cut && gotErr == nil))
 		}
 	}
 }
