@@ -16,6 +16,7 @@ type Arena struct {
 	bits    slab[layout.Bits]  // the reference model's per-request programs
 	bytes   slab[layout.Bytes] // the cutlass models'
 	memo    configMemo         // the last configuration traced
+	bufs    traceBuffers       // the request being traced
 }
 
 // Reset makes the arena's memory reusable. The caller must hold no trace

@@ -48,14 +48,21 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 	}
 	rm, fast := m.(regularModel)
 	var tm ThreadMap
-	var bufs traceBuffers
+	var bufs *traceBuffers
 	if fast {
 		cm := arena.memoFor(rm, cfg)
 		if cm.err != nil {
 			return nil, cm.err
 		}
 		tm = cm.tm
-		bufs = newTraceBuffers(prog, tm, len(threads), arena)
+		// The buffers escape (traceMap is an interface method), and are
+		// large: an arena lends its own, request after request.
+		if arena != nil {
+			bufs = &arena.bufs
+		} else {
+			bufs = new(traceBuffers)
+		}
+		*bufs = newTraceBuffers(prog, tm, len(threads), arena)
 		bufs.cm = cm
 	}
 	for _, t := range threads {
@@ -63,7 +70,7 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		var err error
 		if fast {
 			if err = checkThread(cfg, t); err == nil {
-				tr, err = rm.traceMap(cfg, tm, prog, t, &bufs)
+				tr, err = rm.traceMap(cfg, tm, prog, t, bufs)
 			}
 		} else {
 			tr, err = m.Trace(cfg, prog, t)
