@@ -40,11 +40,38 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	}
 	in := bufs.instance(cfg)
 	if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
-		if tr, ok := m.traceFast(p, bufs, cfg, in, tm, prog, thread); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, &in, &tm, prog, thread); ok {
 			return tr, nil
 		}
 	}
 	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+}
+
+// traceThreads is traceMap for each thread, with the request's program
+// worked out before the loop.
+func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
+	if cfg.Class != RegularTile {
+		return traceEach(m, cfg, tm, prog, threads, bufs, out)
+	}
+	in := bufs.instance(*cfg)
+	p := bufs.refProgram(m, *cfg, in, *tm, prog)
+	for _, t := range threads {
+		if err := checkThread(*cfg, t); err != nil {
+			return out, err
+		}
+		if p.ok {
+			if tr, ok := m.traceFast(p, bufs, cfg, &in, tm, prog, t); ok {
+				out = append(out, tr)
+				continue
+			}
+		}
+		tr, err := m.traceChecked(*cfg, in, *tm, prog, t, bufs)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
 }
 
 // traceChecked traces one thread op by op with checked arithmetic: the
@@ -151,7 +178,7 @@ func (m referenceModel) narrow(a *arith, where string, bits layout.Bits) layout.
 // address that element's bit offset / 8, marked inexact where it is not a
 // whole byte.
 func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, init layout.Coord, thread, index int, op Op, origin layout.Bits, tailEnd layout.Bytes) {
-	rec := bufs.addRecord(thread, index, op, in, tm)
+	rec := bufs.addRecord(thread, index, op, in.A, int(tm.Count()))
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	dc := layout.Elements(tm.Delta.C)
 	if m.defect == CDeltaNoDiv {

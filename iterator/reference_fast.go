@@ -184,7 +184,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 // traceFast traces one thread from the program worked out once. It returns
 // ok false, having recorded nothing, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
-func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
+func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
 	init := tm.Init(thread)
 	// Every intermediate of the checked path is at most reach + (|s0|·
 	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
@@ -202,7 +202,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg Config,
 		}
 		origin := p.origins[k] + base
 		k++
-		rec := bufs.addRecord(thread, i, op, in, tm)
+		rec := bufs.addRecord(thread, i, op, in.A, len(p.acc.off))
 		atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 		for idx, off := range p.acc.off {
 			addr, exact := (origin + off).ToBytes()

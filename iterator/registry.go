@@ -65,16 +65,11 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		*bufs = newTraceBuffers(prog, tm, len(threads), arena)
 		bufs.cm = cm
 	}
+	if fast {
+		return rm.traceThreads(&cfg, &tm, prog, threads, bufs, out)
+	}
 	for _, t := range threads {
-		var tr ThreadTrace
-		var err error
-		if fast {
-			if err = checkThread(cfg, t); err == nil {
-				tr, err = rm.traceMap(cfg, tm, prog, t, bufs)
-			}
-		} else {
-			tr, err = m.Trace(cfg, prog, t)
-		}
+		tr, err := m.Trace(cfg, prog, t)
 		if err != nil {
 			return out, err
 		}

@@ -21,6 +21,25 @@ type regularModel interface {
 	// traceMap traces one thread with the map threadMap returned, carving
 	// its records and addresses from bufs.
 	traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
+	// traceThreads traces threads in order, appending to out, as calls of
+	// checkThread and traceMap would; the first error ends it. It lets a
+	// model work out what its threads share once, outside the loop.
+	traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error)
+}
+
+// traceEach is traceThreads as calls of checkThread and traceMap.
+func traceEach(m regularModel, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
+	for _, t := range threads {
+		if err := checkThread(*cfg, t); err != nil {
+			return out, err
+		}
+		tr, err := m.traceMap(*cfg, *tm, prog, t, bufs)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
 }
 
 // traceRegular is Model.Trace for every regular model: validate, check the
@@ -185,8 +204,8 @@ func (tb *traceBuffers) take(start int) []Record {
 // trace's address array, and returns it to be filled in place: building a
 // Record (136 bytes, most of them pointers) and copying it in costs more than
 // computing its addresses.
-func (tb *traceBuffers) addRecord(thread, index int, op Op, in instance, tm ThreadMap) *Record {
-	n, count := len(tb.addrs), int(tm.Count())
+func (tb *traceBuffers) addRecord(thread, index int, op Op, accessBytes layout.Bytes, count int) *Record {
+	n := len(tb.addrs)
 	if cap(tb.addrs)-n < count {
 		tb.addrs = make([]int64, 0, count)
 		n = 0
@@ -194,7 +213,7 @@ func (tb *traceBuffers) addRecord(thread, index int, op Op, in instance, tm Thre
 	tb.addrs = tb.addrs[:n+count]
 	tb.records = append(tb.records, Record{})
 	rec := &tb.records[len(tb.records)-1]
-	rec.Thread, rec.Op, rec.Kind, rec.AccessBytes = thread, index, op.RecordKind(), int64(in.A)
+	rec.Thread, rec.Op, rec.Kind, rec.AccessBytes = thread, index, op.RecordKind(), int64(accessBytes)
 	rec.Addrs = tb.addrs[n : n : n+count]
 	return rec
 }

@@ -103,11 +103,38 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 	}
 	in := bufs.instance(cfg)
 	if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
-		if tr, ok := m.traceFast(p, bufs, cfg, in, tm, prog, thread); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, &in, &tm, prog, thread); ok {
 			return tr, nil
 		}
 	}
 	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+}
+
+// traceThreads is traceMap for each thread, with the request's program
+// worked out before the loop.
+func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
+	if cfg.Class != RegularTile {
+		return traceEach(m, cfg, tm, prog, threads, bufs, out)
+	}
+	in := bufs.instance(*cfg)
+	p := bufs.cutProgram(m, *cfg, in, *tm, prog)
+	for _, t := range threads {
+		if err := checkThread(*cfg, t); err != nil {
+			return out, err
+		}
+		if p.ok {
+			if tr, ok := m.traceFast(p, bufs, cfg, &in, tm, prog, t); ok {
+				out = append(out, tr)
+				continue
+			}
+		}
+		tr, err := m.traceChecked(*cfg, in, *tm, prog, t, bufs)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
 }
 
 // traceChecked traces one thread op by op with checked arithmetic: the path
@@ -155,7 +182,7 @@ func (m cutlassModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog P
 // pointer offset po (int32 elements) has been converted as
 // i32(po·B)/8: access (s, c) is at P + byte offset + s·incS + (c·Dc/V)·A.
 func (m cutlassModel) access(a *arith, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, st cutlassState, thread, index int, op Op, po layout.Elements) {
-	rec := bufs.addRecord(thread, index, op, in, tm)
+	rec := bufs.addRecord(thread, index, op, in.A, int(tm.Count()))
 	base := st.p
 	if po != 0 {
 		base = plus(a, base, pointerOffsetBytes(a, in, po))

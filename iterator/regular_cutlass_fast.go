@@ -157,7 +157,7 @@ func clip[T any](s []T) []T {
 
 // traceFast traces one thread from the program worked out once, or returns
 // ok false, having recorded nothing, where the bound does not hold.
-func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
+func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
 	init := tm.Init(thread)
 	// The constructor's intermediates are at most (|c0| + |s0|·max(1, |L|))
 	// ·max(1, B); every later one at most |P| + reach + span.
@@ -183,7 +183,7 @@ func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg Config, i
 		}
 		base := ptr + p.origins[k]
 		k++
-		rec := bufs.addRecord(thread, i, op, in, tm)
+		rec := bufs.addRecord(thread, i, op, in.A, len(p.acc.off))
 		atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 		for _, off := range p.acc.off {
 			addr := base + off

@@ -55,11 +55,11 @@ func fastTaken(m checkedModel, cfg Config, prog Program) bool {
 		switch m := m.(type) {
 		case referenceModel:
 			if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, cfg, in, tm, prog, th)
+				_, ok = m.traceFast(p, &bufs, &cfg, &in, &tm, prog, th)
 			}
 		case cutlassModel:
 			if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, cfg, in, tm, prog, th)
+				_, ok = m.traceFast(p, &bufs, &cfg, &in, &tm, prog, th)
 			}
 		}
 		if !ok {
