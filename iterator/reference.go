@@ -40,7 +40,7 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 	}
 	in := bufs.instance(cfg)
 	if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
-		if tr, ok := m.traceFast(p, bufs, &cfg, &in, &tm, prog, thread); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, &in, tm.Init(thread), prog, thread); ok {
 			return tr, nil
 		}
 	}
@@ -55,12 +55,13 @@ func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, t
 	}
 	in := bufs.instance(*cfg)
 	p := bufs.refProgram(m, *cfg, in, *tm, prog)
+	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
 	for _, t := range threads {
-		if err := checkThread(*cfg, t); err != nil {
-			return out, err
+		if t < 0 || t >= cfg.Threads {
+			return out, checkThread(*cfg, t)
 		}
 		if p.ok {
-			if tr, ok := m.traceFast(p, bufs, cfg, &in, tm, prog, t); ok {
+			if tr, ok := m.traceFast(p, bufs, cfg, &in, initOf(inits, tm, t), prog, t); ok {
 				out = append(out, tr)
 				continue
 			}

@@ -184,8 +184,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 // traceFast traces one thread from the program worked out once. It returns
 // ok false, having recorded nothing, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
-func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
-	init := tm.Init(thread)
+func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool) {
 	// Every intermediate of the checked path is at most reach + (|s0|·
 	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
 	// of them overflows.

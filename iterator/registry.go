@@ -46,15 +46,12 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 	} else {
 		out = make([]ThreadTrace, 0, len(threads))
 	}
-	rm, fast := m.(regularModel)
-	var tm ThreadMap
-	var bufs *traceBuffers
-	if fast {
+	if rm, ok := m.(regularModel); ok {
 		cm := arena.memoFor(rm, cfg)
 		if cm.err != nil {
 			return nil, cm.err
 		}
-		tm = cm.tm
+		var bufs *traceBuffers
 		// The buffers escape (traceMap is an interface method), and are
 		// large: an arena lends its own, request after request.
 		if arena != nil {
@@ -62,11 +59,11 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		} else {
 			bufs = new(traceBuffers)
 		}
-		*bufs = newTraceBuffers(prog, tm, len(threads), arena)
+		*bufs = newTraceBuffers(prog, cm.tm, len(threads), arena)
 		bufs.cm = cm
-	}
-	if fast {
-		return rm.traceThreads(&cfg, &tm, prog, threads, bufs, out)
+		// The memo's copies of the configuration and map, not this
+		// call's: a pointer to a local would move it to the heap.
+		return rm.traceThreads(&cm.cfg, &cm.tm, prog, threads, bufs, out)
 	}
 	for _, t := range threads {
 		tr, err := m.Trace(cfg, prog, t)

@@ -150,6 +150,33 @@ type configMemo struct {
 	hasAcc bool
 	cut    cutAccesses
 	hasCut bool
+	// initPos is ThreadMap.Init of every thread (nil until asked for):
+	// its divisions cost more than the rest of a fast trace.
+	initPos  []layout.Coord
+	hasInits bool
+}
+
+// inits returns tm.Init(t) for every thread t < threads, computed once per
+// configuration; nil where the request asks for few of many threads.
+func (cm *configMemo) inits(tm *ThreadMap, threads, requested int) []layout.Coord {
+	if !cm.hasInits && threads > 4*requested+64 {
+		return nil
+	}
+	if !cm.hasInits {
+		for t := range threads {
+			cm.initPos = append(cm.initPos, tm.Init(t))
+		}
+		cm.hasInits = true
+	}
+	return cm.initPos
+}
+
+// initOf is thread t's initial offset, from inits where it has them.
+func initOf(inits []layout.Coord, tm *ThreadMap, t int) layout.Coord {
+	if inits != nil {
+		return inits[t]
+	}
+	return tm.Init(t)
 }
 
 // memoFor returns the arena's memo of (m, cfg), validating cfg where it is
@@ -164,9 +191,10 @@ func (a *Arena) memoFor(m regularModel, cfg Config) *configMemo {
 	if cm.model == m && cm.cfg == cfg {
 		return cm
 	}
-	off, cut := cm.acc.off[:0], cm.cut.off[:0] // reused: no trace refers to them
+	// Reused: no trace refers to them.
+	off, cut, inits := cm.acc.off[:0], cm.cut.off[:0], cm.initPos[:0]
 	*cm = configMemo{model: m, cfg: cfg}
-	cm.acc.off, cm.cut.off = off, cut
+	cm.acc.off, cm.cut.off, cm.initPos = off, cut, inits
 	cm.tm, cm.err = m.threadMap(cfg)
 	return cm
 }

@@ -103,7 +103,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 	}
 	in := bufs.instance(cfg)
 	if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
-		if tr, ok := m.traceFast(p, bufs, &cfg, &in, &tm, prog, thread); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, &in, tm.Init(thread), prog, thread); ok {
 			return tr, nil
 		}
 	}
@@ -118,12 +118,13 @@ func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, thr
 	}
 	in := bufs.instance(*cfg)
 	p := bufs.cutProgram(m, *cfg, in, *tm, prog)
+	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
 	for _, t := range threads {
-		if err := checkThread(*cfg, t); err != nil {
-			return out, err
+		if t < 0 || t >= cfg.Threads {
+			return out, checkThread(*cfg, t)
 		}
 		if p.ok {
-			if tr, ok := m.traceFast(p, bufs, cfg, &in, tm, prog, t); ok {
+			if tr, ok := m.traceFast(p, bufs, cfg, &in, initOf(inits, tm, t), prog, t); ok {
 				out = append(out, tr)
 				continue
 			}

@@ -157,8 +157,7 @@ func clip[T any](s []T) []T {
 
 // traceFast traces one thread from the program worked out once, or returns
 // ok false, having recorded nothing, where the bound does not hold.
-func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program, thread int) (ThreadTrace, bool) {
-	init := tm.Init(thread)
+func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool) {
 	// The constructor's intermediates are at most (|c0| + |s0|·max(1, |L|))
 	// ·max(1, B); every later one at most |P| + reach + span.
 	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
