@@ -11,8 +11,8 @@ import "github.com/tilecheck/tilecheck/layout"
 //
 // that is origin (per op) + the thread's first element (per thread) + the
 // access's offset from it (per configuration). refProgram works the first
-// and last out once per request, so each thread costs one checked product
-// and one addition per access. It is exact, not approximate: it is used only
+// out once per request and the last once per configuration, so a thread
+// costs a bound check and one addition per access. It is exact, not approximate: it is used only
 // where a bound, computed once, proves that none of the checked int64
 // operations of the per-thread path (referenceModel.traceChecked) could
 // overflow, so both paths give the same sums, and where nothing narrows to
