@@ -101,41 +101,19 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 	if cfg.Class != RegularTile {
 		return traceFamily("cutlass", "", cfg, prog, thread)
 	}
-	in := bufs.instance(cfg)
-	if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
-		if tr, ok := m.traceFast(p, bufs, &cfg, &in, tm.Init(thread), prog, thread); ok {
-			return tr, nil
-		}
-	}
-	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+	return traceMapFast(m, cfg, tm, prog, thread, bufs)
 }
 
-// traceThreads is traceMap for each thread, with the request's program
-// worked out before the loop.
 func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	if cfg.Class != RegularTile {
 		return traceEach(m, cfg, tm, prog, threads, bufs, out)
 	}
-	in := bufs.instance(*cfg)
-	p := bufs.cutProgram(m, *cfg, in, *tm, prog)
-	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
-	for _, t := range threads {
-		if t < 0 || t >= cfg.Threads {
-			return out, checkThread(*cfg, t)
-		}
-		if p.ok {
-			if tr, ok := m.traceFast(p, bufs, cfg, &in, initOf(inits, tm, t), prog, t); ok {
-				out = append(out, tr)
-				continue
-			}
-		}
-		tr, err := m.traceChecked(*cfg, in, *tm, prog, t, bufs)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, tr)
-	}
-	return out, nil
+	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
+}
+
+func (m cutlassModel) requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (*cutProgram, bool) {
+	p := bufs.cutProgram(m, cfg, in, tm, prog)
+	return p, p.ok
 }
 
 // traceChecked traces one thread op by op with checked arithmetic: the path

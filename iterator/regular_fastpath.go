@@ -1,0 +1,54 @@
+package iterator
+
+import "github.com/tilecheck/tilecheck/layout"
+
+// fastRegular is a RegularTileIterator model (reference and its controls,
+// cutlass and cutlass-pre3049) with two ways to trace a thread: a fast path
+// that evaluates a request's program, worked out once (P), as shifts of the
+// thread's base, where that is provably exact; and the checked op-by-op
+// path it falls back to and is tested against.
+type fastRegular[P any] interface {
+	// requestProgram works prog out for the request; ok is false where
+	// the fast path cannot be proved exact for it.
+	requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (p P, ok bool)
+	// traceFast traces one thread from its initial offset; ok is false
+	// where this thread needs the checked path.
+	traceFast(p P, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool)
+	traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
+}
+
+// traceMapFast is regularModel.traceMap for a fastRegular model.
+func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
+	in := bufs.instance(cfg)
+	if p, ok := m.requestProgram(bufs, cfg, in, tm, prog); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, &in, tm.Init(thread), prog, thread); ok {
+			return tr, nil
+		}
+	}
+	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+}
+
+// traceThreadsFast is regularModel.traceThreads for a fastRegular model:
+// the request's program is worked out once, before the loop.
+func traceThreadsFast[P any, M fastRegular[P]](m M, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
+	in := bufs.instance(*cfg)
+	p, ok := m.requestProgram(bufs, *cfg, in, *tm, prog)
+	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
+	for _, t := range threads {
+		if t < 0 || t >= cfg.Threads {
+			return out, checkThread(*cfg, t)
+		}
+		if ok {
+			if tr, fast := m.traceFast(p, bufs, cfg, &in, initOf(inits, tm, t), prog, t); fast {
+				out = append(out, tr)
+				continue
+			}
+		}
+		tr, err := m.traceChecked(*cfg, in, *tm, prog, t, bufs)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, tr)
+	}
+	return out, nil
+}
