@@ -16,7 +16,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 func init() {
@@ -132,7 +132,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if log != nil {
 		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	}
-	ev := &cuda.Evidence{Tool: "tilecheck", Version: reports.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
+	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
 		Arch: *arch, Device: res.Device, Result: res}
 	ev.GPU, ev.Driver, ev.Compiler = deviceFacts(res, opts)
 	if *backend == "host" {

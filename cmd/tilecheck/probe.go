@@ -17,7 +17,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -218,7 +218,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
 		verdict, _ := probeVerdict(res)
-		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: reports.Version(), Preset: f.preset, Verdict: verdict,
+		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: report.Version(), Preset: f.preset, Verdict: verdict,
 			Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
 			return internalError(stderr, "probe", err)
 		}
