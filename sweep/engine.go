@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/reports"
@@ -21,11 +22,11 @@ import (
 
 // Options configures a sweep.
 type Options struct {
-	Iterator    string // a built-in model or control name
-	Preset      string // quick (default), release or exhaustive
-	Seed        int64  // drives the random phase
-	Workers     int    // 0 means GOMAXPROCS
-	PtrContract string // elements (default) or bytes: add_pointer_offset's documented unit
+	Iterator    string     // a built-in model or control name
+	Preset      gen.Preset // gen.Quick (default), gen.Release or gen.Exhaustive
+	Seed        int64      // drives the random phase
+	Workers     int        // 0 means GOMAXPROCS
+	PtrContract string     // elements (default) or bytes: add_pointer_offset's documented unit
 	Progress    func(done, total int)
 	// Source replaces the Go model named by Iterator (a compiled probe);
 	// nil means the Go model.
@@ -55,10 +56,10 @@ type Options struct {
 
 func (o *Options) defaults() error {
 	if o.Preset == "" {
-		o.Preset = "quick"
+		o.Preset = gen.Quick
 	}
-	if _, ok := presetSizes[o.Preset]; !ok {
-		return fmt.Errorf("unknown preset %q (want quick, release or exhaustive)", o.Preset)
+	if err := o.Preset.Check(); err != nil {
+		return err
 	}
 	switch o.PtrContract {
 	case "":
@@ -99,7 +100,7 @@ func generate(opts Options) (generated, error) {
 	var cfgs []iterator.Config
 	var progs []iterator.Program
 	if opts.Class != iterator.RegularTile {
-		cfgs = props.FamilyConfigs(opts.Class, presetSizes[opts.Preset].family)
+		cfgs = props.FamilyConfigs(opts.Class, opts.Preset.Size().Family)
 		progs = props.FamilyPrograms(opts.Class)
 	} else {
 		var err error
@@ -123,7 +124,7 @@ func generate(opts Options) (generated, error) {
 			return generated{}, err
 		}
 	}
-	g.random = append(g.random, randomCases(opts.Class, opts.Seed, presetSizes[opts.Preset].random, opts.PtrContract)...)
+	g.random = append(g.random, randomCases(opts.Class, opts.Seed, opts.Preset.Size().Random, opts.PtrContract)...)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
 }
@@ -335,7 +336,7 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 			return nil, fmt.Errorf("%s (%s): %w", runs[k].model, runs[k].class, err)
 		}
 	}
-	return &reports.Matrix{Preset: opts.Preset, Seed: opts.Seed, Reports: out}, nil
+	return &reports.Matrix{Preset: string(opts.Preset), Seed: opts.Seed, Reports: out}, nil
 }
 
 // allRunsInFlight is how many sweeps RunAll runs at once.

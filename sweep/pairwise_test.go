@@ -3,6 +3,7 @@ package sweep
 import (
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -32,7 +33,7 @@ func pairsMet(cl coverageClass, cfgs []iterator.Config) (float64, []string) {
 // generator before the pairwise set, does not, so these floors catch the
 // regression of dropping it.
 func TestPairwiseFloors(t *testing.T) {
-	for _, preset := range []string{"quick", "release"} {
+	for _, preset := range []gen.Preset{gen.Quick, gen.Release} {
 		cfgs, _, err := Enumerate(preset)
 		if err != nil {
 			t.Fatal(err)
@@ -44,7 +45,7 @@ func TestPairwiseFloors(t *testing.T) {
 		}
 	}
 	var diag []iterator.Config
-	for _, ix := range diagonal(presetSizes["quick"].configs) {
+	for _, ix := range diagonal(gen.Quick.Size().Configs) {
 		if c, ok := axisConfig(ix); ok {
 			diag = append(diag, c)
 		}
@@ -107,7 +108,7 @@ func TestFamilyWideCases(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%s: no wide case", class)
 		}
-		for _, cfg := range props.FamilyConfigs(class, presetSizes["quick"].family) {
+		for _, cfg := range props.FamilyConfigs(class, gen.Quick.Size().Family) {
 			if wide(props.Case{Config: cfg}) {
 				t.Errorf("%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
 			}
