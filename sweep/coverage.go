@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -85,3 +86,56 @@ func classesFor(class iterator.Class) []coverageClass {
 	}
 	return append(out, wideClass)
 }
+
+// pairClass is a coverage floor over a set of pairs: its fraction is the
+// share of the pairs met by at least one valid, judged case.
+func pairClass(name string, universe []string, key func(props.Case) string) coverageClass {
+	return coverageClass{name: name, floor: 1, universe: universe, key: key}
+}
+
+var pairMaps, pairVs, pairRanks = gen.PairKeys()
+
+// pairClasses are the pairwise floors of issue 10, and the floors that 6-bit
+// and f64 cases are swept at all.
+var pairClasses = []coverageClass{
+	pairClass("element × map (pairs met)", pairMaps, func(c props.Case) string { return gen.ElemMapKey(c.Config.Elem.Name, c.Config.Map) }),
+	pairClass("element × V (pairs met)", pairVs, func(c props.Case) string { return gen.ElemVKey(c.Config.Elem.Name, c.Config.Access) }),
+	pairClass("element × rank (pairs met)", pairRanks, func(c props.Case) string { return gen.ElemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
+	{name: "B=6", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
+	{name: "B=64", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
+	// Met by one valid case of each arrangement, whatever the preset's size:
+	// a wrong warp start row (column) moves accesses only there.
+	{name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", floor: 1,
+		universe: []string{"rows", "columns"}, key: warpKey},
+}
+
+// warpKey says which warp-raked arrangement a case has that a wrong warp
+// start can show in: several warps along the strided axis with Iter.S > 1
+// ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
+func warpKey(c props.Case) string {
+	m := c.Map
+	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
+		return ""
+	}
+	nw := int64(m.Threads) / (m.Warp.C * m.Warp.S)
+	wais := m.Shape.S / m.Warp.S
+	switch {
+	case nw > 1 && wais > 1 && m.Iter.S > 1:
+		return "rows"
+	case nw > wais && m.Iter.C > 1:
+		return "columns"
+	}
+	return ""
+}
+
+// wideClass is the family's coverage floor for the wide cases: a sweep
+// without a case whose byte offsets pass 2^31 cannot see a wrap. It is met
+// by one valid case without a model error, whatever the preset's size; a
+// compiled back end that cannot run it says so in its own audit.
+var wideClass = coverageClass{name: "pitch or pointer offset past 2^31 bytes", floor: 1, universe: []string{"wide"}, generated: true,
+	key: func(c props.Case) string {
+		if gen.Wide(c) {
+			return "wide"
+		}
+		return ""
+	}}

@@ -104,7 +104,7 @@ func generate(opts Options) (generated, error) {
 		progs = props.FamilyPrograms(opts.Class)
 	} else {
 		var err error
-		if cfgs, progs, err = enumerate(opts.Preset); err != nil {
+		if cfgs, progs, err = gen.Enumerate(opts.Preset); err != nil {
 			return generated{}, err
 		}
 	}
@@ -120,11 +120,11 @@ func generate(opts Options) (generated, error) {
 	g.configs = slices.Clip(valid)
 	if opts.Class != iterator.RegularTile {
 		var err error
-		if g.random, err = wideCases(opts.Class, opts.PtrContract); err != nil {
+		if g.random, err = gen.WideCases(opts.Class, opts.PtrContract); err != nil {
 			return generated{}, err
 		}
 	}
-	g.random = append(g.random, randomCases(opts.Class, opts.Seed, opts.Preset.Size().Random, opts.PtrContract)...)
+	g.random = append(g.random, gen.RandomCases(opts.Class, opts.Seed, opts.Preset.Size().Random, opts.PtrContract)...)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
 }
@@ -133,7 +133,7 @@ func generate(opts Options) (generated, error) {
 // set: its thread map, the threads judged and the derived key.
 func (g generated) configCase(cfg iterator.Config) props.Case {
 	m, _ := iterator.Validate(cfg) // valid: generate kept only those
-	c := props.Case{Config: cfg, Map: m, Threads: sampleThreads(cfg.Threads), PtrContract: g.contract, First: true}
+	c := props.Case{Config: cfg, Map: m, Threads: gen.SampleThreads(cfg.Threads), PtrContract: g.contract, First: true}
 	c.Prepare()
 	return c
 }

@@ -1,9 +1,7 @@
-package sweep
+package gen
 
 import (
 	"fmt"
-
-	"github.com/tilecheck/tilecheck/gen"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
@@ -175,16 +173,10 @@ var programTemplates = []string{
 	"dec;add_tile_offset(2,0);store_with_pointer_offset(16);load(0,2)",
 }
 
-// Enumerate lists a preset's configurations (invalid ones included) and op
-// programs: the enumerated phase of a sweep, without the random phase. A
-// compiled probe instantiates exactly these.
-func Enumerate(preset gen.Preset) ([]iterator.Config, []iterator.Program, error) {
-	return enumerate(preset)
-}
-
-// enumerate lists the preset's configurations (invalid ones included, so
-// that they are counted) and its op programs.
-func enumerate(preset gen.Preset) ([]iterator.Config, []iterator.Program, error) {
+// Enumerate lists a preset's RegularTileIterator configurations (invalid
+// ones included, so that a sweep counts them) and op programs: the
+// enumerated phase of a sweep, without the random phase.
+func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 	if err := preset.Check(); err != nil {
 		return nil, nil, err
 	}
@@ -234,10 +226,10 @@ func enumerate(preset gen.Preset) ([]iterator.Config, []iterator.Program, error)
 	return cfgs, progs, nil
 }
 
-// sampleThreads picks the threads judged per thread: the first two, one
+// SampleThreads picks the threads judged per thread: the first two, one
 // past the middle and the last — the threads that start rows, vectors and
 // warps differently.
-func sampleThreads(n int) []int {
+func SampleThreads(n int) []int {
 	if n <= 4 {
 		out := make([]int, n)
 		for i := range out {
