@@ -75,7 +75,7 @@ func TestFamilyWideCases(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%s: no wide case", class)
 		}
-		for _, cfg := range props.FamilyConfigs(class, Quick.Size().Family) {
+		for _, cfg := range FamilyConfigs(class, Quick.Size().Family) {
 			if Wide(props.Case{Config: cfg}) {
 				t.Errorf("%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
 			}

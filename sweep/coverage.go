@@ -75,16 +75,12 @@ var coverageClasses = []coverageClass{
 }
 
 // classesFor lists the coverage classes of a sweep of one iterator class:
-// SPEC §6's for RegularTileIterator, the family's own (props) otherwise.
+// SPEC §6's for RegularTileIterator, the family's own otherwise.
 func classesFor(class iterator.Class) []coverageClass {
 	if class == iterator.RegularTile {
 		return append(append([]coverageClass(nil), coverageClasses...), pairClasses...)
 	}
-	var out []coverageClass
-	for _, c := range props.FamilyCoverageClasses(class) {
-		out = append(out, coverageClass{name: c.Name, floor: c.Floor, in: c.In})
-	}
-	return append(out, wideClass)
+	return append(familyClasses(class), wideClass)
 }
 
 // pairClass is a coverage floor over a set of pairs: its fraction is the
@@ -139,3 +135,47 @@ var wideClass = coverageClass{name: "pitch or pointer offset past 2^31 bytes", f
 		}
 		return ""
 	}}
+
+// familyClasses are the coverage floors of a family class sweep: without
+// each kind of case one of the family's defects cannot show.
+func familyClasses(class iterator.Class) []coverageClass {
+	crossTile := func(c props.Case) bool {
+		for _, o := range c.Program {
+			if o.Kind == iterator.AddTileOffset {
+				t := c.Config.Layout.ToPitch(o.A, o.B)
+				if (c.Config.PitchAdv() == 1 && t.C != 0) || (c.Config.PitchAdv() == 0 && t.S != 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := []coverageClass{
+		{name: "B<8", floor: 0.05, in: func(c props.Case) bool { return c.Config.Elem.Bits < 8 }},
+		{name: "rank 0", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 0 }},
+		{name: "rank 1", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 1 }},
+		{name: "cross-rank tile offset", floor: 0.10, in: crossTile},
+	}
+	if !class.Predicated() {
+		return append(out, coverageClass{name: "L % V ≠ 0", floor: 0.05, in: func(c props.Case) bool {
+			return c.Config.Pitch()%int64(c.Config.Access) != 0
+		}})
+	}
+	return append(out,
+		coverageClass{name: "residue ≠ tile", floor: 0.10, in: func(c props.Case) bool {
+			cfg := c.Config
+			ext, sh := cfg.PitchExtent(), cfg.PitchShape()
+			if cfg.PitchAdv() == 1 {
+				return (ext.S-cfg.TB[1])%sh.S != 0
+			}
+			return (ext.C-cfg.TB[0])%sh.C != 0
+		}},
+		coverageClass{name: "tb off the tile grid", floor: 0.05, in: func(c props.Case) bool {
+			sh := c.Config.PitchShape()
+			return c.Config.TB[0]%sh.C != 0 || c.Config.TB[1]%sh.S != 0
+		}},
+		coverageClass{name: "access_elems < V", floor: 0.10, in: func(c props.Case) bool {
+			return c.Config.ElemsPerAccessType() < c.Config.Access
+		}},
+	)
+}

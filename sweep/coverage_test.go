@@ -81,3 +81,33 @@ func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
 		}
 	}
 }
+
+// The family generator's cases (40 configurations of each class, every
+// program) meet every coverage floor of a family sweep, the wide floor
+// aside (the wide cases are the sweep's own).
+func TestFamilyFloorsMet(t *testing.T) {
+	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		var cases []props.Case
+		for _, cfg := range gen.FamilyConfigs(class, 40) {
+			for _, p := range gen.FamilyPrograms(class) {
+				if c, err := props.NewCase(cfg, p, nil); err == nil {
+					cases = append(cases, c)
+				}
+			}
+		}
+		if len(cases) == 0 {
+			t.Fatalf("%s: no valid generated case", class)
+		}
+		for _, cc := range familyClasses(class) {
+			in := 0
+			for _, c := range cases {
+				if cc.in(c) {
+					in++
+				}
+			}
+			if f := float64(in) / float64(len(cases)); f < cc.floor {
+				t.Errorf("%s: coverage %q %.2f below its floor %.2f", class, cc.name, f, cc.floor)
+			}
+		}
+	}
+}
