@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -89,7 +90,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var problems []string
 	for _, p := range []struct{ flag, v string }{{"--preset", *preset}, {"--sanitize-preset", *sanPreset}} {
-		if !oneOf(p.v, "representative", "quick", "release", "exhaustive") {
+		if _, err := gen.ParseProbePreset(p.v); err != nil {
 			problems = append(problems, fmt.Sprintf("%s %q: want representative, quick, release or exhaustive", p.flag, p.v))
 		}
 	}

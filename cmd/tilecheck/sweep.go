@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
@@ -106,7 +107,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		return f, code, true
 	}
 	problems := f.backendFlags.validate()
-	if !oneOf(f.preset, "quick", "release", "exhaustive") {
+	if _, err := gen.ParsePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -162,7 +163,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tuneSweepGC()
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
-		Iterator: f.iterator, Preset: f.preset, Seed: f.seed, Workers: f.workers,
+		Iterator: f.iterator, Preset: gen.Preset(f.preset), Seed: f.seed, Workers: f.workers,
 		PtrContract: f.ptrContract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)
