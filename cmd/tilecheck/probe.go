@@ -15,9 +15,10 @@ import (
 	"sync"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -111,7 +112,7 @@ func (f *probeFlags) validate() []string {
 	if f.backend != "host" && f.backend != "gpu" {
 		problems = append(problems, fmt.Sprintf("--backend %q: want host or gpu", f.backend))
 	}
-	if !oneOf(f.preset, "representative", "quick", "release", "exhaustive") {
+	if _, err := gen.ParseProbePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -218,7 +219,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
 		verdict, _ := probeVerdict(res)
-		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: reports.Version(), Preset: f.preset, Verdict: verdict,
+		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: report.Version(), Preset: f.preset, Verdict: verdict,
 			Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
 			return internalError(stderr, "probe", err)
 		}
@@ -273,7 +274,7 @@ func probeCases(preset string) ([]cuda.Case, error) {
 		return nil, err
 	}
 	rec := &recordingSource{Source: props.ModelSource(ref), seen: map[string]iterator.Config{}}
-	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
+	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: gen.Preset(preset), Source: rec}); err != nil {
 		return nil, fmt.Errorf("listing the %s preset: %v", preset, err)
 	}
 	keys := slices.Sorted(maps.Keys(rec.seen))

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // allClasses are the iterator classes of SPEC §10, RegularTileIterator first.
@@ -32,7 +32,7 @@ func sweepClasses(name, iter string) ([]iterator.Class, error) {
 
 // matrixVerdictStatus is the exit status of one iterator swept over several
 // classes: a failing class fails it, else a weak one makes it weak.
-func matrixVerdictStatus(m *reports.Matrix) int {
+func matrixVerdictStatus(m *report.Matrix) int {
 	status := exitPass
 	for _, r := range m.Reports {
 		switch s := reportStatus(r); {
