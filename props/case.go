@@ -52,6 +52,10 @@ type caseMemo struct {
 	findings   []Finding
 	auditDone  bool
 	masks      map[string]memoMask // by program key, op index and thread
+	// P-traverse's region and precondition (traverseRegion).
+	region     region
+	regionWhy  string
+	regionDone bool
 }
 
 type memoMask struct {
@@ -296,6 +300,8 @@ type Traces struct {
 	// op but no strings, whose formatting is most of a violation's cost.
 	// Every check is still made and counted.
 	quiet bool
+	// scratch is the plan's memory for judgements (nil: they allocate).
+	scratch *judgeScratch
 }
 
 // NewTraces wraps the trace sets of one configuration.

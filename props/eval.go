@@ -148,6 +148,7 @@ type Plan struct {
 	groupOf         []int
 	cfgs            []iterator.Config
 	mainNeeds, refs needs
+	scratch         judgeScratch
 }
 
 // NewPlan plans the judging of cases with the given properties.
@@ -224,6 +225,7 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 		mainSet := TraceSet{f: main, group: g}
 		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
 		t.quiet = quiet
+		t.scratch = &p.scratch
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
