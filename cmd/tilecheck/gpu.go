@@ -114,7 +114,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := probeClassCases(*preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(*preset), classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -209,7 +209,7 @@ func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler str
 func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
 	log func(string, ...any), progress *progress) []cuda.Sanitizer {
 	var out []cuda.Sanitizer
-	cases, err := probeClassCases(preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(preset), classes)
 	for _, tool := range []string{"memcheck", "racecheck"} {
 		s := cuda.Sanitizer{Tool: tool, Preset: preset}
 		if err != nil {
