@@ -1,6 +1,6 @@
 // Package sweep judges the cases gen generates (a preset's enumeration
 // plus a rapid-driven random phase) with every property on the iterator
-// under test and on every control, in parallel, and fills a reports.Report:
+// under test and on every control, in parallel, and fills a report.Report:
 // property outcomes with shrunk counterexamples, the kill matrix, coverage
 // floors, inferred units and the precondition audit.
 package sweep
@@ -17,7 +17,7 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Options configures a sweep.
@@ -171,7 +171,7 @@ func (g generated) cases(b batch) []props.Case {
 }
 
 // Run sweeps one iterator.
-func Run(opts Options) (*reports.Report, error) {
+func Run(opts Options) (*report.Report, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func Run(opts Options) (*reports.Report, error) {
 // parallel, and merges the batches' partial results in batch order, so that
 // the report does not depend on the worker count. At most a few batches per
 // worker are in flight, which bounds memory.
-func runGenerated(opts Options, name string, src props.Source, gen generated) (*reports.Report, error) {
+func runGenerated(opts Options, name string, src props.Source, gen generated) (*report.Report, error) {
 	start := time.Now()
 	total, interrupted, err := judgeBatches(opts, name, src, gen)
 	if err != nil {
@@ -225,7 +225,7 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 		total.exhibit(src, ref)
 	}
 	rep := total.report(gen)
-	rep.Version = reports.Version()
+	rep.Version = report.Version()
 	markInterrupted(rep, interrupted)
 	return rep, nil
 }
@@ -278,7 +278,7 @@ func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, are
 // with batches that leave cores idle, which another sweep fills. Every
 // sweep is deterministic on its own, so the matrix is the same whatever the
 // scheduling.
-func RunAll(opts Options) (*reports.Matrix, error) {
+func RunAll(opts Options) (*report.Matrix, error) {
 	given := opts.Properties // defaults fills them in for opts.Class only
 	if err := opts.defaults(); err != nil {
 		return nil, err
@@ -315,7 +315,7 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 			prog.total[k] = batchCount(o)
 		}
 	}
-	out := make([]*reports.Report, len(runs))
+	out := make([]*report.Report, len(runs))
 	errs := make([]error, len(runs))
 	slots := make(chan struct{}, allRunsInFlight)
 	var wg sync.WaitGroup
@@ -336,7 +336,7 @@ func RunAll(opts Options) (*reports.Matrix, error) {
 			return nil, fmt.Errorf("%s (%s): %w", runs[k].model, runs[k].class, err)
 		}
 	}
-	return &reports.Matrix{Preset: string(opts.Preset), Seed: opts.Seed, Reports: out}, nil
+	return &report.Matrix{Preset: string(opts.Preset), Seed: opts.Seed, Reports: out}, nil
 }
 
 // allRunsInFlight is how many sweeps RunAll runs at once.

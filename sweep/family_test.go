@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // A family sweep's report, shrunk counterexamples included, is the same
 // for a seed whatever the worker count.
 func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
-	run := func(workers int) *reports.Report {
+	run := func(workers int) *report.Report {
 		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.RegularTileAccess})
 		if err != nil {
 			t.Fatal(err)

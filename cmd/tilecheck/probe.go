@@ -13,7 +13,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 func init() {
@@ -212,45 +212,17 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "json":
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
-		verdict, _ := probeVerdict(res)
-		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: reports.Version(), Preset: f.preset, Verdict: verdict,
-			Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
+		if err := enc.Encode(cuda.NewProbeReport("tilecheck", report.Version(), f.preset, res)); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		fmt.Fprintf(&buf, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
-			res.Backend, f.preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-		res.WriteMarkdownTables(&buf, res.Controls())
-		_, line := probeVerdict(res)
-		fmt.Fprintf(&buf, "\n%s\n", line)
+		cuda.WriteProbeMarkdown(&buf, f.preset, res)
 	default:
-		writeProbeText(&buf, f.preset, res)
+		cuda.WriteProbeText(&buf, f.preset, res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	return probeExit(res)
-}
-
-// probeReport is the JSON form of a probe run.
-type probeReport struct {
-	Tool     string                `json:"tool"`
-	Version  string                `json:"version"`
-	Preset   string                `json:"preset"`
-	Verdict  string                `json:"verdict"` // pass, fail or weak
-	OK       bool                  `json:"ok"`
-	Controls []cuda.ControlOutcome `json:"controls"`
-	*cuda.Result
-}
-
-func probeExit(res *cuda.Result) int {
-	if !res.OK() {
-		return exitFail
-	}
-	for _, c := range res.Controls() {
-		if !c.OK {
-			return exitWeak
-		}
-	}
-	return exitPass
+	verdict, _ := cuda.ProbeVerdict(res)
+	return verdictStatus(verdict)
 }
