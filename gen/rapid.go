@@ -60,7 +60,7 @@ func (t *shrinkTB) setFlag(name, v string) { _ = flag.Set(name, v) }
 // threads); found is false when none of its checks failed. fails is called
 // on one goroutine, the minimised case last.
 func Shrink(class iterator.Class, contract string, seed int64, checks int, fails func(props.Case) bool) (c props.Case, found bool) {
-	gen := caseGenFor(class)
+	cg := caseGenFor(class)
 	tb := &shrinkTB{}
 	rapidMu.Lock()
 	locked := true
@@ -108,7 +108,7 @@ func Shrink(class iterator.Class, contract string, seed int64, checks int, fails
 	// the shrunk one.
 	rapid.Check(tb, func(t *rapid.T) {
 		release() // rapid has read its seed and check count
-		g := gen.Draw(t, "case")
+		g := cg.Draw(t, "case")
 		d, err := g.toCase(contract)
 		if err != nil {
 			t.Skip(err)
