@@ -133,7 +133,7 @@ func killersWith(t testing.TB, m mutant, preset string, seed int64) (string, []s
 			ks = append(ks, p.ID)
 		}
 	}
-	return rep.Verdict, ks
+	return rep.Verdict.String(), ks
 }
 
 // TestMutantsKilledByQuick is issue 10's acceptance test: every

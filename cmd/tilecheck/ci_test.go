@@ -243,11 +243,11 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 	if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
 		t.Errorf("last line %q, want a weak verdict naming C-load-div", last)
 	}
-	if v, _ := probeVerdict(res); v != "weak" || probeExit(res) != exitWeak {
+	if v, _ := probeVerdict(res); v != report.Weak || probeExit(res) != exitWeak {
 		t.Errorf("verdict %q, exit %d; want weak, %d", v, probeExit(res), exitWeak)
 	}
 	res.Variants[1].VsReference = 3
-	if v, line := probeVerdict(res); v != "pass" || !strings.HasPrefix(line, "Verdict: pass") {
+	if v, line := probeVerdict(res); v != report.Pass || !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: verdict %q, line %q", v, line)
 	}
 }

@@ -242,7 +242,7 @@ type probeReport struct {
 	Tool     string                `json:"tool"`
 	Version  string                `json:"version"`
 	Preset   string                `json:"preset"`
-	Verdict  string                `json:"verdict"` // pass, fail or weak
+	Verdict  report.Verdict        `json:"verdict"` // pass, fail or weak
 	OK       bool                  `json:"ok"`
 	Controls []cuda.ControlOutcome `json:"controls"`
 	*cuda.Result

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
@@ -76,9 +77,9 @@ func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
 // says) and the last line of its report, which states it: a run whose
 // accesses all agree but whose controls were not caught is weak, not a
 // pass.
-func probeVerdict(res *cuda.Result) (verdict, line string) {
+func probeVerdict(res *cuda.Result) (verdict report.Verdict, line string) {
 	if !res.OK() {
-		return "fail", "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
+		return report.Fail, "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
 	}
 	var weak []string
 	for _, c := range res.Controls() {
@@ -87,7 +88,7 @@ func probeVerdict(res *cuda.Result) (verdict, line string) {
 		}
 	}
 	if len(weak) > 0 {
-		return "weak", "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
+		return report.Weak, "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
 	}
-	return "pass", "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+	return report.Pass, "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
 }

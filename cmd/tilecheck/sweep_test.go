@@ -174,16 +174,16 @@ func TestSweepJSONHasSPECFields(t *testing.T) {
 
 // TestStatusMapping: exit statuses of SPEC §8, derived by hand.
 func TestStatusMapping(t *testing.T) {
-	for verdict, want := range map[string]int{"pass": 0, "fail": 1, "weak": 3} {
+	for verdict, want := range map[report.Verdict]int{report.Pass: 0, report.Fail: 1, report.Weak: 3} {
 		if got := reportStatus(&report.Report{Verdict: verdict}); got != want {
 			t.Errorf("reportStatus(%s) = %d, want %d", verdict, got, want)
 		}
 	}
-	pass := &report.Report{Verdict: "pass", Controls: []report.Control{{ID: "C-x", OK: true}}}
-	failing := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: true}}}
-	survived := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: false}}}
-	floor := &report.Report{Verdict: "fail", Coverage: []report.Coverage{{Class: "B<8", OK: false}}}
-	weak := &report.Report{Verdict: "weak"}
+	pass := &report.Report{Verdict: report.Pass, Controls: []report.Control{{ID: "C-x", OK: true}}}
+	failing := &report.Report{Verdict: report.Fail, Controls: []report.Control{{ID: "C-x", OK: true}}}
+	survived := &report.Report{Verdict: report.Fail, Controls: []report.Control{{ID: "C-x", OK: false}}}
+	floor := &report.Report{Verdict: report.Fail, Coverage: []report.Coverage{{Class: "B<8", OK: false}}}
+	weak := &report.Report{Verdict: report.Weak}
 	cases := []struct {
 		name string
 		rs   []*report.Report
