@@ -229,12 +229,12 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 func (a *aggregate) shrinkFailures(src, ref props.Source) {
-	checks, searches := presetSizes[a.opts.Preset].shrinkChecks, 1
+	checks, searches := a.opts.Preset.Size().ShrinkChecks, 1
 	if a.opts.Class != iterator.RegularTile {
 		// A family case is cheap to judge, and one search often ends in a
 		// local minimum with an op more than needed: search from a few
 		// seeds and keep the smallest.
-		checks, searches = presetSizes[a.opts.Preset].familyShrinkChecks, 3
+		checks, searches = a.opts.Preset.Size().FamilyShrinkChecks, 3
 	}
 	// The searches run concurrently (each is deterministic on its own
 	// seed); their results are offered in property and search order, as a
@@ -273,7 +273,7 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 
 func (a *aggregate) report(gen generated) *report.Report {
 	r := &report.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: "go",
-		Preset: a.opts.Preset, Seed: a.opts.Seed, Configs: report.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
+		Preset: string(a.opts.Preset), Seed: a.opts.Seed, Configs: report.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
 		Checks: a.checks}
 	// A compiled probe says which back end it is (host or gpu); Go models
 	// do not.

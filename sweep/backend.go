@@ -173,7 +173,7 @@ func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.So
 	if err := opts.Options.defaults(); err != nil {
 		return nil, err
 	}
-	m := &report.Matrix{Preset: opts.Preset, Seed: opts.Seed}
+	m := &report.Matrix{Preset: string(opts.Preset), Seed: opts.Seed}
 	models := iterator.Builtins()
 	for i, b := range models {
 		src, err := sourceFor(b.Name())

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -50,7 +51,7 @@ type shardState struct {
 	Count       int               `json:"count"`
 	Iterator    string            `json:"iterator"`
 	Class       string            `json:"class"`
-	Preset      string            `json:"preset"`
+	Preset      gen.Preset        `json:"preset"`
 	Seed        int64             `json:"seed"`
 	PtrContract string            `json:"ptr_contract"`
 	Properties  []string          `json:"properties"`
@@ -276,7 +277,7 @@ func MergeMatrix(shards []*report.Matrix) (*report.Matrix, error) {
 		return nil, errors.New("no shard reports to merge")
 	}
 	n := len(shards[0].Reports)
-	out := &report.Matrix{Preset: shards[0].Preset, Seed: shards[0].Seed}
+	out := &report.Matrix{Preset: string(shards[0].Preset), Seed: shards[0].Seed}
 	for k := 0; k < n; k++ {
 		var parts []*report.Report
 		for i, m := range shards {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
@@ -106,7 +107,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		return f, code, true
 	}
 	problems := f.backendFlags.validate()
-	if !oneOf(f.preset, "quick", "release", "exhaustive") {
+	if _, err := gen.ParsePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -162,7 +163,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tuneSweepGC()
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
-		Iterator: f.iterator, Preset: f.preset, Seed: f.seed, Workers: f.workers,
+		Iterator: f.iterator, Preset: gen.Preset(f.preset), Seed: f.seed, Workers: f.workers,
 		PtrContract: f.ptrContract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)
@@ -314,8 +315,11 @@ func render(w io.Writer, m *report.Matrix, single bool, format string, verbose b
 }
 
 // reportStatus maps one iterator's verdict to SPEC §8's exit status.
-func reportStatus(r *report.Report) int {
-	switch r.Verdict {
+func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
+
+// verdictStatus maps a verdict to SPEC §8's exit status.
+func verdictStatus(verdict report.Verdict) int {
+	switch verdict {
 	case report.Pass:
 		return exitPass
 	case report.Fail:
@@ -326,38 +330,18 @@ func reportStatus(r *report.Report) int {
 	return exitWeak // weak, or never judged: no evidence either way
 }
 
-// matrixStatus is the exit status of an all-models sweep: models are expected
-// to fail (that is the finding), so only weak evidence counts — a weak
-// verdict, or any model's run in which a control was not killed as required
-// or a coverage floor was missed.
+// matrixStatus is the exit status of an all-models sweep: 3 when the sweep
+// says its evidence is weak (sweep.MatrixWeak), else 0.
 func matrixStatus(m *report.Matrix) int {
-	for _, r := range m.Reports {
-		if r.Verdict == report.Weak {
-			return exitWeak
-		}
-		for _, c := range r.Controls {
-			if !c.OK {
-				return exitWeak
-			}
-		}
-		for _, c := range r.Coverage {
-			if !c.OK {
-				return exitWeak
-			}
-		}
+	if sweep.MatrixWeak(m) {
+		return exitWeak
 	}
 	return exitPass
 }
 
-// warnModelErrors shows on stderr every model that errored during a sweep
-// (its verdict is weak at best): the matrix has no audit section, and an
-// error must never read as a pass.
+// warnModelErrors shows on stderr every model that errored during a sweep.
 func warnModelErrors(stderr io.Writer, rs ...*report.Report) {
-	for _, r := range rs {
-		for _, a := range r.Audit {
-			if a.Topic == "model-error" {
-				fmt.Fprintf(stderr, "tilecheck sweep: %s (%s): the model failed on %d cases; first: config %s %s\n", r.Iterator, r.Class, a.Count, a.Config, a.Detail)
-			}
-		}
+	for _, line := range sweep.ModelErrors(rs...) {
+		fmt.Fprintf(stderr, "tilecheck sweep: %s\n", line)
 	}
 }
