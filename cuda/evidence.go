@@ -1,6 +1,8 @@
 package cuda
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -152,4 +154,21 @@ func (r *Result) WriteMarkdownTables(w io.Writer, controls []ControlOutcome) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", c.Variant, c.Must, out, c.Detail)
 	}
+}
+
+// Files renders the evidence as the files committed under reports/evidence:
+// their base name (gpu-<date>, or host-<date> for a host rehearsal, never
+// mistaken for GPU evidence) and their Markdown and JSON contents.
+func (e *Evidence) Files() (base string, md, js []byte, err error) {
+	base = "gpu-" + e.Date
+	if e.Result != nil && e.Result.Backend == "host" {
+		base = "host-" + e.Date
+	}
+	var b bytes.Buffer
+	e.WriteMarkdown(&b)
+	js, err = json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return base, b.Bytes(), append(js, '\n'), nil
 }

@@ -15,9 +15,10 @@ import (
 	"sync"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -111,7 +112,7 @@ func (f *probeFlags) validate() []string {
 	if f.backend != "host" && f.backend != "gpu" {
 		problems = append(problems, fmt.Sprintf("--backend %q: want host or gpu", f.backend))
 	}
-	if !oneOf(f.preset, "representative", "quick", "release", "exhaustive") {
+	if _, err := gen.ParseProbePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -217,47 +218,19 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "json":
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
-		verdict, _ := probeVerdict(res)
-		if err := enc.Encode(probeReport{Tool: "tilecheck", Version: reports.Version(), Preset: f.preset, Verdict: verdict,
-			Result: res, Controls: res.Controls(), OK: res.OK()}); err != nil {
+		if err := enc.Encode(cuda.NewProbeReport("tilecheck", report.Version(), f.preset, res)); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		fmt.Fprintf(&buf, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
-			res.Backend, f.preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-		res.WriteMarkdownTables(&buf, res.Controls())
-		_, line := probeVerdict(res)
-		fmt.Fprintf(&buf, "\n%s\n", line)
+		cuda.WriteProbeMarkdown(&buf, f.preset, res)
 	default:
-		writeProbeText(&buf, f.preset, res)
+		cuda.WriteProbeText(&buf, f.preset, res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	return probeExit(res)
-}
-
-// probeReport is the JSON form of a probe run.
-type probeReport struct {
-	Tool     string                `json:"tool"`
-	Version  string                `json:"version"`
-	Preset   string                `json:"preset"`
-	Verdict  string                `json:"verdict"` // pass, fail or weak
-	OK       bool                  `json:"ok"`
-	Controls []cuda.ControlOutcome `json:"controls"`
-	*cuda.Result
-}
-
-func probeExit(res *cuda.Result) int {
-	if !res.OK() {
-		return exitFail
-	}
-	for _, c := range res.Controls() {
-		if !c.OK {
-			return exitWeak
-		}
-	}
-	return exitPass
+	verdict, _ := cuda.ProbeVerdict(res)
+	return verdictStatus(verdict)
 }
 
 // probeCases are the cases of a preset: the probe's representative list, or
@@ -273,7 +246,7 @@ func probeCases(preset string) ([]cuda.Case, error) {
 		return nil, err
 	}
 	rec := &recordingSource{Source: props.ModelSource(ref), seen: map[string]iterator.Config{}}
-	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
+	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: gen.Preset(preset), Source: rec}); err != nil {
 		return nil, fmt.Errorf("listing the %s preset: %v", preset, err)
 	}
 	keys := slices.Sorted(maps.Keys(rec.seen))
