@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -114,7 +111,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := probeClassCases(*preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(*preset), classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -135,7 +132,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
 		Arch: *arch, Device: res.Device, Result: res}
-	ev.GPU, ev.Driver, ev.Compiler = deviceFacts(res, opts)
+	ev.GPU, ev.Driver, ev.Compiler = cuda.DeviceFacts(res, opts.Backend)
 	if *backend == "host" {
 		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
 	}
@@ -144,12 +141,12 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// time limit must not lose it (the sanitizer outcome then reads as
 		// not run, and the verdict says so).
 		pending := *ev
-		pending.Sanitizers = []cuda.Sanitizer{{Tool: "memcheck", Preset: *sanPreset, Summary: "not finished (the run was cut short before the sanitizers ended)"}}
+		pending.Sanitizers = cuda.PendingSanitizers(*sanPreset)
 		pending.Judge()
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, log, progress)
+		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, progress)
 		progress.finish()
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", *outDir)
@@ -160,7 +157,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	writeProbeText(stdout, *preset, res)
+	cuda.WriteProbeText(stdout, *preset, res)
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
@@ -168,116 +165,39 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *backend == "host" {
 		what = "host rehearsal (no GPU ran: not GPU evidence)"
 	}
-	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict), what, *outDir)
+	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict.String()), what, *outDir)
 	switch ev.Verdict {
-	case "fail":
+	case report.Fail:
 		return exitFail
-	case "weak":
+	case report.Weak:
 		return exitWeak
 	}
 	return exitPass
 }
 
-// deviceFacts names the GPU, driver and compiler (nvidia-smi, nvcc --version).
-func deviceFacts(res *cuda.Result, opts cuda.Options) (gpu, driver, compiler string) {
-	gpu, driver, compiler = res.Device["name"], "unknown", "unknown"
-	if out, err := exec.Command("nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader").Output(); err == nil {
-		parts := strings.Split(strings.TrimSpace(strings.Split(string(out), "\n")[0]), ",")
-		if len(parts) == 2 {
-			gpu, driver = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
-		}
-	}
-	name := "nvcc"
-	if opts.Backend == "host" {
-		name = "g++"
-	}
-	if out, err := exec.Command(name, "--version").Output(); err == nil {
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		compiler = name + ": " + strings.TrimSpace(lines[len(lines)-1])
-		if opts.Backend == "host" {
-			compiler = name + ": " + strings.TrimSpace(lines[0])
-		}
-	}
-	if gpu == "" {
-		gpu = "none (host run)"
-	}
-	return gpu, driver, compiler
-}
-
-// runSanitizers runs the same protocol under compute-sanitizer memcheck and
-// racecheck; a tool that cannot run says why.
+// runSanitizers lists the sanitizer runs' cases and runs them under
+// compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
 func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
-	log func(string, ...any), progress *progress) []cuda.Sanitizer {
-	var out []cuda.Sanitizer
-	cases, err := probeClassCases(preset, classes)
-	for _, tool := range []string{"memcheck", "racecheck"} {
-		s := cuda.Sanitizer{Tool: tool, Preset: preset}
-		if err != nil {
-			s.Summary = err.Error()
-			out = append(out, s)
-			continue
-		}
-		if _, lerr := exec.LookPath("compute-sanitizer"); lerr != nil || opts.Backend != "gpu" {
-			s.Summary = "compute-sanitizer not available (needs the GPU back end and the CUDA toolkit)"
-			out = append(out, s)
-			continue
-		}
-		if log != nil {
-			log("compute-sanitizer --tool %s on %d configurations", tool, len(cases))
-		}
-		o := opts
-		o.Progress = progress.phase("gpu: compute-sanitizer --tool " + tool) // a phase per tool: its own total
-		o.Wrap = func(bin string) []string {
-			return []string{"compute-sanitizer", "--tool", tool, "--print-limit", "20", bin}
-		}
-		tctx, cancel := context.WithTimeout(ctx, limit)
-		res, rerr := cuda.Run(tctx, cases, o)
-		cancel()
-		s.Ran = true
-		if res != nil {
-			for _, l := range res.ToolOutput {
-				if strings.Contains(l, "ERROR SUMMARY") || strings.Contains(l, "RACECHECK SUMMARY") {
-					s.Summary = strings.TrimSpace(strings.TrimLeft(l, "= "))
-				} else if strings.Contains(l, "Invalid") || strings.Contains(l, "Error") || strings.Contains(l, "hazard") {
-					if len(s.Reports) < 10 {
-						s.Reports = append(s.Reports, strings.TrimSpace(strings.TrimLeft(l, "= ")))
-					}
-				}
-			}
-		}
-		switch {
-		case rerr != nil:
-			s.Summary = strings.TrimSpace(s.Summary + " run failed: " + rerr.Error())
-		case res != nil && !res.OK():
-			s.Summary += "; the run under the sanitizer disagreed with the Go models"
-		default:
-			s.Clean = strings.Contains(s.Summary, " 0 errors") || strings.Contains(s.Summary, " 0 hazards")
-		}
-		if s.Summary == "" {
-			s.Summary = "no summary line from compute-sanitizer"
-		}
-		out = append(out, s)
+	progress *progress) []cuda.Sanitizer {
+	cases, err := gen.ProbeClassCases(gen.Preset(preset), classes)
+	if err != nil {
+		return cuda.SanitizersNotRun(preset, err.Error())
 	}
-	return out
+	return cuda.RunSanitizers(ctx, cases, preset, limit, opts, func(tool string) func(done, total int) {
+		return progress.phase("gpu: compute-sanitizer --tool " + tool)
+	})
 }
 
 func writeEvidence(dir string, ev *cuda.Evidence) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	prefix := "gpu-"
-	if ev.Result != nil && ev.Result.Backend == "host" {
-		prefix = "host-" // never mistaken for GPU evidence
-	}
-	base := filepath.Join(dir, prefix+ev.Date)
-	var md bytes.Buffer
-	ev.WriteMarkdown(&md)
-	if err := writeBytesAtomic(base+".md", md.Bytes()); err != nil {
-		return err
-	}
-	js, err := json.MarshalIndent(ev, "", "  ")
+	base, md, js, err := ev.Files()
 	if err != nil {
 		return err
 	}
-	return writeBytesAtomic(base+".json", append(js, '\n'))
+	if err := writeBytesAtomic(filepath.Join(dir, base+".md"), md); err != nil {
+		return err
+	}
+	return writeBytesAtomic(filepath.Join(dir, base+".json"), js)
 }

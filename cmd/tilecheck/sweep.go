@@ -206,11 +206,6 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // exit status: the verdict's (byVerdict: an iterator was named), the
 // matrix's (only errors and weak evidence count), or 130 when interrupted.
 func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
-	for _, r := range m.Reports {
-		if !oneOf(r.Verdict, "pass", "fail", "weak", "interrupted") {
-			return internalError(stderr, cmd, fmt.Sprintf("the engine returned verdict %q (want pass, fail or weak)", r.Verdict))
-		}
-	}
 	var buf bytes.Buffer
 	if err := render(&buf, m, single, format, verbose); err != nil {
 		return internalError(stderr, cmd, err)
@@ -320,50 +315,33 @@ func render(w io.Writer, m *report.Matrix, single bool, format string, verbose b
 }
 
 // reportStatus maps one iterator's verdict to SPEC §8's exit status.
-func reportStatus(r *report.Report) int {
-	switch r.Verdict {
-	case "pass":
+func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
+
+// verdictStatus maps a verdict to SPEC §8's exit status.
+func verdictStatus(verdict report.Verdict) int {
+	switch verdict {
+	case report.Pass:
 		return exitPass
-	case "fail":
+	case report.Fail:
 		return exitFail
-	case "interrupted":
+	case report.Interrupted:
 		return exitInterrupted
 	}
-	return exitWeak
+	return exitWeak // weak, or never judged: no evidence either way
 }
 
-// matrixStatus is the exit status of an all-models sweep: models are expected
-// to fail (that is the finding), so only weak evidence counts — a weak
-// verdict, or any model's run in which a control was not killed as required
-// or a coverage floor was missed.
+// matrixStatus is the exit status of an all-models sweep: 3 when the sweep
+// says its evidence is weak (sweep.MatrixWeak), else 0.
 func matrixStatus(m *report.Matrix) int {
-	for _, r := range m.Reports {
-		if r.Verdict == "weak" {
-			return exitWeak
-		}
-		for _, c := range r.Controls {
-			if !c.OK {
-				return exitWeak
-			}
-		}
-		for _, c := range r.Coverage {
-			if !c.OK {
-				return exitWeak
-			}
-		}
+	if sweep.MatrixWeak(m) {
+		return exitWeak
 	}
 	return exitPass
 }
 
-// warnModelErrors shows on stderr every model that errored during a sweep
-// (its verdict is weak at best): the matrix has no audit section, and an
-// error must never read as a pass.
+// warnModelErrors shows on stderr every model that errored during a sweep.
 func warnModelErrors(stderr io.Writer, rs ...*report.Report) {
-	for _, r := range rs {
-		for _, a := range r.Audit {
-			if a.Topic == "model-error" {
-				fmt.Fprintf(stderr, "tilecheck sweep: %s (%s): the model failed on %d cases; first: config %s %s\n", r.Iterator, r.Class, a.Count, a.Config, a.Detail)
-			}
-		}
+	for _, line := range sweep.ModelErrors(rs...) {
+		fmt.Fprintf(stderr, "tilecheck sweep: %s\n", line)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // allClasses are the iterator classes of SPEC §10, RegularTileIterator first.
@@ -31,19 +32,8 @@ func sweepClasses(name, iter string) ([]iterator.Class, error) {
 }
 
 // matrixVerdictStatus is the exit status of one iterator swept over several
-// classes: a failing class fails it, else a weak one makes it weak.
-func matrixVerdictStatus(m *report.Matrix) int {
-	status := exitPass
-	for _, r := range m.Reports {
-		switch s := reportStatus(r); {
-		case s == exitFail:
-			return exitFail
-		case s == exitWeak:
-			status = exitWeak
-		}
-	}
-	return status
-}
+// classes: the status of the sweep's combined verdict.
+func matrixVerdictStatus(m *report.Matrix) int { return verdictStatus(sweep.CombinedVerdict(m)) }
 
 // sweepGCPercent is the garbage collector's target for a sweep: a sweep's
 // live heap is small (batches are bounded) but it allocates traces at a

@@ -197,38 +197,10 @@ func parseThreads(s string, n int) ([]int, error) {
 	return ids, nil
 }
 
-// warnArithmetic reports, once each, the int32 overflows and truncating
-// bit-to-byte conversions the traced threads hit, with how many threads hit
-// them: the addresses printed are what the C++ computes, wrap included.
+// warnArithmetic shows on stderr the int32 overflows and truncating
+// conversions the traced threads hit (iterator.ArithmeticFindings).
 func warnArithmetic(stderr io.Writer, traces []iterator.ThreadTrace) {
-	type finding struct{ first, last, count int } // count: distinct threads
-	var order []string
-	found := map[string]*finding{}
-	note := func(msg string, thread int) {
-		if f, ok := found[msg]; ok {
-			if f.last != thread {
-				f.last = thread
-				f.count++
-			}
-			return
-		}
-		found[msg] = &finding{first: thread, last: thread, count: 1}
-		order = append(order, msg)
-	}
-	for _, tr := range traces {
-		for _, o := range tr.Overflows {
-			note(o.String()+" (wrapped as the C++ does)", tr.Thread)
-		}
-		for _, where := range tr.Inexact {
-			note("bit-to-byte conversion truncates at "+where, tr.Thread)
-		}
-	}
-	for _, msg := range order {
-		f := found[msg]
-		fmt.Fprintf(stderr, "tilecheck trace: warning: %s: thread %d", msg, f.first)
-		if f.count > 1 {
-			fmt.Fprintf(stderr, " and %d more", f.count-1)
-		}
-		fmt.Fprintln(stderr)
+	for _, line := range iterator.ArithmeticFindings(traces) {
+		fmt.Fprintf(stderr, "tilecheck trace: warning: %s\n", line)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cuda
 
 import (
 	"fmt"
@@ -8,10 +8,58 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
-func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
+// ProbeReport is the JSON form of a probe run.
+type ProbeReport struct {
+	Tool     string           `json:"tool"`
+	Version  string           `json:"version"`
+	Preset   string           `json:"preset"`
+	Verdict  report.Verdict   `json:"verdict"` // pass, fail or weak
+	OK       bool             `json:"ok"`
+	Controls []ControlOutcome `json:"controls"`
+	*Result
+}
+
+// NewProbeReport is the JSON form of res, judged.
+func NewProbeReport(tool, version, preset string, res *Result) ProbeReport {
+	verdict, _ := ProbeVerdict(res)
+	return ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: verdict, Result: res, Controls: res.Controls(), OK: res.OK()}
+}
+
+// ProbeVerdict is a probe's verdict (pass, fail or weak) and the last line
+// of its report, which states it: a run whose accesses all agree but whose
+// controls were not caught is weak, not a pass.
+func ProbeVerdict(res *Result) (verdict report.Verdict, line string) {
+	if !res.OK() {
+		return report.Fail, "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
+	}
+	var weak []string
+	for _, c := range res.Controls() {
+		if !c.OK {
+			weak = append(weak, c.Variant+" did not "+c.Must)
+		}
+	}
+	if len(weak) > 0 {
+		return report.Weak, "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
+	}
+	return report.Pass, "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+}
+
+// WriteProbeMarkdown renders a probe run as Markdown (a GitHub issue's body).
+func WriteProbeMarkdown(w io.Writer, preset string, res *Result) {
+	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
+		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
+	res.WriteMarkdownTables(w, res.Controls())
+	_, line := ProbeVerdict(res)
+	fmt.Fprintf(w, "\n%s\n", line)
+}
+
+// WriteProbeText renders a probe run as text: the per-variant table, the
+// mismatches and unexpected round trips, the controls, the accounting, and
+// the verdict last.
+func WriteProbeText(w io.Writer, preset string, res *Result) {
 	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -68,26 +116,6 @@ func writeProbeText(w io.Writer, preset string, res *cuda.Result) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
-	_, line := probeVerdict(res)
+	_, line := ProbeVerdict(res)
 	fmt.Fprintln(w, line)
-}
-
-// probeVerdict is a probe's verdict (pass, fail or weak, as its exit status
-// says) and the last line of its report, which states it: a run whose
-// accesses all agree but whose controls were not caught is weak, not a
-// pass.
-func probeVerdict(res *cuda.Result) (verdict, line string) {
-	if !res.OK() {
-		return "fail", "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
-	}
-	var weak []string
-	for _, c := range res.Controls() {
-		if !c.OK {
-			weak = append(weak, c.Variant+" did not "+c.Must)
-		}
-	}
-	if len(weak) > 0 {
-		return "weak", "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
-	}
-	return "pass", "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
 }
