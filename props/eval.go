@@ -206,7 +206,8 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 
 // EvaluateKills is Evaluate for a source whose violations are only
 // counted, never shown (a control): the same checks and the same number of
-// violations, without their descriptions (Traces.quiet).
+// violations, without their descriptions or unit observations
+// (Traces.quiet).
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
