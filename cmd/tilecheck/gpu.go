@@ -165,11 +165,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *backend == "host" {
 		what = "host rehearsal (no GPU ran: not GPU evidence)"
 	}
-	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict), what, *outDir)
+	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict.String()), what, *outDir)
 	switch ev.Verdict {
-	case "fail":
+	case report.Fail:
 		return exitFail
-	case "weak":
+	case report.Weak:
 		return exitWeak
 	}
 	return exitPass
