@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // ProbeReport is the JSON form of a probe run.
@@ -14,7 +16,7 @@ type ProbeReport struct {
 	Tool     string           `json:"tool"`
 	Version  string           `json:"version"`
 	Preset   string           `json:"preset"`
-	Verdict  string           `json:"verdict"` // pass, fail or weak
+	Verdict  report.Verdict   `json:"verdict"` // pass, fail or weak
 	OK       bool             `json:"ok"`
 	Controls []ControlOutcome `json:"controls"`
 	*Result
@@ -29,9 +31,9 @@ func NewProbeReport(tool, version, preset string, res *Result) ProbeReport {
 // ProbeVerdict is a probe's verdict (pass, fail or weak) and the last line
 // of its report, which states it: a run whose accesses all agree but whose
 // controls were not caught is weak, not a pass.
-func ProbeVerdict(res *Result) (verdict, line string) {
+func ProbeVerdict(res *Result) (verdict report.Verdict, line string) {
 	if !res.OK() {
-		return "fail", "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
+		return report.Fail, "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
 	}
 	var weak []string
 	for _, c := range res.Controls() {
@@ -40,9 +42,9 @@ func ProbeVerdict(res *Result) (verdict, line string) {
 		}
 	}
 	if len(weak) > 0 {
-		return "weak", "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
+		return report.Weak, "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
 	}
-	return "pass", "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+	return report.Pass, "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
 }
 
 // WriteProbeMarkdown renders a probe run as Markdown (a GitHub issue's body).

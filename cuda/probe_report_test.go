@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
@@ -21,18 +23,18 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 	if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
 		t.Errorf("last line %q, want a weak verdict naming C-load-div", last)
 	}
-	if v, _ := ProbeVerdict(res); v != "weak" {
+	if v, _ := ProbeVerdict(res); v != report.Weak {
 		t.Errorf("verdict %q, want weak", v)
 	}
-	if r := NewProbeReport("tilecheck", "v", "quick", res); r.Verdict != "weak" || !r.OK {
+	if r := NewProbeReport("tilecheck", "v", "quick", res); r.Verdict != report.Weak || !r.OK {
 		t.Errorf("JSON form: verdict %q ok %v, want weak and ok (every access agrees)", r.Verdict, r.OK)
 	}
 	res.Variants[1].VsReference = 3
-	if v, line := ProbeVerdict(res); v != "pass" || !strings.HasPrefix(line, "Verdict: pass") {
+	if v, line := ProbeVerdict(res); v != report.Pass || !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: verdict %q, line %q", v, line)
 	}
 	res.Variants[0].Mismatches = 1
-	if v, line := ProbeVerdict(res); v != "fail" || !strings.HasPrefix(line, "Verdict: FAIL") {
+	if v, line := ProbeVerdict(res); v != report.Fail || !strings.HasPrefix(line, "Verdict: FAIL") {
 		t.Errorf("a mismatch: verdict %q, line %q", v, line)
 	}
 }
