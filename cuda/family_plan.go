@@ -1,9 +1,9 @@
 package cuda
 
 import (
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
-	"github.com/tilecheck/tilecheck/props"
 )
 
 // familyGeometry sizes a family case (SPEC §10): an access is
@@ -59,20 +59,20 @@ var familySpecConfigs = []string{
 }
 
 // familyProbeCount is how many configurations of each family class a
-// preset probes (props.FamilyConfigs walks the axes that hide the family's
+// preset probes (gen.FamilyConfigs walks the axes that hide the family's
 // defects; the first dozen already reach every axis value that matters).
 var familyProbeCount = map[string]int{"representative": 10, "quick": 16, "release": 48, "exhaustive": 160}
 
 // FamilyCases are the probe's cases of a family class for a preset: the
-// pitch-linear configurations of props.FamilyConfigs (the matrix wrappers
-// have no family rendition) with props.FamilyPrograms, plus the round trips
+// pitch-linear configurations of gen.FamilyConfigs (the matrix wrappers
+// have no family rendition) with gen.FamilyPrograms, plus the round trips
 // for PredicatedTileIterator.
 func FamilyCases(class iterator.Class, preset string) []Case {
 	n, ok := familyProbeCount[preset]
 	if !ok {
 		n = familyProbeCount["quick"]
 	}
-	progs := props.FamilyPrograms(class)
+	progs := gen.FamilyPrograms(class)
 	if class == iterator.PredicatedTile {
 		// The sweep's program with a store before a load, split in two the
 		// probe can run (plan refuses the original: storeBeforeRecord).
@@ -96,7 +96,7 @@ func FamilyCases(class iterator.Class, preset string) []Case {
 			out = append(out, Case{Config: cfg, Programs: progs})
 		}
 	}
-	for _, cfg := range props.FamilyConfigs(class, 3*n) {
+	for _, cfg := range gen.FamilyConfigs(class, 3*n) {
 		if len(out) >= n {
 			break
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -31,7 +31,7 @@ func brokenCases(c iterator.Config) bool {
 // brokenSweep sweeps one namespace of the broken-header fixture, compiled
 // with the host compiler, against the reference model (which the fixture
 // claims to implement).
-func brokenSweep(t *testing.T, namespace string, keep func(iterator.Config) bool) *reports.Report {
+func brokenSweep(t *testing.T, namespace string, keep func(iterator.Config) bool) *report.Report {
 	t.Helper()
 	hostToolchain(t)
 	dir, err := filepath.Abs(filepath.Join("testdata", "broken"))
@@ -54,8 +54,8 @@ func brokenSweep(t *testing.T, namespace string, keep func(iterator.Config) bool
 	return rep
 }
 
-func statuses(r *reports.Report) map[string]reports.Property {
-	out := map[string]reports.Property{}
+func statuses(r *report.Report) map[string]report.Property {
+	out := map[string]report.Property{}
 	for _, p := range r.Properties {
 		out[p.ID] = p
 	}
@@ -119,7 +119,7 @@ func TestBrokenHeadersCaught(t *testing.T) {
 	}
 }
 
-func hasAudit(r *reports.Report, topic string) bool {
+func hasAudit(r *report.Report, topic string) bool {
 	for _, a := range r.Audit {
 		if a.Topic == topic && a.Count > 0 {
 			return true

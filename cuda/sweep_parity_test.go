@@ -8,12 +8,12 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // compiledSweep sweeps the project's rendition of model on the host.
-func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) *reports.Report {
+func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) *report.Report {
 	t.Helper()
 	hostToolchain(t)
 	src, err := NewBackendSource(context.Background(), Backend{Name: "host"}, model)
@@ -35,7 +35,7 @@ func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) 
 // every property's status and the kill matrix, with no allowed difference.
 // P-index included: its failing cases (row pitches of 2^31 bytes) run
 // compiled on the host in a sparse buffer (cuda/sparse.go).
-func sameVerdicts(t *testing.T, model string, goRep, host *reports.Report) {
+func sameVerdicts(t *testing.T, model string, goRep, host *report.Report) {
 	t.Helper()
 	if goRep.Verdict != host.Verdict {
 		t.Errorf("%s: verdict go %s, host %s", model, goRep.Verdict, host.Verdict)

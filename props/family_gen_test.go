@@ -1,24 +1,27 @@
-package props
+package props_test
 
 import (
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // familyCases is the generated case list of a family class: every valid
-// configuration of FamilyConfigs with every program of FamilyPrograms.
-func familyCases(t *testing.T, class iterator.Class, n int) []Case {
+// configuration of gen.FamilyConfigs with every program of
+// gen.FamilyPrograms.
+func familyCases(t *testing.T, class iterator.Class, n int) []props.Case {
 	t.Helper()
-	cfgs := FamilyConfigs(class, n)
+	cfgs := gen.FamilyConfigs(class, n)
 	if len(cfgs) != n {
 		t.Fatalf("%s: %d configurations, want %d", class, len(cfgs), n)
 	}
-	var out []Case
+	var out []props.Case
 	valid := 0
 	for _, cfg := range cfgs {
-		for i, p := range FamilyPrograms(class) {
-			c, err := NewCase(cfg, p, nil)
+		for i, p := range gen.FamilyPrograms(class) {
+			c, err := props.NewCase(cfg, p, nil)
 			if err != nil {
 				break
 			}
@@ -35,11 +38,21 @@ func familyCases(t *testing.T, class iterator.Class, n int) []Case {
 	return out
 }
 
-// violated reports, per property, whether any case violated it on src.
-func violated(t *testing.T, ps []Property, src Source, cases []Case) []bool {
+// model is a built-in model by name.
+func model(t *testing.T, name string) iterator.Model {
 	t.Helper()
-	ref := ModelSource(iterator.Control(""))
-	outs, err := Evaluate(ps, src, ref, cases)
+	m, err := iterator.ModelByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// violated reports, per property, whether any case violated it on src.
+func violated(t *testing.T, ps []props.Property, src props.Source, cases []props.Case) []bool {
+	t.Helper()
+	ref := props.ModelSource(iterator.Control(""))
+	outs, err := props.Evaluate(ps, src, ref, cases)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,40 +70,31 @@ func violated(t *testing.T, ps []Property, src Source, cases []Case) []bool {
 
 // TestFamilyGeneratorFindsEverything: on the generated family cases the
 // reference passes P-oracle, P-traverse and the family P-tile, CUTLASS
-// traverses correctly but fails P-oracle and P-tile, every family control that applies to the class is killed
-// by each property its spec names, and every coverage floor is met.
+// traverses correctly but fails P-oracle and P-tile, and every family
+// control that applies to the class is killed by each property its spec
+// names. (sweep's TestFamilyFloorsMet checks the same cases meet the
+// family's coverage floors.)
 func TestFamilyGeneratorFindsEverything(t *testing.T) {
-	ps := []Property{POracle, PTraverse, familyPTile}
+	ps := []props.Property{props.POracle, props.PTraverse, props.FamilyPTile}
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		cases := familyCases(t, class, 40)
-		if v := violated(t, ps, ModelSource(famModel(t, "reference")), cases); v[0] || v[1] || v[2] {
+		if v := violated(t, ps, props.ModelSource(model(t, "reference")), cases); v[0] || v[1] || v[2] {
 			t.Errorf("%s: reference violates P-oracle %v, P-traverse %v, P-tile %v", class, v[0], v[1], v[2])
 		}
-		if v := violated(t, ps, ModelSource(famModel(t, "cutlass")), cases); !v[0] || v[1] || !v[2] {
+		if v := violated(t, ps, props.ModelSource(model(t, "cutlass")), cases); !v[0] || v[1] || !v[2] {
 			t.Errorf("%s: cutlass violates P-oracle %v (want true), P-traverse %v (want false), P-tile %v (want true)", class, v[0], v[1], v[2])
 		}
 		for _, d := range iterator.FamilyDefects() {
 			if !iterator.DefectApplies(d, class) {
 				continue
 			}
-			spec, _ := ControlSpecOf(d)
-			v := violated(t, ps, ModelSource(iterator.Control(d)), cases)
+			spec, _ := props.ControlSpecOf(d)
+			v := violated(t, ps, props.ModelSource(iterator.Control(d)), cases)
 			for _, id := range spec.MustKill {
 				killed := (id == "P-oracle" && v[0]) || (id == "P-traverse" && v[1])
 				if !killed {
 					t.Errorf("%s: control %s survives %s", class, d, id)
 				}
-			}
-		}
-		for _, cc := range FamilyCoverageClasses(class) {
-			in := 0
-			for _, c := range cases {
-				if cc.In(c) {
-					in++
-				}
-			}
-			if f := float64(in) / float64(len(cases)); f < cc.Floor {
-				t.Errorf("%s: coverage %q %.2f below its floor %.2f", class, cc.Name, f, cc.Floor)
 			}
 		}
 	}
@@ -106,7 +110,7 @@ func TestFamilyTraverseJudged(t *testing.T) {
 				continue
 			}
 			first++
-			if _, why := traverseRegion(c); why == "" {
+			if props.TraverseJudged(c) {
 				judged++
 			}
 		}

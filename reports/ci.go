@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // CI formats: JUnit XML for CI test reports and GitHub Actions workflow
@@ -61,7 +63,7 @@ type junitMessage struct {
 // counterexample and its replay command; n/a is skipped), one per control
 // (a control not killed as required fails: the evidence is weak) and one
 // per coverage floor.
-func JUnit(w io.Writer, m *Matrix) error {
+func JUnit(w io.Writer, m *report.Matrix) error {
 	root := junitSuites{Name: "tilecheck"}
 	total := 0.0
 	for _, r := range m.Reports {
@@ -86,18 +88,18 @@ func JUnit(w io.Writer, m *Matrix) error {
 	return err
 }
 
-func className(r *Report) string { return "tilecheck." + classOf(r) + "." + r.Iterator }
+func className(r *report.Report) string { return "tilecheck." + classOf(r) + "." + r.Iterator }
 
 // classOf is the report's class; a report without one is a
 // RegularTileIterator's.
-func classOf(r *Report) string {
+func classOf(r *report.Report) string {
 	if r.Class == "" {
 		return "RegularTileIterator"
 	}
 	return r.Class
 }
 
-func junitReportSuite(r *Report) junitSuite {
+func junitReportSuite(r *report.Report) junitSuite {
 	cn := className(r)
 	s := junitSuite{Name: cn, Time: formatSeconds(r.ElapsedS), Properties: []junitProperty{
 		{"iterator", r.Iterator}, {"class", classOf(r)}, {"preset", r.Preset}, {"seed", strconv.FormatInt(r.Seed, 10)},
@@ -154,7 +156,7 @@ func junitReportSuite(r *Report) junitSuite {
 
 // counterexampleText is a counterexample as plain lines: the case, the
 // addresses side by side and the replay command.
-func counterexampleText(cx *Counterexample) string {
+func counterexampleText(cx *report.Counterexample) string {
 	if cx == nil {
 		return ""
 	}
@@ -176,7 +178,7 @@ func counterexampleText(cx *Counterexample) string {
 // error per failing property (with its counterexample and replay command),
 // a warning per control or coverage floor that makes the evidence weak,
 // and a notice with each report's verdict.
-func GitHubAnnotations(w io.Writer, m *Matrix) error {
+func GitHubAnnotations(w io.Writer, m *report.Matrix) error {
 	for _, r := range m.Reports {
 		where := r.Iterator
 		if r.Class != "" {

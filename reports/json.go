@@ -3,18 +3,20 @@ package reports
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // JSON writes one iterator's report with the fields of SPEC §8, indented,
 // with a trailing newline. Empty lists are written as [] rather than null so
 // that scripts can iterate without checking.
-func JSON(w io.Writer, r *Report) error { return writeJSON(w, normalized(r)) }
+func JSON(w io.Writer, r *report.Report) error { return writeJSON(w, normalized(r)) }
 
 // JSONMatrix writes a sweep over several iterators: preset, seed and every
 // model's full report.
-func JSONMatrix(w io.Writer, m *Matrix) error {
+func JSONMatrix(w io.Writer, m *report.Matrix) error {
 	out := *m
-	out.Reports = make([]*Report, len(m.Reports))
+	out.Reports = make([]*report.Report, len(m.Reports))
 	for i, r := range m.Reports {
 		out.Reports[i] = normalized(r)
 	}
@@ -30,7 +32,7 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // normalized returns a copy of r whose required lists are non-nil.
-func normalized(r *Report) *Report {
+func normalized(r *report.Report) *report.Report {
 	out := *r
 	out.Properties = nonNil(r.Properties)
 	for i, p := range out.Properties {

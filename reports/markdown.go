@@ -5,15 +5,17 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Markdown renders one iterator's report ready to paste into a GitHub issue:
 // a summary, the properties with their minimal counterexamples and replay
 // commands, the kill matrix, coverage, units and the audit.
-func Markdown(w io.Writer, r *Report) error { return renderMarkdown(w, reportDocument(r)) }
+func Markdown(w io.Writer, r *report.Report) error { return renderMarkdown(w, reportDocument(r)) }
 
 // MarkdownMatrix renders a sweep over several iterators as Markdown.
-func MarkdownMatrix(w io.Writer, m *Matrix) error { return renderMarkdown(w, matrixDocument(m)) }
+func MarkdownMatrix(w io.Writer, m *report.Matrix) error { return renderMarkdown(w, matrixDocument(m)) }
 
 func renderMarkdown(w io.Writer, d document) error {
 	bw := bufio.NewWriter(w)

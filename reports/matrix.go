@@ -3,6 +3,8 @@ package reports
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // matrixDocument lays out a sweep over several iterators: the model ×
@@ -12,7 +14,7 @@ import (
 // classes gives each class its own model × property matrix first, then the
 // other sections class by class: the properties, controls and paths of one
 // class do not apply to another.
-func matrixDocument(m *Matrix) document {
+func matrixDocument(m *report.Matrix) document {
 	d := document{title: "tilecheck sweep: model × property matrix"}
 	groups := classGroups(m)
 	if len(groups) <= 1 {
@@ -54,7 +56,7 @@ func matrixDocument(m *Matrix) document {
 // matrixTrailer sums up the matrix after it: each model's verdict per
 // class, the controls and floors of every run, what the detail sections
 // hold, and where to see them.
-func matrixTrailer(m *Matrix, groups []classGroup) []string {
+func matrixTrailer(m *report.Matrix, groups []classGroup) []string {
 	var out []string
 	var models []string
 	verdicts := map[string][]string{}
@@ -105,7 +107,7 @@ func matrixTrailer(m *Matrix, groups []classGroup) []string {
 
 // matrixDetailSections are the sections under the model × property matrix
 // of one class.
-func matrixDetailSections(m *Matrix) []section {
+func matrixDetailSections(m *report.Matrix) []section {
 	var out []section
 	if s, ok := missedFloorsSection(m); ok {
 		out = append(out, s) // short, and the reason for a weak exit: never hidden
@@ -126,12 +128,12 @@ func matrixDetailSections(m *Matrix) []section {
 // classGroup is the part of a matrix that swept one iterator class.
 type classGroup struct {
 	class string
-	m     *Matrix
+	m     *report.Matrix
 }
 
 // classGroups splits a matrix by iterator class, in order of first
 // appearance; a report without a class is a RegularTileIterator's.
-func classGroups(m *Matrix) []classGroup {
+func classGroups(m *report.Matrix) []classGroup {
 	var out []classGroup
 	index := map[string]int{}
 	for _, r := range m.Reports {
@@ -143,7 +145,7 @@ func classGroups(m *Matrix) []classGroup {
 		if !ok {
 			i = len(out)
 			index[class] = i
-			out = append(out, classGroup{class: class, m: &Matrix{Preset: m.Preset, Seed: m.Seed}})
+			out = append(out, classGroup{class: class, m: &report.Matrix{Preset: m.Preset, Seed: m.Seed}})
 		}
 		out[i].m.Reports = append(out[i].m.Reports, r)
 	}
@@ -151,7 +153,7 @@ func classGroups(m *Matrix) []classGroup {
 }
 
 // matrixPropertyColumns is every property id in order of first appearance.
-func matrixPropertyColumns(m *Matrix) []string {
+func matrixPropertyColumns(m *report.Matrix) []string {
 	var cols []string
 	seen := map[string]bool{}
 	for _, r := range m.Reports {
@@ -165,7 +167,7 @@ func matrixPropertyColumns(m *Matrix) []string {
 	return cols
 }
 
-func propertyStatus(r *Report, id string) string {
+func propertyStatus(r *report.Report, id string) string {
 	for _, p := range r.Properties {
 		if p.ID == id {
 			return statusCell(p.Status)
@@ -174,7 +176,7 @@ func propertyStatus(r *Report, id string) string {
 	return "n/a"
 }
 
-func controlsOK(r *Report) (ok, total int) {
+func controlsOK(r *report.Report) (ok, total int) {
 	for _, c := range r.Controls {
 		if c.OK {
 			ok++
@@ -183,7 +185,7 @@ func controlsOK(r *Report) (ok, total int) {
 	return ok, len(r.Controls)
 }
 
-func floorsMet(r *Report) (ok, total int) {
+func floorsMet(r *report.Report) (ok, total int) {
 	for _, c := range r.Coverage {
 		if c.OK {
 			ok++
@@ -197,7 +199,7 @@ func floorsMet(r *Report) (ok, total int) {
 // verdict. Properties run down the page so that the table stays narrow
 // (under 100 columns for the three built-in models) however many
 // properties a class has.
-func matrixSection(m *Matrix) section {
+func matrixSection(m *report.Matrix) section {
 	header := []string{"property"}
 	for _, r := range m.Reports {
 		header = append(header, r.Iterator)
@@ -225,7 +227,7 @@ func matrixSection(m *Matrix) section {
 // controlCell summarises one control in one model's run: "killed" when its
 // required properties killed it (and none that must not), "SURVIVED" when
 // nothing did, "NOT OK" when it was killed but not as required.
-func controlCell(c Control) string {
+func controlCell(c report.Control) string {
 	switch {
 	case c.OK:
 		return "killed"
@@ -235,7 +237,7 @@ func controlCell(c Control) string {
 	return "NOT OK"
 }
 
-func controlMatrixSection(m *Matrix) section {
+func controlMatrixSection(m *report.Matrix) section {
 	var ids []string
 	seen := map[string]bool{}
 	for _, r := range m.Reports {
@@ -273,7 +275,7 @@ func controlMatrixSection(m *Matrix) section {
 // same generator in every model's sweep, so their matrices usually agree;
 // then one section stands for all, and only a model whose matrix differs
 // gets its own.
-func killMatrixSections(m *Matrix) []section {
+func killMatrixSections(m *report.Matrix) []section {
 	if len(m.Reports) == 0 {
 		return nil
 	}
@@ -314,7 +316,7 @@ func sameTable(a, b *table) bool {
 
 // unitsByModelSection shows, per offset-taking path, the documented unit and
 // the unit each model was observed to use (P-unit), side by side.
-func unitsByModelSection(m *Matrix) section {
+func unitsByModelSection(m *report.Matrix) section {
 	var paths []string
 	documented := map[string]string{}
 	for _, r := range m.Reports {
@@ -348,7 +350,7 @@ func unitsByModelSection(m *Matrix) section {
 
 // missedFloorsSection lists the coverage classes under their floor, per
 // model; it is omitted when every floor was met.
-func missedFloorsSection(m *Matrix) (section, bool) {
+func missedFloorsSection(m *report.Matrix) (section, bool) {
 	s := section{heading: "Missed coverage floors", level: 2}
 	for _, r := range m.Reports {
 		var missed []string

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestJSONHasSPECFields checks every field SPEC §8 requires of the JSON
@@ -42,7 +44,7 @@ func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 // coverage or units still writes [] for each, and a control nobody killed
 // has killed_by [], so scripts can iterate without null checks.
 func TestJSONEmptyListsAreArrays(t *testing.T) {
-	r := &Report{Tool: "tilecheck", Iterator: "x", Verdict: "weak"}
+	r := &report.Report{Tool: "tilecheck", Iterator: "x", Verdict: "weak"}
 	var buf bytes.Buffer
 	if err := JSON(&buf, r); err != nil {
 		t.Fatal(err)
@@ -52,7 +54,7 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 			t.Errorf("JSON lacks %s:\n%s", want, buf.String())
 		}
 	}
-	r.Controls = []Control{{ID: "C-rank-swap"}}
+	r.Controls = []report.Control{{ID: "C-rank-swap"}}
 	buf.Reset()
 	if err := JSON(&buf, r); err != nil {
 		t.Fatal(err)
@@ -68,7 +70,7 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 // TestKillCell derives each mark from SPEC §6's rules by hand: C-both-div
 // must be killed by P-tile and must survive P-sym.
 func TestKillCell(t *testing.T) {
-	c := Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle", "P-unit"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
+	c := report.Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle", "P-unit"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
 	for prop, want := range map[string]string{
 		"P-sym":    markForbidden,      // killed, but must survive
 		"P-oracle": markKilledRequired, // required and killed
@@ -103,7 +105,7 @@ func TestAddressTableUnevenLengths(t *testing.T) {
 // "<float>" would be swallowed as an HTML tag.
 func TestMarkdownEscapesPipes(t *testing.T) {
 	r := passingReport()
-	r.Units = []Unit{{Path: "a|b<float>", Documented: "elements", Observed: "elements"}}
+	r.Units = []report.Unit{{Path: "a|b<float>", Documented: "elements", Observed: "elements"}}
 	var buf bytes.Buffer
 	if err := Markdown(&buf, r); err != nil {
 		t.Fatal(err)
@@ -153,8 +155,8 @@ func TestWriteAddresses(t *testing.T) {
 // of the iterator, so no counterexample section is drawn for it.
 func TestOnlyFailuresShowCounterexamples(t *testing.T) {
 	r := passingReport()
-	r.Properties = append(r.Properties, Property{ID: "P-frag", Status: "audit",
-		Counterexample: &Counterexample{Config: "x", Ops: "load()", Expected: []int64{4}, Actual: []int64{6}}})
+	r.Properties = append(r.Properties, report.Property{ID: "P-frag", Status: "audit",
+		Counterexample: &report.Counterexample{Config: "x", Ops: "load()", Expected: []int64{4}, Actual: []int64{6}}})
 	var buf bytes.Buffer
 	if err := Text(&buf, r); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // A document is what Text and Markdown both render: a title, summary lines
@@ -106,7 +108,7 @@ func verdictCell(v string) string { return strings.ToUpper(v) }
 
 // summaryLines is the report's one-glance header: iterator, preset, seed,
 // verdict, configuration counts, checks and throughput.
-func summaryLines(r *Report) []string {
+func summaryLines(r *report.Report) []string {
 	name := r.Iterator
 	if r.Class != "" {
 		name += " (" + r.Class + ")"
@@ -135,7 +137,7 @@ func summaryLines(r *Report) []string {
 
 // reportDocument lays out one iterator's report: the properties and the
 // counterexamples, then the long sections (detail), then a summary.
-func reportDocument(r *Report) document {
+func reportDocument(r *report.Report) document {
 	d := document{title: "tilecheck sweep: " + r.Iterator, summary: summaryLines(r)}
 	d.sections = append(d.sections, propertiesSection(r))
 	d.sections = append(d.sections, counterexampleSections(r)...)
@@ -162,7 +164,7 @@ func detail(s section) section {
 
 // reportTrailer sums up one report's detail sections and ends with its
 // verdict.
-func reportTrailer(r *Report) []string {
+func reportTrailer(r *report.Report) []string {
 	kOK, kN := controlsOK(r)
 	fOK, fN := floorsMet(r)
 	out := []string{fmt.Sprintf("Controls: %d of %d killed as required. Coverage floors: %d of %d met.", kOK, kN, fOK, fN)}
@@ -189,7 +191,7 @@ func reportTrailer(r *Report) []string {
 	return append(out, "Verdict: "+verdictCell(r.Verdict))
 }
 
-func propertiesSection(r *Report) section {
+func propertiesSection(r *report.Report) section {
 	t := &table{header: []string{"property", "status", "cases", "violations", "statement"}, verboseCols: []int{4}}
 	for _, p := range r.Properties {
 		t.rows = append(t.rows, []string{p.ID, statusCell(p.Status), strconv.FormatInt(p.Cases, 10), strconv.FormatInt(p.Violations, 10), p.Doc})
@@ -201,7 +203,7 @@ func propertiesSection(r *Report) section {
 // a shrunk counterexample: the case, the addresses side by side and the
 // command that replays it. Audit-only properties (P-frag) may carry an
 // example too, but it is a fact about the instantiation, shown in the audit.
-func counterexampleSections(r *Report) []section {
+func counterexampleSections(r *report.Report) []section {
 	var out []section
 	for _, p := range r.Properties {
 		cx := p.Counterexample
@@ -250,7 +252,7 @@ func addressTable(expected, actual []int64) *table {
 
 // killColumns lists the properties of the kill matrix: the report's
 // properties in report order, then any property named only by a control.
-func killColumns(r *Report) []string {
+func killColumns(r *report.Report) []string {
 	var cols []string
 	seen := map[string]bool{}
 	add := func(id string) {
@@ -282,7 +284,7 @@ func contains(list []string, s string) bool {
 }
 
 // killCell marks one (control, property) pair of the kill matrix.
-func killCell(c Control, prop string) string {
+func killCell(c report.Control, prop string) string {
 	killed := contains(c.KilledBy, prop)
 	mustSurvive := contains(c.MustSurvive, prop)
 	required := contains(c.MustKill, prop)
@@ -301,7 +303,7 @@ func killCell(c Control, prop string) string {
 	return markNone
 }
 
-func killMatrixSection(r *Report) section {
+func killMatrixSection(r *report.Report) section {
 	cols := killColumns(r)
 	t := &table{header: append(append([]string{"control"}, cols...), "ok")}
 	for _, c := range r.Controls {
@@ -318,7 +320,7 @@ func killMatrixSection(r *Report) section {
 	}}
 }
 
-func coverageSection(r *Report) section {
+func coverageSection(r *report.Report) section {
 	t := &table{header: []string{"class", "fraction", "floor", "ok"}}
 	for _, c := range r.Coverage {
 		t.rows = append(t.rows, []string{c.Class, formatFraction(c.Fraction), formatFraction(c.Floor), yesNo(c.OK)})
@@ -326,7 +328,7 @@ func coverageSection(r *Report) section {
 	return section{heading: "Coverage", level: 2, blocks: []block{{table: t}}}
 }
 
-func unitsSection(r *Report) section {
+func unitsSection(r *report.Report) section {
 	t := &table{header: []string{"path", "documented", "observed", "agrees"}}
 	for _, u := range r.Units {
 		t.rows = append(t.rows, []string{u.Path, u.Documented, u.Observed, yesNo(u.Documented == u.Observed)})
@@ -334,7 +336,7 @@ func unitsSection(r *Report) section {
 	return section{heading: "Units", level: 2, blocks: []block{{table: t}}}
 }
 
-func auditSection(r *Report) section {
+func auditSection(r *report.Report) section {
 	t := &table{header: []string{"topic", "config", "count", "detail"}}
 	for _, a := range r.Audit {
 		count := ""

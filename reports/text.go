@@ -11,6 +11,8 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TextOptions choose what the text renderers show.
@@ -28,19 +30,19 @@ const textWidth = 100
 
 // Text renders one iterator's report for a terminal: the properties and
 // counterexamples, then a summary ending with the verdict.
-func Text(w io.Writer, r *Report) error { return TextWith(w, r, TextOptions{}) }
+func Text(w io.Writer, r *report.Report) error { return TextWith(w, r, TextOptions{}) }
 
 // TextWith is Text with options.
-func TextWith(w io.Writer, r *Report, o TextOptions) error {
+func TextWith(w io.Writer, r *report.Report, o TextOptions) error {
 	return renderText(w, reportDocument(r), o)
 }
 
 // TextMatrix renders a sweep over several iterators for a terminal: the
 // model × property matrix of each class, then a summary.
-func TextMatrix(w io.Writer, m *Matrix) error { return TextMatrixWith(w, m, TextOptions{}) }
+func TextMatrix(w io.Writer, m *report.Matrix) error { return TextMatrixWith(w, m, TextOptions{}) }
 
 // TextMatrixWith is TextMatrix with options.
-func TextMatrixWith(w io.Writer, m *Matrix, o TextOptions) error {
+func TextMatrixWith(w io.Writer, m *report.Matrix, o TextOptions) error {
 	return renderText(w, matrixDocument(m), o)
 }
 

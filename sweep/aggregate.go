@@ -10,7 +10,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // sizeKey orders counterexamples: fewest ops, smallest V, smallest tile,
@@ -54,7 +54,7 @@ type unitAgg struct {
 }
 
 type auditAgg struct {
-	entries []reports.AuditEntry
+	entries []report.AuditEntry
 	count   int
 }
 
@@ -77,7 +77,7 @@ type aggregate struct {
 	audit    map[string]*auditAgg
 	unavail  map[string]bool
 	errs     int
-	firstErr *reports.AuditEntry // the first case the model errored on
+	firstErr *report.AuditEntry // the first case the model errored on
 }
 
 const auditExamples = 5
@@ -122,7 +122,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 			// with its case, and the verdict is weak at best.
 			a.errs++
 			if a.firstErr == nil {
-				a.firstErr = &reports.AuditEntry{Topic: "model-error", Config: c.Config.String(),
+				a.firstErr = &report.AuditEntry{Topic: "model-error", Config: c.Config.String(),
 					Detail: fmt.Sprintf("ops %s: %v", c.Program, o.ModelErr)}
 			}
 		}
@@ -162,7 +162,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 			}
 			ag.count++
 			if len(ag.entries) < auditExamples {
-				ag.entries = append(ag.entries, reports.AuditEntry{Topic: f.Topic, Config: c.Config.String(), Detail: f.Detail})
+				ag.entries = append(ag.entries, report.AuditEntry{Topic: f.Topic, Config: c.Config.String(), Detail: f.Detail})
 			}
 		}
 		for _, u := range o.Unavailable {
@@ -229,12 +229,12 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 func (a *aggregate) shrinkFailures(src, ref props.Source) {
-	checks, searches := presetSizes[a.opts.Preset].shrinkChecks, 1
+	checks, searches := a.opts.Preset.Size().ShrinkChecks, 1
 	if a.opts.Class != iterator.RegularTile {
 		// A family case is cheap to judge, and one search often ends in a
 		// local minimum with an op more than needed: search from a few
 		// seeds and keep the smallest.
-		checks, searches = presetSizes[a.opts.Preset].familyShrinkChecks, 3
+		checks, searches = a.opts.Preset.Size().FamilyShrinkChecks, 3
 	}
 	// The searches run concurrently (each is deterministic on its own
 	// seed); their results are offered in property and search order, as a
@@ -271,18 +271,18 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 	}
 }
 
-func (a *aggregate) report(gen generated) *reports.Report {
+func (a *aggregate) report(gen generated) *report.Report {
 	// A compiled source says which back end it is (host or gpu); a Go
 	// model is "go".
-	r := &reports.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: props.BackendOf(a.opts.Source),
-		Preset: a.opts.Preset, Seed: a.opts.Seed, Configs: reports.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
+	r := &report.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: props.BackendOf(a.opts.Source),
+		Preset: string(a.opts.Preset), Seed: a.opts.Seed, Configs: report.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
 		Checks: a.checks}
 	failed := false
 	// KillOnly runs no control, so nothing shows the properties could fail;
 	// a property that judged nothing at all proves nothing either.
 	weak := a.opts.KillOnly
 	for j, p := range a.opts.Properties {
-		rp := reports.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
+		rp := report.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
 		switch {
 		case a.viol[j] > 0 && p.AuditOnly:
 			rp.Status = "audit"
@@ -296,7 +296,7 @@ func (a *aggregate) report(gen generated) *reports.Report {
 			weak = weak || !p.AuditOnly
 		}
 		if b := a.best[j]; b != nil {
-			rp.Counterexample = &reports.Counterexample{Config: b.v.Config, Ops: b.v.Ops, Thread: b.v.Thread,
+			rp.Counterexample = &report.Counterexample{Config: b.v.Config, Ops: b.v.Ops, Thread: b.v.Thread,
 				Expected: b.v.Expected, Actual: b.v.Actual, Detail: b.v.Detail,
 				Replay: replay(a.name, b.v, a.opts.PtrContract)}
 		}
@@ -305,7 +305,7 @@ func (a *aggregate) report(gen generated) *reports.Report {
 	for i, d := range a.controls {
 		spec, _ := props.ControlSpecOf(d)
 		spec = props.EffectiveSpec(spec, a.opts.Properties)
-		c := reports.Control{ID: string(d), Defect: iterator.DefectDoc(d), MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
+		c := report.Control{ID: string(d), Defect: iterator.DefectDoc(d), MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
 		for j, p := range a.opts.Properties {
 			if a.kills[i][j] {
 				c.KilledBy = append(c.KilledBy, p.ID)
@@ -332,15 +332,15 @@ func (a *aggregate) report(gen generated) *reports.Report {
 		}
 		ok := f >= cl.floor
 		weak = weak || !ok
-		r.Coverage = append(r.Coverage, reports.Coverage{Class: cl.name, Fraction: f, Floor: cl.floor, OK: ok})
+		r.Coverage = append(r.Coverage, report.Coverage{Class: cl.name, Fraction: f, Floor: cl.floor, OK: ok})
 	}
 	paths := slices.Sorted(maps.Keys(a.units))
 	for _, p := range paths {
 		u := a.units[p]
-		r.Units = append(r.Units, reports.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
+		r.Units = append(r.Units, report.Unit{Path: p, Documented: u.documented, Observed: u.matches.Name(u.documented)})
 	}
 	if a.errs > 0 {
-		e := reports.AuditEntry{Topic: "model-error", Detail: "the model failed (no case recorded)"}
+		e := report.AuditEntry{Topic: "model-error", Detail: "the model failed (no case recorded)"}
 		if a.firstErr != nil {
 			e = *a.firstErr
 		}

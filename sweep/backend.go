@@ -9,7 +9,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // CompiledOptions configure a sweep of compiled code (tilecheck sweep
@@ -48,7 +48,7 @@ const unjudgedTopic = "compiled-arith-unjudged"
 // RunCompiled sweeps compiled code. Every request of the preset is fetched
 // from the source in one call before judging, so that a compiled source
 // builds all its translation units in parallel, once.
-func RunCompiled(opts CompiledOptions) (*reports.Report, error) {
+func RunCompiled(opts CompiledOptions) (*report.Report, error) {
 	if opts.Source == nil {
 		return nil, errors.New("a compiled sweep needs a source")
 	}
@@ -124,7 +124,7 @@ func (g generated) keep(keep func(iterator.Config) bool) generated {
 // finishCompiledReport adds what only a compiled sweep knows: the paths
 // that do not compile (with their first diagnostic), the cases whose
 // arithmetic could not be judged, and the back end in every replay command.
-func finishCompiledReport(rep *reports.Report, opts CompiledOptions, pre *prefetched) {
+func finishCompiledReport(rep *report.Report, opts CompiledOptions, pre *prefetched) {
 	if c, ok := opts.Source.(props.CompiledSource); ok {
 		listed := map[string]bool{}
 		for _, u := range rep.Unavailable {
@@ -143,7 +143,7 @@ func finishCompiledReport(rep *reports.Report, opts CompiledOptions, pre *prefet
 		sort.Strings(rep.Unavailable)
 	}
 	for _, group := range []struct {
-		entries []reports.AuditEntry
+		entries []report.AuditEntry
 		count   int
 	}{{pre.notRun, pre.notRunCount}, {pre.notRunArith, pre.notRunArithN}, {pre.unjudged, pre.unjudgedCount}} {
 		for i, e := range group.entries {
@@ -165,11 +165,11 @@ func finishCompiledReport(rep *reports.Report, opts CompiledOptions, pre *prefet
 // RunAllCompiled sweeps the compiled rendition of every built-in model,
 // each with its own Go model as companion; sourceFor builds the source of
 // one model and replayFlags the check flags of its replays.
-func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.Source, error)) (*reports.Matrix, error) {
+func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.Source, error)) (*report.Matrix, error) {
 	if err := opts.Options.defaults(); err != nil {
 		return nil, err
 	}
-	m := &reports.Matrix{Preset: opts.Preset, Seed: opts.Seed}
+	m := &report.Matrix{Preset: string(opts.Preset), Seed: opts.Seed}
 	models := iterator.Builtins()
 	for i, b := range models {
 		src, err := sourceFor(b.Name())

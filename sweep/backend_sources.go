@@ -8,7 +8,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // chunkBatches is how many engine batches (of configsPerBatch
@@ -61,11 +61,11 @@ type prefetched struct {
 	imported map[int]bool // chunks already noted in the audit
 
 	mu            sync.Mutex
-	unjudged      []reports.AuditEntry
+	unjudged      []report.AuditEntry
 	unjudgedCount int
-	notRun        []reports.AuditEntry
+	notRun        []report.AuditEntry
 	notRunCount   int
-	notRunArith   []reports.AuditEntry
+	notRunArith   []report.AuditEntry
 	notRunArithN  int
 }
 
@@ -242,14 +242,14 @@ func (p *prefetched) noteNotRun(r props.Request, ue *iterator.UnavailableError, 
 			if len(t.Overflows) > 0 {
 				what = t.Overflows[0].String()
 			}
-			p.notRunArith = append(p.notRunArith, reports.AuditEntry{Topic: notRunArithTopic, Config: r.Config.String(),
+			p.notRunArith = append(p.notRunArith, report.AuditEntry{Topic: notRunArithTopic, Config: r.Config.String(),
 				Detail: fmt.Sprintf("ops %s, thread %d: the Go model records %s, but the case did not run on compiled code (%s): P-index/P-exact not judged here", r.Program, t.Thread, what, ue.Reason)})
 		}
 		break
 	}
 	p.notRunCount++
 	if len(p.notRun) < auditExamples {
-		p.notRun = append(p.notRun, reports.AuditEntry{Topic: notRunTopic, Config: r.Config.String(),
+		p.notRun = append(p.notRun, report.AuditEntry{Topic: notRunTopic, Config: r.Config.String(),
 			Detail: fmt.Sprintf("ops %s: not run on compiled code (%s); no property judged it", r.Program, ue.Reason)})
 	}
 }
@@ -259,7 +259,7 @@ func (p *prefetched) noteUnjudged(r props.Request, why string) {
 	defer p.mu.Unlock()
 	p.unjudgedCount++
 	if len(p.unjudged) < auditExamples {
-		p.unjudged = append(p.unjudged, reports.AuditEntry{Topic: unjudgedTopic, Config: r.Config.String(),
+		p.unjudged = append(p.unjudged, report.AuditEntry{Topic: unjudgedTopic, Config: r.Config.String(),
 			Detail: fmt.Sprintf("ops %s: %s, so P-index/P-exact could not be judged for this case (the compiled code's int32 overflows and truncations are not observable)", r.Program, why)})
 	}
 }

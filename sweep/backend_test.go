@@ -7,7 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // silentSource stands in for compiled code: the model's addresses without
@@ -55,7 +55,7 @@ func (s *silentSource) Traces(reqs []props.Request) ([]props.Response, error) {
 	return resps, nil
 }
 
-func statusOf(r *reports.Report, id string) string {
+func statusOf(r *report.Report, id string) string {
 	for _, p := range r.Properties {
 		if p.ID == id {
 			return p.Status
@@ -128,7 +128,7 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 // audit counts included.
 func TestCompiledChunksGiveTheSameReport(t *testing.T) {
 	m, _ := iterator.ModelByName("reference")
-	sweepWith := func(chunk int) (*reports.Report, int) {
+	sweepWith := func(chunk int) (*report.Report, int) {
 		saved := chunkBatches
 		chunkBatches = chunk
 		defer func() { chunkBatches = saved }()

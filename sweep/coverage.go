@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -74,14 +75,107 @@ var coverageClasses = []coverageClass{
 }
 
 // classesFor lists the coverage classes of a sweep of one iterator class:
-// SPEC §6's for RegularTileIterator, the family's own (props) otherwise.
+// SPEC §6's for RegularTileIterator, the family's own otherwise.
 func classesFor(class iterator.Class) []coverageClass {
 	if class == iterator.RegularTile {
 		return append(append([]coverageClass(nil), coverageClasses...), pairClasses...)
 	}
-	var out []coverageClass
-	for _, c := range props.FamilyCoverageClasses(class) {
-		out = append(out, coverageClass{name: c.Name, floor: c.Floor, in: c.In})
+	return append(familyClasses(class), wideClass)
+}
+
+// pairClass is a coverage floor over a set of pairs: its fraction is the
+// share of the pairs met by at least one valid, judged case.
+func pairClass(name string, universe []string, key func(props.Case) string) coverageClass {
+	return coverageClass{name: name, floor: 1, universe: universe, key: key}
+}
+
+var pairMaps, pairVs, pairRanks = gen.PairKeys()
+
+// pairClasses are the pairwise floors of issue 10, and the floors that 6-bit
+// and f64 cases are swept at all.
+var pairClasses = []coverageClass{
+	pairClass("element × map (pairs met)", pairMaps, func(c props.Case) string { return gen.ElemMapKey(c.Config.Elem.Name, c.Config.Map) }),
+	pairClass("element × V (pairs met)", pairVs, func(c props.Case) string { return gen.ElemVKey(c.Config.Elem.Name, c.Config.Access) }),
+	pairClass("element × rank (pairs met)", pairRanks, func(c props.Case) string { return gen.ElemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
+	{name: "B=6", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
+	{name: "B=64", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
+	// Met by one valid case of each arrangement, whatever the preset's size:
+	// a wrong warp start row (column) moves accesses only there.
+	{name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", floor: 1,
+		universe: []string{"rows", "columns"}, key: warpKey},
+}
+
+// warpKey says which warp-raked arrangement a case has that a wrong warp
+// start can show in: several warps along the strided axis with Iter.S > 1
+// ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
+func warpKey(c props.Case) string {
+	m := c.Map
+	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
+		return ""
 	}
-	return append(out, wideClass)
+	nw := int64(m.Threads) / (m.Warp.C * m.Warp.S)
+	wais := m.Shape.S / m.Warp.S
+	switch {
+	case nw > 1 && wais > 1 && m.Iter.S > 1:
+		return "rows"
+	case nw > wais && m.Iter.C > 1:
+		return "columns"
+	}
+	return ""
+}
+
+// wideClass is the family's coverage floor for the wide cases: a sweep
+// without a case whose byte offsets pass 2^31 cannot see a wrap. It is met
+// by one valid case without a model error, whatever the preset's size; a
+// compiled back end that cannot run it says so in its own audit.
+var wideClass = coverageClass{name: "pitch or pointer offset past 2^31 bytes", floor: 1, universe: []string{"wide"}, generated: true,
+	key: func(c props.Case) string {
+		if gen.Wide(c) {
+			return "wide"
+		}
+		return ""
+	}}
+
+// familyClasses are the coverage floors of a family class sweep: without
+// each kind of case one of the family's defects cannot show.
+func familyClasses(class iterator.Class) []coverageClass {
+	crossTile := func(c props.Case) bool {
+		for _, o := range c.Program {
+			if o.Kind == iterator.AddTileOffset {
+				t := c.Config.Layout.ToPitch(o.A, o.B)
+				if (c.Config.PitchAdv() == 1 && t.C != 0) || (c.Config.PitchAdv() == 0 && t.S != 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := []coverageClass{
+		{name: "B<8", floor: 0.05, in: func(c props.Case) bool { return c.Config.Elem.Bits < 8 }},
+		{name: "rank 0", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 0 }},
+		{name: "rank 1", floor: 0.15, in: func(c props.Case) bool { return c.Config.PitchAdv() == 1 }},
+		{name: "cross-rank tile offset", floor: 0.10, in: crossTile},
+	}
+	if !class.Predicated() {
+		return append(out, coverageClass{name: "L % V ≠ 0", floor: 0.05, in: func(c props.Case) bool {
+			return c.Config.Pitch()%int64(c.Config.Access) != 0
+		}})
+	}
+	return append(out,
+		coverageClass{name: "residue ≠ tile", floor: 0.10, in: func(c props.Case) bool {
+			cfg := c.Config
+			ext, sh := cfg.PitchExtent(), cfg.PitchShape()
+			if cfg.PitchAdv() == 1 {
+				return (ext.S-cfg.TB[1])%sh.S != 0
+			}
+			return (ext.C-cfg.TB[0])%sh.C != 0
+		}},
+		coverageClass{name: "tb off the tile grid", floor: 0.05, in: func(c props.Case) bool {
+			sh := c.Config.PitchShape()
+			return c.Config.TB[0]%sh.C != 0 || c.Config.TB[1]%sh.S != 0
+		}},
+		coverageClass{name: "access_elems < V", floor: 0.10, in: func(c props.Case) bool {
+			return c.Config.ElemsPerAccessType() < c.Config.Access
+		}},
+	)
 }

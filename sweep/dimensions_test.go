@@ -5,7 +5,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // The pointer-offset contract is a sweep dimension: held to "bytes",
@@ -13,7 +13,7 @@ import (
 // load_with_pointer_offset, and the reference (elements) is the one that
 // disagrees.
 func TestBytesContract(t *testing.T) {
-	run := func(name string) *reports.Report {
+	run := func(name string) *report.Report {
 		r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, PtrContract: props.PtrBytes})
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +86,7 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 // iterator class. The family classes of cutlass-pre3049 are cutlass's
 // (SPEC §10), and the reference has no counterexamples.
 func TestCounterexamplesReplay(t *testing.T) {
-	rs := []*reports.Report{quick(t, "cutlass"), quick(t, "cutlass-pre3049")}
+	rs := []*report.Report{quick(t, "cutlass"), quick(t, "cutlass-pre3049")}
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		rs = append(rs, quickClass(t, "cutlass", cl))
 	}

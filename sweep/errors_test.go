@@ -7,7 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -29,7 +29,7 @@ func (f failing) Trace(cfg iterator.Config, prog iterator.Program, thread int) (
 	return f.ref.Trace(cfg, prog, thread)
 }
 
-func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *reports.Report {
+func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *report.Report {
 	t.Helper()
 	r, err := sweep.Run(sweep.Options{Iterator: m.Name(), Source: props.ModelSource(m), Class: class, Preset: "quick", Seed: 1})
 	if err != nil {
@@ -38,7 +38,7 @@ func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *reports.R
 	return r
 }
 
-func modelErrorShown(r *reports.Report) bool {
+func modelErrorShown(r *report.Report) bool {
 	for _, a := range r.Audit {
 		if a.Topic == "model-error" && a.Count > 0 && strings.Contains(a.Detail, "model bug: index out of range") {
 			return true

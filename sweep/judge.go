@@ -7,7 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // judgeBatches judges the batches of opts.Shard (all of them unsharded)
@@ -108,7 +108,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 // markInterrupted marks a report cut short: a property that failed on the
 // batches judged still failed, but nothing else can be concluded, so the
 // verdict is "interrupted" instead of a pass or weak.
-func markInterrupted(rep *reports.Report, how string) {
+func markInterrupted(rep *report.Report, how string) {
 	if how == "" {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/sweep"
@@ -121,7 +122,7 @@ func killers(t testing.TB, m mutant, seed int64) (string, []string) {
 	return killersWith(t, m, "quick", seed)
 }
 
-func killersWith(t testing.TB, m mutant, preset string, seed int64) (string, []string) {
+func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string, []string) {
 	src := props.ModelSource(mutantModel{m: m, ref: reference(t)})
 	rep, err := sweep.Run(sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: preset, Seed: seed, Workers: 1, KillOnly: true})
 	if err != nil {

@@ -9,9 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Shard picks one of Count parts of a sweep (tilecheck sweep --shard i/n),
@@ -50,7 +51,7 @@ type shardState struct {
 	Count       int               `json:"count"`
 	Iterator    string            `json:"iterator"`
 	Class       string            `json:"class"`
-	Preset      string            `json:"preset"`
+	Preset      gen.Preset        `json:"preset"`
 	Seed        int64             `json:"seed"`
 	PtrContract string            `json:"ptr_contract"`
 	Properties  []string          `json:"properties"`
@@ -65,7 +66,7 @@ type shardState struct {
 	// the fractional classes), and FirstErr the first case the model
 	// errored on: what Merge needs of issue 10's floors and model errors.
 	CovSeen     [][]string            `json:"coverage_seen,omitempty"`
-	FirstErr    *reports.AuditEntry   `json:"first_error,omitempty"`
+	FirstErr    *report.AuditEntry    `json:"first_error,omitempty"`
 	Units       map[string]shardUnit  `json:"units"`
 	Audit       map[string]shardAudit `json:"audit"`
 	Unavail     []string              `json:"unavailable"`
@@ -85,8 +86,8 @@ type shardUnit struct {
 }
 
 type shardAudit struct {
-	Entries []reports.AuditEntry `json:"entries"`
-	Count   int                  `json:"count"`
+	Entries []report.AuditEntry `json:"entries"`
+	Count   int                 `json:"count"`
 }
 
 func (a *aggregate) state() shardState {
@@ -171,7 +172,7 @@ func (s shardState) load(a *aggregate) error {
 
 // shardReport is a shard's own report (its part of the preset, not shrunk)
 // with its state attached for Merge.
-func shardReport(total *aggregate, gen generated, elapsed float64, interrupted string) (*reports.Report, error) {
+func shardReport(total *aggregate, gen generated, elapsed float64, interrupted string) (*report.Report, error) {
 	st := total.state()
 	st.ElapsedS, st.Interrupted = elapsed, interrupted
 	raw, err := json.Marshal(st)
@@ -179,7 +180,7 @@ func shardReport(total *aggregate, gen generated, elapsed float64, interrupted s
 		return nil, err
 	}
 	rep := total.report(gen)
-	rep.Version = reports.Version()
+	rep.Version = report.Version()
 	rep.Shard = raw
 	markInterrupted(rep, interrupted)
 	return rep, nil
@@ -190,7 +191,7 @@ func shardReport(total *aggregate, gen generated, elapsed float64, interrupted s
 // the same counts, kill matrix, coverage and audit, and the same shrunk
 // counterexamples (the shrinking runs here, as the unsharded run does after
 // its last batch). Only the timings differ: elapsed is the shards' sum.
-func Merge(shards []*reports.Report) (*reports.Report, error) {
+func Merge(shards []*report.Report) (*report.Report, error) {
 	if len(shards) == 0 {
 		return nil, errors.New("no shard reports to merge")
 	}
@@ -252,7 +253,7 @@ func Merge(shards []*reports.Report) (*reports.Report, error) {
 		total.exhibit(src, ref)
 	}
 	rep := total.report(gen)
-	rep.Version = reports.Version()
+	rep.Version = report.Version()
 	markInterrupted(rep, strings.Join(stopped, "; "))
 	rep.ElapsedS = elapsed
 	if elapsed > 0 {
@@ -271,14 +272,14 @@ func shardList(states []shardState) string {
 
 // MergeMatrix merges shard matrices (an all-models sweep run with --shard):
 // the k-th report of every shard belongs to the same model and class.
-func MergeMatrix(shards []*reports.Matrix) (*reports.Matrix, error) {
+func MergeMatrix(shards []*report.Matrix) (*report.Matrix, error) {
 	if len(shards) == 0 {
 		return nil, errors.New("no shard reports to merge")
 	}
 	n := len(shards[0].Reports)
-	out := &reports.Matrix{Preset: shards[0].Preset, Seed: shards[0].Seed}
+	out := &report.Matrix{Preset: string(shards[0].Preset), Seed: shards[0].Seed}
 	for k := 0; k < n; k++ {
-		var parts []*reports.Report
+		var parts []*report.Report
 		for i, m := range shards {
 			if len(m.Reports) != n {
 				return nil, fmt.Errorf("shard matrix %d has %d reports, the first has %d: not shards of one sweep", i+1, len(m.Reports), n)

@@ -10,12 +10,13 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 )
 
 // renderUntimed is the JSON report with the two timing fields zeroed: the
 // only fields in which two runs of one sweep may differ.
-func renderUntimed(t *testing.T, r *reports.Report) []byte {
+func renderUntimed(t *testing.T, r *report.Report) []byte {
 	t.Helper()
 	c := *r
 	c.ElapsedS, c.ChecksPerSecond = 0, 0
@@ -41,7 +42,7 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 			t.Fatal(err)
 		}
 		const n = 3
-		var parts []*reports.Report
+		var parts []*report.Report
 		for i := n; i >= 1; i-- { // any order
 			o := opts
 			o.Shard = Shard{Index: i, Count: n}
@@ -56,7 +57,7 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 			if err := reports.JSON(&buf, r); err != nil {
 				t.Fatal(err)
 			}
-			var back reports.Report
+			var back report.Report
 			if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 				t.Fatal(err)
 			}
@@ -87,10 +88,10 @@ func TestMergeRejectsIncompleteShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]*reports.Report{r}); err == nil {
+	if _, err := Merge([]*report.Report{r}); err == nil {
 		t.Error("merging shard 1/2 alone succeeded")
 	}
-	if _, err := Merge([]*reports.Report{r, r}); err == nil {
+	if _, err := Merge([]*report.Report{r, r}); err == nil {
 		t.Error("merging shard 1/2 twice succeeded")
 	}
 	for _, bad := range []string{"0/2", "3/2", "1", "a/b", "1/0"} {

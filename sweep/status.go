@@ -3,14 +3,14 @@ package sweep
 import (
 	"fmt"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // MatrixWeak says whether the evidence of an all-models sweep is weak:
 // models are expected to fail (that is the finding), so only a weak
 // verdict, a control not killed as required or a missed coverage floor, in
 // any model's run, counts against it.
-func MatrixWeak(m *reports.Matrix) bool {
+func MatrixWeak(m *report.Matrix) bool {
 	for _, r := range m.Reports {
 		if r.Verdict == "weak" {
 			return true
@@ -32,7 +32,7 @@ func MatrixWeak(m *reports.Matrix) bool {
 // CombinedVerdict is the verdict of one iterator swept over several
 // classes: a failing class fails it; else a class whose verdict is neither
 // pass nor interrupted makes it weak; else it passes.
-func CombinedVerdict(m *reports.Matrix) string {
+func CombinedVerdict(m *report.Matrix) string {
 	verdict := "pass"
 	for _, r := range m.Reports {
 		switch r.Verdict {
@@ -49,7 +49,7 @@ func CombinedVerdict(m *reports.Matrix) string {
 // ModelErrors is one line per model that errored during a sweep (its
 // verdict is weak at best), for a front end to show: the matrix has no
 // audit section, and an error must never read as a pass.
-func ModelErrors(rs ...*reports.Report) []string {
+func ModelErrors(rs ...*report.Report) []string {
 	var out []string
 	for _, r := range rs {
 		for _, a := range r.Audit {

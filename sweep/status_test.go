@@ -4,28 +4,28 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestMatrixWeak: in an all-models sweep a failing model is the finding;
 // only a weak verdict, a surviving control or a missed floor is weak.
 func TestMatrixWeak(t *testing.T) {
-	pass := &reports.Report{Verdict: "pass", Controls: []reports.Control{{ID: "C-x", OK: true}}}
-	failing := &reports.Report{Verdict: "fail", Controls: []reports.Control{{ID: "C-x", OK: true}}}
-	survived := &reports.Report{Verdict: "fail", Controls: []reports.Control{{ID: "C-x", OK: false}}}
-	floor := &reports.Report{Verdict: "fail", Coverage: []reports.Coverage{{Class: "B<8", OK: false}}}
-	weak := &reports.Report{Verdict: "weak"}
+	pass := &report.Report{Verdict: "pass", Controls: []report.Control{{ID: "C-x", OK: true}}}
+	failing := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: true}}}
+	survived := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: false}}}
+	floor := &report.Report{Verdict: "fail", Coverage: []report.Coverage{{Class: "B<8", OK: false}}}
+	weak := &report.Report{Verdict: "weak"}
 	for _, c := range []struct {
 		name string
-		rs   []*reports.Report
+		rs   []*report.Report
 		want bool
 	}{
-		{"a model failing is the finding", []*reports.Report{pass, failing}, false},
-		{"a surviving control is weak", []*reports.Report{pass, survived}, true},
-		{"a missed floor is weak", []*reports.Report{floor, pass}, true},
-		{"a weak verdict is weak", []*reports.Report{weak}, true},
+		{"a model failing is the finding", []*report.Report{pass, failing}, false},
+		{"a surviving control is weak", []*report.Report{pass, survived}, true},
+		{"a missed floor is weak", []*report.Report{floor, pass}, true},
+		{"a weak verdict is weak", []*report.Report{weak}, true},
 	} {
-		if got := MatrixWeak(&reports.Matrix{Reports: c.rs}); got != c.want {
+		if got := MatrixWeak(&report.Matrix{Reports: c.rs}); got != c.want {
 			t.Errorf("%s: MatrixWeak = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -44,9 +44,9 @@ func TestCombinedVerdict(t *testing.T) {
 		{[]string{"weak", "fail", "pass"}, "fail"},
 		{[]string{"pass", "bogus"}, "weak"},
 	} {
-		m := &reports.Matrix{}
+		m := &report.Matrix{}
 		for _, v := range c.verdicts {
-			m.Reports = append(m.Reports, &reports.Report{Verdict: v})
+			m.Reports = append(m.Reports, &report.Report{Verdict: v})
 		}
 		if got := CombinedVerdict(m); got != c.want {
 			t.Errorf("CombinedVerdict(%v) = %q, want %q", c.verdicts, got, c.want)
@@ -56,8 +56,8 @@ func TestCombinedVerdict(t *testing.T) {
 
 // TestModelErrors: one line per model whose run recorded a model error.
 func TestModelErrors(t *testing.T) {
-	ok := &reports.Report{Iterator: "reference", Class: "RegularTileIterator"}
-	bad := &reports.Report{Iterator: "mine", Class: "RegularTileIterator", Audit: []reports.AuditEntry{
+	ok := &report.Report{Iterator: "reference", Class: "RegularTileIterator"}
+	bad := &report.Report{Iterator: "mine", Class: "RegularTileIterator", Audit: []report.AuditEntry{
 		{Topic: "other"}, {Topic: "model-error", Count: 3, Config: "B=8", Detail: "boom"}}}
 	got := ModelErrors(ok, bad)
 	want := "mine (RegularTileIterator): the model failed on 3 cases; first: config B=8 boom"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -260,7 +261,7 @@ type checkJSONViolation struct {
 }
 
 func writeCheckJSON(w io.Writer, f checkFlags, results []props.Result) error {
-	out := checkJSON{Tool: "tilecheck", Version: reports.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: "pass"}
+	out := checkJSON{Tool: "tilecheck", Version: report.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: "pass"}
 	for _, r := range results {
 		jr := checkJSONResult{ID: r.ID, Status: r.Status, Violations: []checkJSONViolation{}}
 		for _, v := range r.Violations {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 )
 
@@ -180,7 +181,7 @@ func TestShardMergeCLI(t *testing.T) {
 // zeroed, through the same renderer, so the comparison is byte for byte.
 func untimed(t *testing.T, s string) string {
 	t.Helper()
-	var m reports.Matrix
+	var m report.Matrix
 	if err := json.Unmarshal([]byte(s), &m); err != nil {
 		t.Fatal(err)
 	}

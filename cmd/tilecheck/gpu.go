@@ -12,8 +12,9 @@ import (
 	"time"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 func init() {
@@ -86,7 +87,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var problems []string
 	for _, p := range []struct{ flag, v string }{{"--preset", *preset}, {"--sanitize-preset", *sanPreset}} {
-		if !oneOf(p.v, "representative", "quick", "release", "exhaustive") {
+		if _, err := gen.ParseProbePreset(p.v); err != nil {
 			problems = append(problems, fmt.Sprintf("%s %q: want representative, quick, release or exhaustive", p.flag, p.v))
 		}
 	}
@@ -129,7 +130,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if log != nil {
 		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	}
-	ev := &cuda.Evidence{Tool: "tilecheck", Version: reports.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
+	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
 		Arch: *arch, Device: res.Device, Result: res}
 	ev.GPU, ev.Driver, ev.Compiler = cuda.DeviceFacts(res, opts.Backend)
 	if *backend == "host" {

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // The interrupt tests run the command in a child process (this test binary
@@ -86,7 +86,7 @@ func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no partial report: %v (stderr %s)", err, rest)
 	}
-	var r reports.Report
+	var r report.Report
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}

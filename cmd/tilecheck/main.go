@@ -11,7 +11,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Exit statuses (SPEC §8), plus the two a script must tell apart from
@@ -65,7 +65,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (c
 		return exitPass
 	}
 	if args[0] == "version" || args[0] == "--version" {
-		fmt.Fprintln(stdout, "tilecheck", reports.Version())
+		fmt.Fprintln(stdout, "tilecheck", report.Version())
 		return exitPass
 	}
 	c, ok := commands[args[0]]

@@ -11,7 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -68,8 +68,8 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(problems) > 0 {
 		return fail(stderr, "merge", errors.New(strings.Join(problems, "; ")))
 	}
-	var singles []*reports.Report
-	var matrices []*reports.Matrix
+	var singles []*report.Report
+	var matrices []*report.Matrix
 	for _, path := range files {
 		r, m, err := readShard(path)
 		if err != nil {
@@ -84,14 +84,14 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(singles) > 0 && len(matrices) > 0 {
 		return fail(stderr, "merge", errors.New("some files are one iterator's shard reports and some all-models matrices: not one sweep"))
 	}
-	var m *reports.Matrix
+	var m *report.Matrix
 	single := len(singles) > 0
 	if single {
 		r, err := sweep.Merge(singles)
 		if err != nil {
 			return sweepError(stderr, "merge", ctx, err)
 		}
-		m = &reports.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*reports.Report{r}}
+		m = &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
 	} else {
 		var err error
 		if m, err = sweep.MergeMatrix(matrices); err != nil {
@@ -126,7 +126,7 @@ func flagsFirst(args []string) []string {
 
 // readShard reads one shard file: a single report, or a matrix
 // ({"preset", "seed", "reports"}).
-func readShard(path string) (*reports.Report, *reports.Matrix, error) {
+func readShard(path string) (*report.Report, *report.Matrix, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -139,13 +139,13 @@ func readShard(path string) (*reports.Report, *reports.Matrix, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if probe.Reports != nil {
-		var m reports.Matrix
+		var m report.Matrix
 		if err := dec.Decode(&m); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", path, err)
 		}
 		return nil, &m, nil
 	}
-	var r reports.Report
+	var r report.Report
 	if err := dec.Decode(&r); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}

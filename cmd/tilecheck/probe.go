@@ -15,9 +15,10 @@ import (
 	"sync"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -111,7 +112,7 @@ func (f *probeFlags) validate() []string {
 	if f.backend != "host" && f.backend != "gpu" {
 		problems = append(problems, fmt.Sprintf("--backend %q: want host or gpu", f.backend))
 	}
-	if !oneOf(f.preset, "representative", "quick", "release", "exhaustive") {
+	if _, err := gen.ParseProbePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -217,7 +218,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case "json":
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(cuda.NewProbeReport("tilecheck", reports.Version(), f.preset, res)); err != nil {
+		if err := enc.Encode(cuda.NewProbeReport("tilecheck", report.Version(), f.preset, res)); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
@@ -245,7 +246,7 @@ func probeCases(preset string) ([]cuda.Case, error) {
 		return nil, err
 	}
 	rec := &recordingSource{Source: props.ModelSource(ref), seen: map[string]iterator.Config{}}
-	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
+	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: gen.Preset(preset), Source: rec}); err != nil {
 		return nil, fmt.Errorf("listing the %s preset: %v", preset, err)
 	}
 	keys := slices.Sorted(maps.Keys(rec.seen))

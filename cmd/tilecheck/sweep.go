@@ -9,7 +9,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -105,7 +107,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		return f, code, true
 	}
 	problems := f.backendFlags.validate()
-	if !oneOf(f.preset, "quick", "release", "exhaustive") {
+	if _, err := gen.ParsePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want quick, release or exhaustive", f.preset))
 	}
 	if f.format == "markdown" {
@@ -161,7 +163,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tuneSweepGC()
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
-		Iterator: f.iterator, Preset: f.preset, Seed: f.seed, Workers: f.workers,
+		Iterator: f.iterator, Preset: gen.Preset(f.preset), Seed: f.seed, Workers: f.workers,
 		PtrContract: f.ptrContract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)
@@ -169,7 +171,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		opts.Class = classes[0]
 	}
 	opts.Classes = classes
-	var m *reports.Matrix
+	var m *report.Matrix
 	var err error
 	switch {
 	case f.compiled():
@@ -180,9 +182,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case f.iterator == "" || len(classes) > 1:
 		m, err = sweep.RunAll(opts)
 	default:
-		var r *reports.Report
+		var r *report.Report
 		if r, err = sweep.Run(opts); err == nil {
-			m = &reports.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*reports.Report{r}}
+			m = &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
 		}
 	}
 	progress.finish()
@@ -203,7 +205,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // emitReport renders m (one report when single) to --out, and returns the
 // exit status: the verdict's (byVerdict: an iterator was named), the
 // matrix's (only errors and weak evidence count), or 130 when interrupted.
-func emitReport(ctx context.Context, cmd string, m *reports.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
+func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
 	for _, r := range m.Reports {
 		if !oneOf(r.Verdict, "pass", "fail", "weak", "interrupted") {
 			return internalError(stderr, cmd, fmt.Sprintf("the engine returned verdict %q (want pass, fail or weak)", r.Verdict))
@@ -236,7 +238,7 @@ func emitReport(ctx context.Context, cmd string, m *reports.Matrix, single, byVe
 	return matrixStatus(m)
 }
 
-func interrupted(ctx context.Context, m *reports.Matrix) bool {
+func interrupted(ctx context.Context, m *report.Matrix) bool {
 	if ctx.Err() != nil {
 		return true
 	}
@@ -266,7 +268,7 @@ func sweepError(stderr io.Writer, cmd string, ctx context.Context, err error) in
 // runCompiledSweep sweeps compiled code: the renditions of every built-in
 // model, one of them (--iterator), or the user's header (--namespace, with
 // --iterator as its Go companion).
-func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, stderr io.Writer, progress *progress) (*reports.Matrix, error) {
+func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, stderr io.Writer, progress *progress) (*report.Matrix, error) {
 	log := progress.logf(f.verbose, stderr, "tilecheck sweep: ")
 	co := sweep.CompiledOptions{Options: opts, ReplayFlags: f.spec(nil, nil).ReplayFlags(), Log: log}
 	if f.iterator == "" && f.namespace == "" {
@@ -283,14 +285,14 @@ func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, std
 	if err != nil {
 		return nil, err
 	}
-	return &reports.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*reports.Report{r}}, nil
+	return &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}, nil
 }
 
 // render renders m in the chosen format: one report when single, else the
 // matrix. Every report is stamped with the tool and version first.
-func render(w io.Writer, m *reports.Matrix, single bool, format string, verbose bool) error {
+func render(w io.Writer, m *report.Matrix, single bool, format string, verbose bool) error {
 	for _, r := range m.Reports {
-		reports.Stamp(r)
+		report.Stamp(r)
 	}
 	switch format {
 	case "junit":
@@ -318,7 +320,7 @@ func render(w io.Writer, m *reports.Matrix, single bool, format string, verbose 
 }
 
 // reportStatus maps one iterator's verdict to SPEC §8's exit status.
-func reportStatus(r *reports.Report) int { return verdictStatus(r.Verdict) }
+func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
 
 // verdictStatus maps a verdict to SPEC §8's exit status.
 func verdictStatus(verdict string) int {
@@ -335,7 +337,7 @@ func verdictStatus(verdict string) int {
 
 // matrixStatus is the exit status of an all-models sweep: 3 when the sweep
 // says its evidence is weak (sweep.MatrixWeak), else 0.
-func matrixStatus(m *reports.Matrix) int {
+func matrixStatus(m *report.Matrix) int {
 	if sweep.MatrixWeak(m) {
 		return exitWeak
 	}
@@ -343,7 +345,7 @@ func matrixStatus(m *reports.Matrix) int {
 }
 
 // warnModelErrors shows on stderr every model that errored during a sweep.
-func warnModelErrors(stderr io.Writer, rs ...*reports.Report) {
+func warnModelErrors(stderr io.Writer, rs ...*report.Report) {
 	for _, line := range sweep.ModelErrors(rs...) {
 		fmt.Fprintf(stderr, "tilecheck sweep: %s\n", line)
 	}

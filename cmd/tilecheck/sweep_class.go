@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -33,7 +33,7 @@ func sweepClasses(name, iter string) ([]iterator.Class, error) {
 
 // matrixVerdictStatus is the exit status of one iterator swept over several
 // classes: the status of the sweep's combined verdict.
-func matrixVerdictStatus(m *reports.Matrix) int { return verdictStatus(sweep.CombinedVerdict(m)) }
+func matrixVerdictStatus(m *report.Matrix) int { return verdictStatus(sweep.CombinedVerdict(m)) }
 
 // sweepGCPercent is the garbage collector's target for a sweep: a sweep's
 // live heap is small (batches are bounded) but it allocates traces at a

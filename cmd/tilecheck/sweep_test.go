@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // specCase is SPEC §3's worked example: float, 64×8, stripmined T=32, V=4,
@@ -175,14 +175,14 @@ func TestSweepJSONHasSPECFields(t *testing.T) {
 // TestStatusMapping: exit statuses of SPEC §8, derived by hand.
 func TestStatusMapping(t *testing.T) {
 	for verdict, want := range map[string]int{"pass": 0, "fail": 1, "weak": 3} {
-		if got := reportStatus(&reports.Report{Verdict: verdict}); got != want {
+		if got := reportStatus(&report.Report{Verdict: verdict}); got != want {
 			t.Errorf("reportStatus(%s) = %d, want %d", verdict, got, want)
 		}
 	}
 	// The all-models rule itself is sweep.MatrixWeak's (tested there);
 	// here only its mapping to exit statuses.
-	weak := &reports.Matrix{Reports: []*reports.Report{{Verdict: "fail", Controls: []reports.Control{{ID: "C-x", OK: false}}}}}
-	finding := &reports.Matrix{Reports: []*reports.Report{{Verdict: "fail"}}}
+	weak := &report.Matrix{Reports: []*report.Report{{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: false}}}}}
+	finding := &report.Matrix{Reports: []*report.Report{{Verdict: "fail"}}}
 	if got := matrixStatus(weak); got != exitWeak {
 		t.Errorf("matrixStatus(surviving control) = %d, want %d", got, exitWeak)
 	}

@@ -1,7 +1,10 @@
-// Package reports holds the sweep report (the data every front end shares)
-// and renders it as text for terminals, Markdown for GitHub issues and JSON
-// for scripts (SPEC §8).
-package reports
+// Package report is the schema of a sweep's result (SPEC §8): the report of
+// one iterator, the matrix of several, and their parts (properties,
+// counterexamples, controls, coverage, units, audit), plus the tool's
+// version that stamps them. It holds data only, no rendering and no
+// third-party imports, so the engine that fills it (sweep) does not pull in
+// the renderers (package reports) and their table library.
+package report
 
 import "encoding/json"
 

@@ -1,4 +1,4 @@
-package reports
+package report
 
 import (
 	"runtime/debug"

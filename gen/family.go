@@ -1,16 +1,16 @@
-package props
+package gen
 
 import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// The generator hook for the family classes (issue 5): deterministic
+// The generator of the family classes (issue 5): deterministic
 // configurations and op programs that reach what hides the family's bugs —
 // residues, threadblock offsets off the tile grid, access_elems < V,
 // cross-rank tile offsets, both advance ranks, sub-byte types, pitches that
-// are not a multiple of V — and the coverage classes a sweep of a family
-// class should report, with their floors.
+// are not a multiple of V. The coverage floors that check a family sweep
+// reached them are sweep's (coverage.go).
 
 // famElem is an element type, its V and the access_elems values tried.
 type famElem struct {
@@ -202,56 +202,4 @@ func FamilyPrograms(class iterator.Class) []iterator.Program {
 		out = append(out, p)
 	}
 	return out
-}
-
-// CoverageClass is a kind of case a sweep must sample (SPEC §6 coverage
-// floors): Floor is the least fraction of valid cases that must be In it.
-type CoverageClass struct {
-	Name  string
-	Floor float64
-	In    func(Case) bool
-}
-
-// FamilyCoverageClasses are the coverage floors of a family class sweep:
-// without each kind of case one of the family's defects cannot show.
-func FamilyCoverageClasses(class iterator.Class) []CoverageClass {
-	crossTile := func(c Case) bool {
-		for _, o := range c.Program {
-			if o.Kind == iterator.AddTileOffset {
-				t := c.Config.Layout.ToPitch(o.A, o.B)
-				if (c.Config.PitchAdv() == 1 && t.C != 0) || (c.Config.PitchAdv() == 0 && t.S != 0) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	out := []CoverageClass{
-		{"B<8", 0.05, func(c Case) bool { return c.Config.Elem.Bits < 8 }},
-		{"rank 0", 0.15, func(c Case) bool { return c.Config.PitchAdv() == 0 }},
-		{"rank 1", 0.15, func(c Case) bool { return c.Config.PitchAdv() == 1 }},
-		{"cross-rank tile offset", 0.10, crossTile},
-	}
-	if !class.Predicated() {
-		return append(out, CoverageClass{"L % V ≠ 0", 0.05, func(c Case) bool {
-			return c.Config.Pitch()%int64(c.Config.Access) != 0
-		}})
-	}
-	return append(out,
-		CoverageClass{"residue ≠ tile", 0.10, func(c Case) bool {
-			cfg := c.Config
-			ext, sh := cfg.PitchExtent(), cfg.PitchShape()
-			if cfg.PitchAdv() == 1 {
-				return (ext.S-cfg.TB[1])%sh.S != 0
-			}
-			return (ext.C-cfg.TB[0])%sh.C != 0
-		}},
-		CoverageClass{"tb off the tile grid", 0.05, func(c Case) bool {
-			sh := c.Config.PitchShape()
-			return c.Config.TB[0]%sh.C != 0 || c.Config.TB[1]%sh.S != 0
-		}},
-		CoverageClass{"access_elems < V", 0.10, func(c Case) bool {
-			return c.Config.ElemsPerAccessType() < c.Config.Access
-		}},
-	)
 }

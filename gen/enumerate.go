@@ -1,4 +1,4 @@
-package sweep
+package gen
 
 import (
 	"fmt"
@@ -6,36 +6,6 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 )
-
-// Presets lists the generation presets, cheapest first.
-var Presets = []string{"quick", "release", "exhaustive"}
-
-// presetSize says how much of the axis product a preset walks: configs is
-// the number of diagonal samples of the product (the whole product, some
-// some 150 million points, is beyond even a night),
-// programs how many op programs each configuration runs, random the
-// number of rapid-drawn cases, shrinkChecks the rapid checks per failing
-// property.
-type presetSize struct {
-	configs, programs, random, shrinkChecks int
-	// spread adds that many points of the whole product, visited in a
-	// pseudo-random order without repeats (the exhaustive preset).
-	spread int
-	// family is the number of configurations of a family class sweep, and
-	// familyShrinkChecks the rapid checks per failing property there: the
-	// family's defects need rarer draws (sub-byte types with access_elems
-	// < V, residues), and a family case is cheap to judge.
-	family, familyShrinkChecks int
-}
-
-// quick's diagonal is short: the pairwise set (pairwise.go) carries most of
-// its configurations, and every quick configuration is compiled once more
-// by the real-CUTLASS test.
-var presetSizes = map[string]presetSize{
-	"quick":      {configs: 24, programs: 6, random: 40, shrinkChecks: 40, family: 80, familyShrinkChecks: 100},
-	"release":    {configs: 3000, programs: 10, random: 400, shrinkChecks: 150, family: 1500, familyShrinkChecks: 400},
-	"exhaustive": {configs: 60000, programs: 10, random: 5000, shrinkChecks: 1000, spread: 600000, family: 60000, familyShrinkChecks: 2000},
-}
 
 // elemChoice is an element type and the V values a sweep pairs it with
 // (each a whole number of bytes per access, smallest first).
@@ -203,20 +173,14 @@ var programTemplates = []string{
 	"dec;add_tile_offset(2,0);store_with_pointer_offset(16);load(0,2)",
 }
 
-// Enumerate lists a preset's configurations (invalid ones included) and op
-// programs: the enumerated phase of a sweep, without the random phase. A
-// compiled probe instantiates exactly these.
-func Enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
-	return enumerate(preset)
-}
-
-// enumerate lists the preset's configurations (invalid ones included, so
-// that they are counted) and its op programs.
-func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
-	size, ok := presetSizes[preset]
-	if !ok {
-		return nil, nil, fmt.Errorf("unknown preset %q (want quick, release or exhaustive)", preset)
+// Enumerate lists a preset's RegularTileIterator configurations (invalid
+// ones included, so that a sweep counts them) and op programs: the
+// enumerated phase of a sweep, without the random phase.
+func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
+	if err := preset.Check(); err != nil {
+		return nil, nil, err
 	}
+	size := preset.Size()
 	var cfgs []iterator.Config
 	seen := map[string]bool{}
 	add := func(c iterator.Config) {
@@ -232,7 +196,7 @@ func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
 		}
 		add(c)
 	}
-	for _, ix := range append(diagonal(size.configs), spread(size.spread)...) {
+	for _, ix := range append(diagonal(size.Configs), spread(size.Spread)...) {
 		if c, ok := axisConfig(ix); ok {
 			add(c)
 		}
@@ -251,8 +215,8 @@ func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
 		}
 		add(c)
 	}
-	progs := make([]iterator.Program, 0, size.programs)
-	for _, s := range programTemplates[:size.programs] {
+	progs := make([]iterator.Program, 0, size.Programs)
+	for _, s := range programTemplates[:size.Programs] {
 		p, err := iterator.ParseProgram(s)
 		if err != nil {
 			return nil, nil, fmt.Errorf("program template %q: %v", s, err)
@@ -262,10 +226,10 @@ func enumerate(preset string) ([]iterator.Config, []iterator.Program, error) {
 	return cfgs, progs, nil
 }
 
-// sampleThreads picks the threads judged per thread: the first two, one
+// SampleThreads picks the threads judged per thread: the first two, one
 // past the middle and the last — the threads that start rows, vectors and
 // warps differently.
-func sampleThreads(n int) []int {
+func SampleThreads(n int) []int {
 	if n <= 4 {
 		out := make([]int, n)
 		for i := range out {

@@ -3,6 +3,7 @@ package sweep
 import (
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -28,12 +29,12 @@ func pairsMet(cl coverageClass, cfgs []iterator.Config) (float64, []string) {
 }
 
 // Every preset's own configurations meet every element × map, element × V
-// and element × rank pair (issue 10, item 1); the diagonal alone, the
-// generator before the pairwise set, does not, so these floors catch the
-// regression of dropping it.
+// and element × rank pair of the sweep's pairwise floors (issue 10, item
+// 1); gen's TestDiagonalAloneMissesPairs shows the floors would catch
+// dropping the pairwise set.
 func TestPairwiseFloors(t *testing.T) {
-	for _, preset := range []string{"quick", "release"} {
-		cfgs, _, err := Enumerate(preset)
+	for _, preset := range []gen.Preset{gen.Quick, gen.Release} {
+		cfgs, _, err := gen.Enumerate(preset)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,22 +44,13 @@ func TestPairwiseFloors(t *testing.T) {
 			}
 		}
 	}
-	var diag []iterator.Config
-	for _, ix := range diagonal(presetSizes["quick"].configs) {
-		if c, ok := axisConfig(ix); ok {
-			diag = append(diag, c)
-		}
-	}
-	if f, _ := pairsMet(pairClasses[0], diag); f >= 1 {
-		t.Errorf("the diagonal alone meets every element × map pair (%.2f): the floor proves nothing", f)
-	}
 }
 
 // 6-bit and f64 RegularTileIterator cases are valid in quick's enumerated
 // and random phases, and quick has warp-raked maps with several warps
 // along the strided axis and Iter.S > 1.
 func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
-	cfgs, _, err := Enumerate("quick")
+	cfgs, _, err := gen.Enumerate(gen.Quick)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +70,7 @@ func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
 			count["multi-warp "+k]++
 		}
 	}
-	for _, c := range randomCases(iterator.RegularTile, 1, 200, props.PtrElements) {
+	for _, c := range gen.RandomCases(iterator.RegularTile, 1, 200, props.PtrElements) {
 		if c.Config.Elem.Bits == 6 {
 			count["random 6-bit"]++
 		}
@@ -90,26 +82,31 @@ func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
 	}
 }
 
-// The family sweeps have cases past 2^31 bytes (issue 10, item 3), and the
-// floor that asks for them is met only by them.
-func TestFamilyWideCases(t *testing.T) {
+// The family generator's cases (40 configurations of each class, every
+// program) meet every coverage floor of a family sweep, the wide floor
+// aside (the wide cases are the sweep's own).
+func TestFamilyFloorsMet(t *testing.T) {
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		cs, err := wideCases(class, props.PtrElements)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, c := range cs {
-			if wide(c) {
-				n++
+		var cases []props.Case
+		for _, cfg := range gen.FamilyConfigs(class, 40) {
+			for _, p := range gen.FamilyPrograms(class) {
+				if c, err := props.NewCase(cfg, p, nil); err == nil {
+					cases = append(cases, c)
+				}
 			}
 		}
-		if n == 0 {
-			t.Errorf("%s: no wide case", class)
+		if len(cases) == 0 {
+			t.Fatalf("%s: no valid generated case", class)
 		}
-		for _, cfg := range props.FamilyConfigs(class, presetSizes["quick"].family) {
-			if wide(props.Case{Config: cfg}) {
-				t.Errorf("%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
+		for _, cc := range familyClasses(class) {
+			in := 0
+			for _, c := range cases {
+				if cc.in(c) {
+					in++
+				}
+			}
+			if f := float64(in) / float64(len(cases)); f < cc.floor {
+				t.Errorf("%s: coverage %q %.2f below its floor %.2f", class, cc.name, f, cc.floor)
 			}
 		}
 	}

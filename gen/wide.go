@@ -1,4 +1,4 @@
-package sweep
+package gen
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 // predicated iterators' int32 pointer-offset and tile-offset products wrap.
 // The RegularTileIterator preset has had such strides among its special
 // configurations; without these a family sweep could never see a wrap.
-// They are a sweep's own cases, not the family generator's: a compiled
+// They are a sweep's own cases, not FamilyConfigs': a compiled
 // probe could not allocate a buffer around a 2^31-byte pitch.
 var wideFamilyConfigs = []string{
 	"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=16 access=4 adv=1 stride=536870976",
@@ -45,10 +45,10 @@ var wideFamilyPrograms = map[iterator.Class][]string{
 	},
 }
 
-// wideCases lists the wide cases of a family class, each configuration with
+// WideCases lists the wide cases of a family class, each configuration with
 // the class's programs and the wide ones, judged on the sampled threads.
-func wideCases(class iterator.Class, contract string) ([]props.Case, error) {
-	progs := props.FamilyPrograms(class)
+func WideCases(class iterator.Class, contract string) ([]props.Case, error) {
+	progs := FamilyPrograms(class)
 	for _, s := range wideFamilyPrograms[class] {
 		p, err := iterator.ParseProgram(s)
 		if err != nil {
@@ -66,7 +66,7 @@ func wideCases(class iterator.Class, contract string) ([]props.Case, error) {
 			continue
 		}
 		for i, p := range progs {
-			c, err := props.NewCase(cfg, p, sampleThreads(cfg.Threads))
+			c, err := props.NewCase(cfg, p, SampleThreads(cfg.Threads))
 			if err != nil {
 				return nil, fmt.Errorf("wide configuration %q: %v", s, err)
 			}
@@ -77,19 +77,9 @@ func wideCases(class iterator.Class, contract string) ([]props.Case, error) {
 	return out, nil
 }
 
-// wideClass is the family's coverage floor for the wide cases: a sweep
-// without a case whose byte offsets pass 2^31 cannot see a wrap. It is met
-// by one valid case without a model error, whatever the preset's size; a
-// compiled back end that cannot run it says so in its own audit.
-var wideClass = coverageClass{name: "pitch or pointer offset past 2^31 bytes", floor: 1, universe: []string{"wide"}, generated: true,
-	key: func(c props.Case) string {
-		if wide(c) {
-			return "wide"
-		}
-		return ""
-	}}
-
-func wide(c props.Case) bool {
+// Wide says whether a case's byte offsets pass 2^31: a pitch times the
+// rows, or a pointer offset, of 2^31 bytes or more.
+func Wide(c props.Case) bool {
 	cfg := c.Config
 	if cfg.Pitch()*cfg.PitchShape().S*int64(cfg.Elem.Bits)/8 >= 1<<31 {
 		return true

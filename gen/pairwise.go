@@ -1,11 +1,10 @@
-package sweep
+package gen
 
 import (
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
-	"github.com/tilecheck/tilecheck/props"
 )
 
 // pairwiseConfigs are RegularTileIterator configurations in which every
@@ -57,26 +56,31 @@ func pairwiseConfigs() []iterator.Config {
 	return out
 }
 
-// pairKeys are the element × map, element × V and element × rank pairs of
-// the pairwise coverage floors.
-func pairKeys() (maps, vs, ranks []string) {
+// PairKeys are the element × map, element × V and element × rank pairs of
+// the pairwise coverage floors: every pair the axes can meet.
+func PairKeys() (maps, vs, ranks []string) {
 	for _, ec := range elemAxis {
 		for _, k := range mapAxis {
-			maps = append(maps, elemMapKey(ec.name, k))
+			maps = append(maps, ElemMapKey(ec.name, k))
 		}
 		for _, v := range ec.vs {
-			vs = append(vs, elemVKey(ec.name, v))
+			vs = append(vs, ElemVKey(ec.name, v))
 		}
 		for r := 0; r < 2; r++ {
-			ranks = append(ranks, elemRankKey(ec.name, r))
+			ranks = append(ranks, ElemRankKey(ec.name, r))
 		}
 	}
 	return maps, vs, ranks
 }
 
-func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
-func elemVKey(e string, v int) string                { return fmt.Sprintf("%s×V=%d", e, v) }
-func elemRankKey(e string, r int) string             { return fmt.Sprintf("%s×rank %d", e, r) }
+// ElemMapKey, ElemVKey and ElemRankKey name the pairs a case meets.
+func ElemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
+
+// ElemVKey is the element × V pair.
+func ElemVKey(e string, v int) string { return fmt.Sprintf("%s×V=%d", e, v) }
+
+// ElemRankKey is the element × advance rank pair.
+func ElemRankKey(e string, r int) string { return fmt.Sprintf("%s×rank %d", e, r) }
 
 // pairKeysOf is the element × map, × V and × rank pairs a configuration
 // meets (none when it is invalid).
@@ -84,7 +88,7 @@ func pairKeysOf(cfg iterator.Config) []string {
 	if _, err := iterator.Validate(cfg); err != nil {
 		return []string{"", "", ""}
 	}
-	return []string{elemMapKey(cfg.Elem.Name, cfg.Map), elemVKey(cfg.Elem.Name, cfg.Access), elemRankKey(cfg.Elem.Name, cfg.PitchAdv())}
+	return []string{ElemMapKey(cfg.Elem.Name, cfg.Map), ElemVKey(cfg.Elem.Name, cfg.Access), ElemRankKey(cfg.Elem.Name, cfg.PitchAdv())}
 }
 
 // pairsOf is the set of pairs the configurations meet.
@@ -97,45 +101,4 @@ func pairsOf(cfgs []iterator.Config) map[string]bool {
 	}
 	delete(met, "")
 	return met
-}
-
-// pairClass is a coverage floor over a set of pairs: its fraction is the
-// share of the pairs met by at least one valid, judged case.
-func pairClass(name string, universe []string, key func(props.Case) string) coverageClass {
-	return coverageClass{name: name, floor: 1, universe: universe, key: key}
-}
-
-var pairMaps, pairVs, pairRanks = pairKeys()
-
-// pairClasses are the pairwise floors of issue 10, and the floors that 6-bit
-// and f64 cases are swept at all.
-var pairClasses = []coverageClass{
-	pairClass("element × map (pairs met)", pairMaps, func(c props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
-	pairClass("element × V (pairs met)", pairVs, func(c props.Case) string { return elemVKey(c.Config.Elem.Name, c.Config.Access) }),
-	pairClass("element × rank (pairs met)", pairRanks, func(c props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
-	{name: "B=6", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
-	{name: "B=64", floor: 0.01, in: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
-	// Met by one valid case of each arrangement, whatever the preset's size:
-	// a wrong warp start row (column) moves accesses only there.
-	{name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", floor: 1,
-		universe: []string{"rows", "columns"}, key: warpKey},
-}
-
-// warpKey says which warp-raked arrangement a case has that a wrong warp
-// start can show in: several warps along the strided axis with Iter.S > 1
-// ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
-func warpKey(c props.Case) string {
-	m := c.Map
-	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
-		return ""
-	}
-	nw := int64(m.Threads) / (m.Warp.C * m.Warp.S)
-	wais := m.Shape.S / m.Warp.S
-	switch {
-	case nw > 1 && wais > 1 && m.Iter.S > 1:
-		return "rows"
-	case nw > wais && m.Iter.C > 1:
-		return "columns"
-	}
-	return ""
 }

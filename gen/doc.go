@@ -1,0 +1,7 @@
+// Package gen generates the cases tilecheck judges: the presets (a typed
+// Preset with one size table), the axes of RegularTileIterator
+// configurations and their enumeration, the pairwise and wide cases, the
+// family classes' generator (SPEC §10), the rapid-drawn random cases with
+// rapid's shrinking behind Shrink, and the probe's case lists. It judges
+// nothing: the sweep engine asks it for cases and hands back a predicate.
+package gen

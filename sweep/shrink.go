@@ -1,0 +1,43 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// shrunk is the smallest failing case rapid found for one property.
+type shrunk struct {
+	c props.Case
+	v props.Violation
+}
+
+// shrink searches, with gen.Shrink, for random cases that violate property
+// p on src and returns the one rapid minimised with its violation, or nil
+// when none of its checks failed. rapid judges the minimised case last, so
+// the last violation recorded is the shrunk one.
+func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract string, seed int64, checks int) (res *shrunk) {
+	gen.Shrink(class, contract, seed, checks, func(c props.Case) bool {
+		outs, err := props.Evaluate([]props.Property{p}, src, ref, []props.Case{c})
+		if err != nil || len(outs[0].Violations[0]) == 0 {
+			return false
+		}
+		res = &shrunk{c: c, v: outs[0].Violations[0][0]}
+		return true
+	})
+	return res
+}
+
+// replay is the command that judges one counterexample again.
+func replay(iter string, v props.Violation, contract string) string {
+	s := fmt.Sprintf("tilecheck check --iterator %s --config '%s' --ops '%s' --property %s", iter, v.Config, v.Ops, v.Property)
+	if v.Thread >= 0 {
+		s += fmt.Sprintf(" --thread %d", v.Thread)
+	}
+	if contract == props.PtrBytes {
+		s += " --ptr-contract bytes"
+	}
+	return s
+}
