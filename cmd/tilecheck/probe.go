@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/reports/probe"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -216,15 +216,13 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(cuda.NewProbeReport("tilecheck", report.Version(), f.preset, res)); err != nil {
+		if err := probe.JSON(&buf, "tilecheck", report.Version(), f.preset, res); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		cuda.WriteProbeMarkdown(&buf, f.preset, res)
+		probe.Markdown(&buf, f.preset, res)
 	default:
-		cuda.WriteProbeText(&buf, f.preset, res)
+		probe.Text(&buf, f.preset, res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)

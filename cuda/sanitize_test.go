@@ -6,37 +6,6 @@ import (
 	"testing"
 )
 
-// TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
-// whose control showed no mismatch is weak, and its report's last line
-// says so (it used to say every compiled access agrees).
-func TestProbeLastLineStatesVerdict(t *testing.T) {
-	res := &Result{Backend: "host", Variants: []VariantResult{
-		{Label: "reference", Role: RoleIterator, Accesses: 10},
-		{Label: "C-load-div", Role: RoleControl, Accesses: 10}, // no mismatch: not caught
-	}}
-	var b strings.Builder
-	WriteProbeText(&b, "representative", res)
-	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	last := lines[len(lines)-1]
-	if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
-		t.Errorf("last line %q, want a weak verdict naming C-load-div", last)
-	}
-	if v, _ := ProbeVerdict(res); v != "weak" {
-		t.Errorf("verdict %q, want weak", v)
-	}
-	if r := NewProbeReport("tilecheck", "v", "quick", res); r.Verdict != "weak" || !r.OK {
-		t.Errorf("JSON form: verdict %q ok %v, want weak and ok (every access agrees)", r.Verdict, r.OK)
-	}
-	res.Variants[1].VsReference = 3
-	if v, line := ProbeVerdict(res); v != "pass" || !strings.HasPrefix(line, "Verdict: pass") {
-		t.Errorf("caught control: verdict %q, line %q", v, line)
-	}
-	res.Variants[0].Mismatches = 1
-	if v, line := ProbeVerdict(res); v != "fail" || !strings.HasPrefix(line, "Verdict: FAIL") {
-		t.Errorf("a mismatch: verdict %q, line %q", v, line)
-	}
-}
-
 // TestSanitizerOutcome: a tool is clean only when it ran, its summary
 // counts zero and the run agreed; its report lines are kept.
 func TestSanitizerOutcome(t *testing.T) {

@@ -1,0 +1,21 @@
+package cuda
+
+// ProbeVerdict is a probe's verdict: fail on any disagreement with a Go
+// model, an unexpected round trip, a dropped record or an error; weak when
+// a control did not do what it must (weak lists which, each as "<control>
+// did not <what it must>"): a run whose accesses all agree but whose
+// controls were not caught is not a pass; pass otherwise.
+func ProbeVerdict(res *Result) (verdict string, weak []string) {
+	if !res.OK() {
+		return "fail", nil
+	}
+	for _, c := range res.Controls() {
+		if !c.OK {
+			weak = append(weak, c.Variant+" did not "+c.Must)
+		}
+	}
+	if len(weak) > 0 {
+		return "weak", weak
+	}
+	return "pass", nil
+}
