@@ -1,5 +1,7 @@
 package cuda
 
+import "github.com/tilecheck/tilecheck/report"
+
 // Sanitizer is the outcome of one compute-sanitizer tool over the run.
 type Sanitizer struct {
 	Tool    string   `json:"tool"` // memcheck or racecheck
@@ -21,7 +23,7 @@ type Evidence struct {
 	Compiler   string            `json:"compiler"`
 	Arch       string            `json:"arch"`
 	Device     map[string]string `json:"device"`
-	Verdict    string            `json:"verdict"` // pass, fail or weak
+	Verdict    report.Verdict    `json:"verdict"` // pass, fail or weak
 	Result     *Result           `json:"result"`
 	Controls   []ControlOutcome  `json:"controls"`
 	Sanitizers []Sanitizer       `json:"sanitizers,omitempty"`
@@ -33,21 +35,21 @@ type Evidence struct {
 // control did not do what it must; pass otherwise.
 func (e *Evidence) Judge() {
 	e.Controls = e.Result.Controls()
-	e.Verdict = "pass"
+	e.Verdict = report.Pass
 	for _, c := range e.Controls {
 		if !c.OK {
-			e.Verdict = "weak"
+			e.Verdict = report.Weak
 		}
 	}
 	for _, s := range e.Sanitizers {
 		switch {
 		case s.Ran && !s.Clean:
-			e.Verdict = "fail"
-		case !s.Ran && e.Verdict == "pass":
-			e.Verdict = "weak" // asked for, not done: no evidence either way
+			e.Verdict = report.Fail
+		case !s.Ran && e.Verdict == report.Pass:
+			e.Verdict = report.Weak // asked for, not done: no evidence either way
 		}
 	}
 	if !e.Result.OK() {
-		e.Verdict = "fail"
+		e.Verdict = report.Fail
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestCommittedEvidenceMatchesSources: every committed GPU evidence file
@@ -37,7 +39,7 @@ func TestCommittedEvidenceMatchesSources(t *testing.T) {
 				t.Errorf("%s: sha256 %s matches neither the current headers nor cuda/include at %s (%s)", f, hash, commit[:12], atCommit)
 			}
 		}
-		if ev.Verdict != "pass" || ev.Result.Dropped != 0 {
+		if ev.Verdict != report.Pass || ev.Result.Dropped != 0 {
 			t.Errorf("%s: verdict %s, dropped %d", f, ev.Verdict, ev.Result.Dropped)
 		}
 		for _, v := range ev.Result.Variants {

@@ -112,7 +112,7 @@ func TestBrokenHeadersCaught(t *testing.T) {
 					t.Errorf("%s: %s fails, but the defect must survive it", c.namespace, id)
 				}
 			}
-			if rep.Verdict != "fail" {
+			if rep.Verdict != report.Fail {
 				t.Errorf("%s: verdict %s, want fail", c.namespace, rep.Verdict)
 			}
 		})

@@ -1,13 +1,15 @@
 package cuda
 
+import "github.com/tilecheck/tilecheck/report"
+
 // ProbeVerdict is a probe's verdict: fail on any disagreement with a Go
 // model, an unexpected round trip, a dropped record or an error; weak when
 // a control did not do what it must (weak lists which, each as "<control>
 // did not <what it must>"): a run whose accesses all agree but whose
 // controls were not caught is not a pass; pass otherwise.
-func ProbeVerdict(res *Result) (verdict string, weak []string) {
+func ProbeVerdict(res *Result) (verdict report.Verdict, weak []string) {
 	if !res.OK() {
-		return "fail", nil
+		return report.Fail, nil
 	}
 	for _, c := range res.Controls() {
 		if !c.OK {
@@ -15,7 +17,7 @@ func ProbeVerdict(res *Result) (verdict string, weak []string) {
 		}
 	}
 	if len(weak) > 0 {
-		return "weak", weak
+		return report.Weak, weak
 	}
-	return "pass", nil
+	return report.Pass, nil
 }

@@ -3,6 +3,8 @@ package cuda
 import (
 	"slices"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestProbeVerdict: agreeing accesses with a control not caught are weak,
@@ -12,15 +14,15 @@ func TestProbeVerdict(t *testing.T) {
 		{Label: "reference", Role: RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: RoleControl, Accesses: 10}, // no mismatch: not caught
 	}}
-	if v, weak := ProbeVerdict(res); v != "weak" || !slices.Equal(weak, []string{"C-load-div did not show mismatches against the reference"}) {
+	if v, weak := ProbeVerdict(res); v != report.Weak || !slices.Equal(weak, []string{"C-load-div did not show mismatches against the reference"}) {
 		t.Errorf("control not caught: verdict %q, weak %q", v, weak)
 	}
 	res.Variants[1].VsReference = 3
-	if v, weak := ProbeVerdict(res); v != "pass" || weak != nil {
+	if v, weak := ProbeVerdict(res); v != report.Pass || weak != nil {
 		t.Errorf("caught control: verdict %q, weak %q", v, weak)
 	}
 	res.Variants[0].Mismatches = 1
-	if v, _ := ProbeVerdict(res); v != "fail" {
+	if v, _ := ProbeVerdict(res); v != report.Fail {
 		t.Errorf("a mismatch: verdict %q, want fail", v)
 	}
 }
@@ -40,14 +42,14 @@ func TestEvidenceJudge(t *testing.T) {
 		res    func() *Result
 		sans   []Sanitizer
 		weaken bool
-		want   string
+		want   report.Verdict
 	}{
-		{"all agree, control caught", caught, nil, false, "pass"},
-		{"sanitizers clean", caught, []Sanitizer{{Tool: "memcheck", Ran: true, Clean: true}}, false, "pass"},
-		{"a sanitizer reported", caught, []Sanitizer{{Tool: "memcheck", Ran: true}}, false, "fail"},
-		{"a sanitizer did not run", caught, []Sanitizer{{Tool: "racecheck"}}, false, "weak"},
-		{"a control not caught", caught, nil, true, "weak"},
-		{"a dropped record", func() *Result { r := caught(); r.Dropped = 1; return r }, nil, true, "fail"},
+		{"all agree, control caught", caught, nil, false, report.Pass},
+		{"sanitizers clean", caught, []Sanitizer{{Tool: "memcheck", Ran: true, Clean: true}}, false, report.Pass},
+		{"a sanitizer reported", caught, []Sanitizer{{Tool: "memcheck", Ran: true}}, false, report.Fail},
+		{"a sanitizer did not run", caught, []Sanitizer{{Tool: "racecheck"}}, false, report.Weak},
+		{"a control not caught", caught, nil, true, report.Weak},
+		{"a dropped record", func() *Result { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
 	} {
 		e := &Evidence{Result: c.res(), Sanitizers: c.sans}
 		if c.weaken {

@@ -18,7 +18,7 @@ type Report struct {
 	Backend         string       `json:"backend,omitempty"` // go, host or gpu
 	Preset          string       `json:"preset"`
 	Seed            int64        `json:"seed"`
-	Verdict         string       `json:"verdict"` // pass, fail or weak
+	Verdict         Verdict      `json:"verdict"` // pass, fail, weak or interrupted
 	Configs         ConfigCounts `json:"configs"`
 	Checks          int64        `json:"checks"` // address comparisons made
 	ElapsedS        float64      `json:"elapsed_s"`

@@ -103,7 +103,7 @@ func junitReportSuite(r *report.Report) junitSuite {
 	cn := className(r)
 	s := junitSuite{Name: cn, Time: formatSeconds(r.ElapsedS), Properties: []junitProperty{
 		{"iterator", r.Iterator}, {"class", classOf(r)}, {"preset", r.Preset}, {"seed", strconv.FormatInt(r.Seed, 10)},
-		{"verdict", r.Verdict}, {"version", strings.TrimSpace(r.Tool + " " + r.Version)}}}
+		{"verdict", r.Verdict.String()}, {"version", strings.TrimSpace(r.Tool + " " + r.Version)}}}
 	add := func(c junitCase) {
 		c.Classname, c.Time = cn, "0"
 		s.Tests++

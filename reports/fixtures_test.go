@@ -12,7 +12,7 @@ const specConfig = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1
 func failingReport() *report.Report {
 	return &report.Report{
 		Tool: "tilecheck", Version: "0.1.0", Iterator: "cutlass-pre3049", Class: "RegularTileIterator",
-		Backend: "go", Preset: "quick", Seed: 7, Verdict: "fail",
+		Backend: "go", Preset: "quick", Seed: 7, Verdict: report.Fail,
 		Configs: report.ConfigCounts{Valid: 120, Invalid: 8}, Checks: 48000, ElapsedS: 1.5, ChecksPerSecond: 32000,
 		Properties: []report.Property{
 			{ID: "P-sym", Doc: "load(f,t) and store(f,t) make the same accesses", Status: "fail", Cases: 400, Violations: 37,
@@ -50,7 +50,7 @@ func failingReport() *report.Report {
 
 func passingReport() *report.Report {
 	return &report.Report{
-		Tool: "tilecheck", Version: "0.1.0", Iterator: "reference", Preset: "quick", Seed: 7, Verdict: "pass",
+		Tool: "tilecheck", Version: "0.1.0", Iterator: "reference", Preset: "quick", Seed: 7, Verdict: report.Pass,
 		Configs: report.ConfigCounts{Valid: 120}, Checks: 1000, ElapsedS: 0.25, ChecksPerSecond: 4000,
 		Properties: []report.Property{
 			{ID: "P-sym", Status: "pass", Cases: 400},
@@ -72,7 +72,7 @@ func fixtureMatrix() *report.Matrix {
 // when every model's sweep runs the controls on the same generator.
 func sameControlsMatrix() *report.Matrix {
 	other := passingReport()
-	other.Iterator, other.Verdict = "cutlass", "fail"
+	other.Iterator, other.Verdict = "cutlass", report.Fail
 	other.Properties[1].Status, other.Properties[1].Violations = "fail", 3
 	return &report.Matrix{Preset: "release", Seed: 1, Reports: []*report.Report{passingReport(), other}}
 }
@@ -83,7 +83,7 @@ func sameControlsMatrix() *report.Matrix {
 func classesMatrix() *report.Matrix {
 	m := fixtureMatrix()
 	const cfg = "class=PredicatedTileAccessIterator elem=f16 shape=64x8 map=stripmined threads=8 access=8 adv=1 extent=64x20"
-	family := func(name, verdict string) *report.Report {
+	family := func(name string, verdict report.Verdict) *report.Report {
 		r := &report.Report{Tool: "tilecheck", Version: "0.1.0", Iterator: name, Class: "PredicatedTileAccessIterator",
 			Preset: "quick", Seed: 7, Verdict: verdict, Configs: report.ConfigCounts{Valid: 80},
 			Properties: []report.Property{
@@ -96,13 +96,13 @@ func classesMatrix() *report.Matrix {
 		}
 		return r
 	}
-	bad := family("cutlass", "fail")
+	bad := family("cutlass", report.Fail)
 	// Hand-made in the manner of SPEC §10's #3487 finding: an unscaled f16
 	// cross term moves 64 bytes where a 64-element tile is 128.
 	bad.Properties[0] = report.Property{ID: "P-tile", Status: "fail", Cases: 480, Violations: 12,
 		Counterexample: &report.Counterexample{Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Thread: 0,
 			Expected: []int64{128}, Actual: []int64{64},
 			Replay: "tilecheck check --iterator cutlass --config '" + cfg + "' --ops 'add_tile_offset(0,1);add_tile_offset(1,0);accesses()' --property P-tile --thread 0"}}
-	m.Reports = append(m.Reports, family("reference", "pass"), bad)
+	m.Reports = append(m.Reports, family("reference", report.Pass), bad)
 	return m
 }

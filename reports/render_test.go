@@ -44,7 +44,7 @@ func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 // coverage or units still writes [] for each, and a control nobody killed
 // has killed_by [], so scripts can iterate without null checks.
 func TestJSONEmptyListsAreArrays(t *testing.T) {
-	r := &report.Report{Tool: "tilecheck", Iterator: "x", Verdict: "weak"}
+	r := &report.Report{Tool: "tilecheck", Iterator: "x", Verdict: report.Weak}
 	var buf bytes.Buffer
 	if err := JSON(&buf, r); err != nil {
 		t.Fatal(err)

@@ -104,7 +104,7 @@ func statusCell(status string) string {
 	return status
 }
 
-func verdictCell(v string) string { return strings.ToUpper(v) }
+func verdictCell(v report.Verdict) string { return strings.ToUpper(v.String()) }
 
 // summaryLines is the report's one-glance header: iterator, preset, seed,
 // verdict, configuration counts, checks and throughput.

@@ -364,11 +364,11 @@ func (a *aggregate) report(gen generated) *report.Report {
 	sort.Strings(r.Unavailable)
 	switch {
 	case failed:
-		r.Verdict = "fail"
+		r.Verdict = report.Fail
 	case weak:
-		r.Verdict = "weak"
+		r.Verdict = report.Weak
 	default:
-		r.Verdict = "pass"
+		r.Verdict = report.Pass
 	}
 	return r
 }

@@ -44,7 +44,7 @@ func TestBytesContract(t *testing.T) {
 func TestFamilySweeps(t *testing.T) {
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		ref := quickClass(t, "reference", cl)
-		if ref.Verdict != "pass" || ref.Class != cl.String() || len(ref.Controls) == 0 {
+		if ref.Verdict != report.Pass || ref.Class != cl.String() || len(ref.Controls) == 0 {
 			t.Errorf("%s reference: verdict %s, class %q, %d controls; want pass with controls", cl, ref.Verdict, ref.Class, len(ref.Controls))
 		}
 		cut := quickClass(t, "cutlass", cl)
@@ -77,7 +77,7 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 			t.Errorf("audit has no %s entry for %q", topic, cfg)
 		}
 	}
-	if p := status(r, "P-frag"); p == nil || p.Status != "audit" || r.Verdict != "pass" {
+	if p := status(r, "P-frag"); p == nil || p.Status != "audit" || r.Verdict != report.Pass {
 		t.Errorf("P-frag %+v with verdict %s, want audit and pass", p, r.Verdict)
 	}
 }

@@ -53,7 +53,7 @@ func TestModelThatAlwaysErrorsIsWeak(t *testing.T) {
 	always := failing{ref: reference(t), bad: func(iterator.Config, iterator.Program) bool { return true }}
 	for _, class := range []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		r := sweepModel(t, always, class)
-		if r.Verdict != "weak" {
+		if r.Verdict != report.Weak {
 			t.Errorf("%s: a model that always errors has verdict %s, want weak", class, r.Verdict)
 		}
 		for _, p := range r.Properties {
@@ -80,7 +80,7 @@ func TestTraversalErrorIsNotAPass(t *testing.T) {
 				t.Errorf("%s: P-traverse is pass although every traversal errored", class)
 			}
 		}
-		if r.Verdict != "weak" || !modelErrorShown(r) {
+		if r.Verdict != report.Weak || !modelErrorShown(r) {
 			t.Errorf("%s: verdict %s, model error shown %v; want weak with the error", class, r.Verdict, modelErrorShown(r))
 		}
 	}
@@ -99,12 +99,12 @@ func TestPropertyThatJudgesNothingIsWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != "weak" {
+	if r.Verdict != report.Weak {
 		t.Errorf("verdict %s with a property that judged nothing, want weak", r.Verdict)
 	}
 	// The same sweep with every property judging passes: the n/a is what
 	// made it weak.
-	if full := sweepModel(t, reference(t), iterator.RegularTile); full.Verdict != "pass" {
+	if full := sweepModel(t, reference(t), iterator.RegularTile); full.Verdict != report.Pass {
 		t.Errorf("reference verdict %s, want pass", full.Verdict)
 	}
 }

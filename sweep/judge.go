@@ -113,8 +113,8 @@ func markInterrupted(rep *report.Report, how string) {
 		return
 	}
 	rep.Interrupted = how + " (interrupted; counterexamples not shrunk)"
-	if rep.Verdict != "fail" {
-		rep.Verdict = "interrupted"
+	if rep.Verdict != report.Fail {
+		rep.Verdict = report.Interrupted
 	}
 }
 

@@ -134,7 +134,7 @@ func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string,
 			ks = append(ks, p.ID)
 		}
 	}
-	return rep.Verdict, ks
+	return rep.Verdict.String(), ks
 }
 
 // TestMutantsKilledByQuick is issue 10's acceptance test: every

@@ -76,7 +76,7 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 		if whole.Version == "" || merged.Version != whole.Version {
 			t.Errorf("version %q (merged %q): a report made through the library must name the tilecheck that made it", whole.Version, merged.Version)
 		}
-		if whole.Verdict != "fail" {
+		if whole.Verdict != report.Fail {
 			t.Errorf("%s: verdict %s, want fail (the comparison should cover counterexamples)", c.model, whole.Verdict)
 		}
 	}
@@ -128,7 +128,7 @@ func TestCancelledContextGivesPartialReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != "interrupted" || r.Interrupted == "" {
+	if r.Verdict != report.Interrupted || r.Interrupted == "" {
 		t.Errorf("verdict %q, interrupted %q; want a report marked interrupted", r.Verdict, r.Interrupted)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // any model's run, counts against it.
 func MatrixWeak(m *report.Matrix) bool {
 	for _, r := range m.Reports {
-		if r.Verdict == "weak" {
+		if r.Verdict == report.Weak {
 			return true
 		}
 		for _, c := range r.Controls {
@@ -32,15 +32,15 @@ func MatrixWeak(m *report.Matrix) bool {
 // CombinedVerdict is the verdict of one iterator swept over several
 // classes: a failing class fails it; else a class whose verdict is neither
 // pass nor interrupted makes it weak; else it passes.
-func CombinedVerdict(m *report.Matrix) string {
-	verdict := "pass"
+func CombinedVerdict(m *report.Matrix) report.Verdict {
+	verdict := report.Pass
 	for _, r := range m.Reports {
 		switch r.Verdict {
-		case "fail":
-			return "fail"
-		case "pass", "interrupted":
+		case report.Fail:
+			return report.Fail
+		case report.Pass, report.Interrupted:
 		default:
-			verdict = "weak"
+			verdict = report.Weak
 		}
 	}
 	return verdict

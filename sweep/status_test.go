@@ -10,11 +10,11 @@ import (
 // TestMatrixWeak: in an all-models sweep a failing model is the finding;
 // only a weak verdict, a surviving control or a missed floor is weak.
 func TestMatrixWeak(t *testing.T) {
-	pass := &report.Report{Verdict: "pass", Controls: []report.Control{{ID: "C-x", OK: true}}}
-	failing := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: true}}}
-	survived := &report.Report{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: false}}}
-	floor := &report.Report{Verdict: "fail", Coverage: []report.Coverage{{Class: "B<8", OK: false}}}
-	weak := &report.Report{Verdict: "weak"}
+	pass := &report.Report{Verdict: report.Pass, Controls: []report.Control{{ID: "C-x", OK: true}}}
+	failing := &report.Report{Verdict: report.Fail, Controls: []report.Control{{ID: "C-x", OK: true}}}
+	survived := &report.Report{Verdict: report.Fail, Controls: []report.Control{{ID: "C-x", OK: false}}}
+	floor := &report.Report{Verdict: report.Fail, Coverage: []report.Coverage{{Class: "B<8", OK: false}}}
+	weak := &report.Report{Verdict: report.Weak}
 	for _, c := range []struct {
 		name string
 		rs   []*report.Report
@@ -35,14 +35,14 @@ func TestMatrixWeak(t *testing.T) {
 // class fails, else is weak if any class is neither pass nor interrupted.
 func TestCombinedVerdict(t *testing.T) {
 	for _, c := range []struct {
-		verdicts []string
-		want     string
+		verdicts []report.Verdict
+		want     report.Verdict
 	}{
-		{[]string{"pass", "pass"}, "pass"},
-		{[]string{"pass", "interrupted"}, "pass"},
-		{[]string{"weak", "pass"}, "weak"},
-		{[]string{"weak", "fail", "pass"}, "fail"},
-		{[]string{"pass", "bogus"}, "weak"},
+		{[]report.Verdict{report.Pass, report.Pass}, report.Pass},
+		{[]report.Verdict{report.Pass, report.Interrupted}, report.Pass},
+		{[]report.Verdict{report.Weak, report.Pass}, report.Weak},
+		{[]report.Verdict{report.Weak, report.Fail, report.Pass}, report.Fail},
+		{[]report.Verdict{report.Pass, report.Unjudged}, report.Weak},
 	} {
 		m := &report.Matrix{}
 		for _, v := range c.verdicts {

@@ -59,7 +59,7 @@ func control(r *report.Report, id string) *report.Control {
 
 func TestReferencePassesQuick(t *testing.T) {
 	r := quick(t, "reference")
-	if r.Verdict != "pass" {
+	if r.Verdict != report.Pass {
 		t.Fatalf("reference quick verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
 	}
 	if r.Configs.Valid == 0 || r.Configs.Invalid == 0 || r.Checks == 0 {
@@ -74,7 +74,7 @@ func TestReferencePassesRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != "pass" {
+	if r.Verdict != report.Pass {
 		t.Fatalf("reference release verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
 	}
 }
@@ -161,7 +161,7 @@ func TestBuiltinStatuses(t *testing.T) {
 	}
 	for model, ps := range want {
 		r := quick(t, model)
-		if r.Verdict != "fail" {
+		if r.Verdict != report.Fail {
 			t.Errorf("%s verdict %s, want fail", model, r.Verdict)
 		}
 		for id, st := range ps {
@@ -240,7 +240,7 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Verdict != "weak" {
+		if r.Verdict != report.Weak {
 			t.Errorf("with %s's check deleted the verdict is %s, want weak", id, r.Verdict)
 		}
 		// A property that judges nothing is weak on its own (issue 10):
@@ -306,7 +306,7 @@ func TestMissedCoverageFloorIsWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != "weak" {
+	if r.Verdict != report.Weak {
 		t.Errorf("verdict %s, want weak", r.Verdict)
 	}
 	for _, c := range r.Coverage {

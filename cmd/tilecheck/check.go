@@ -243,7 +243,7 @@ type checkJSON struct {
 	Iterator   string            `json:"iterator"`
 	Config     string            `json:"config"`
 	Ops        string            `json:"ops"`
-	Verdict    string            `json:"verdict"` // pass or fail
+	Verdict    report.Verdict    `json:"verdict"` // pass or fail
 	Properties []checkJSONResult `json:"properties"`
 }
 
@@ -261,14 +261,14 @@ type checkJSONViolation struct {
 }
 
 func writeCheckJSON(w io.Writer, f checkFlags, results []props.Result) error {
-	out := checkJSON{Tool: "tilecheck", Version: report.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: "pass"}
+	out := checkJSON{Tool: "tilecheck", Version: report.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: report.Pass}
 	for _, r := range results {
 		jr := checkJSONResult{ID: r.ID, Status: r.Status, Violations: []checkJSONViolation{}}
 		for _, v := range r.Violations {
 			jr.Violations = append(jr.Violations, checkJSONViolation{Thread: v.Thread, Expected: v.Expected, Actual: v.Actual, Detail: v.Detail})
 		}
 		if r.Status == "fail" {
-			out.Verdict = "fail"
+			out.Verdict = report.Fail
 		}
 		out.Properties = append(out.Properties, jr)
 	}

@@ -112,7 +112,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := probeClassCases(*preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(*preset), classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -166,11 +166,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *backend == "host" {
 		what = "host rehearsal (no GPU ran: not GPU evidence)"
 	}
-	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict), what, *outDir)
+	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict.String()), what, *outDir)
 	switch ev.Verdict {
-	case "fail":
+	case report.Fail:
 		return exitFail
-	case "weak":
+	case report.Weak:
 		return exitWeak
 	}
 	return exitPass
@@ -180,7 +180,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
 func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
 	progress *progress) []cuda.Sanitizer {
-	cases, err := probeClassCases(preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(preset), classes)
 	if err != nil {
 		return cuda.SanitizersNotRun(preset, err.Error())
 	}

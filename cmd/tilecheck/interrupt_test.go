@@ -90,7 +90,7 @@ func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != "interrupted" || !strings.Contains(r.Interrupted, "stopped after") || r.Checks == 0 {
+	if r.Verdict != report.Interrupted || !strings.Contains(r.Interrupted, "stopped after") || r.Checks == 0 {
 		t.Errorf("partial report: verdict %q, interrupted %q, %d checks; want verdict interrupted, how far, checks > 0", r.Verdict, r.Interrupted, r.Checks)
 	}
 	if !strings.Contains(string(rest), "interrupted") {

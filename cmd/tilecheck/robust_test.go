@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestHugeConfigsAreInvalidInputNotCrashes: the configurations that made
@@ -136,7 +138,7 @@ func TestCheckOpsFileAndJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if res.Ops != "load(1,0);store(1,0);load()" || res.Verdict != "fail" || len(res.Properties) != 1 {
+	if res.Ops != "load(1,0);store(1,0);load()" || res.Verdict != report.Fail || len(res.Properties) != 1 {
 		t.Fatalf("unexpected result: %+v", res)
 	}
 	v := res.Properties[0].Violations

@@ -174,15 +174,15 @@ func TestSweepJSONHasSPECFields(t *testing.T) {
 
 // TestStatusMapping: exit statuses of SPEC §8, derived by hand.
 func TestStatusMapping(t *testing.T) {
-	for verdict, want := range map[string]int{"pass": 0, "fail": 1, "weak": 3} {
+	for verdict, want := range map[report.Verdict]int{report.Pass: 0, report.Fail: 1, report.Weak: 3, report.Interrupted: 130} {
 		if got := reportStatus(&report.Report{Verdict: verdict}); got != want {
 			t.Errorf("reportStatus(%s) = %d, want %d", verdict, got, want)
 		}
 	}
 	// The all-models rule itself is sweep.MatrixWeak's (tested there);
 	// here only its mapping to exit statuses.
-	weak := &report.Matrix{Reports: []*report.Report{{Verdict: "fail", Controls: []report.Control{{ID: "C-x", OK: false}}}}}
-	finding := &report.Matrix{Reports: []*report.Report{{Verdict: "fail"}}}
+	weak := &report.Matrix{Reports: []*report.Report{{Verdict: report.Fail, Controls: []report.Control{{ID: "C-x", OK: false}}}}}
+	finding := &report.Matrix{Reports: []*report.Report{{Verdict: report.Fail}}}
 	if got := matrixStatus(weak); got != exitWeak {
 		t.Errorf("matrixStatus(surviving control) = %d, want %d", got, exitWeak)
 	}

@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Report is the JSON form of a probe run.
@@ -22,7 +23,7 @@ type Report struct {
 	Tool     string                `json:"tool"`
 	Version  string                `json:"version"`
 	Preset   string                `json:"preset"`
-	Verdict  string                `json:"verdict"` // pass, fail or weak
+	Verdict  report.Verdict        `json:"verdict"` // pass, fail or weak
 	OK       bool                  `json:"ok"`
 	Controls []cuda.ControlOutcome `json:"controls"`
 	*cuda.Result
@@ -46,9 +47,9 @@ func JSON(w io.Writer, tool, version, preset string, res *cuda.Result) error {
 // caught is weak, not a pass.
 func VerdictLine(res *cuda.Result) string {
 	switch verdict, weak := cuda.ProbeVerdict(res); verdict {
-	case "fail":
+	case report.Fail:
 		return "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
-	case "weak":
+	case report.Weak:
 		return "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
 	}
 	return "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."

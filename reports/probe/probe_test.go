@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // weakRun agrees everywhere, but its control showed no mismatch.
@@ -80,7 +81,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 			t.Errorf("%s: title %q, want %q", c.backend, first, c.title)
 		}
 		var back cuda.Evidence
-		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != "weak" || back.Result.Backend != c.backend {
+		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != report.Weak || back.Result.Backend != c.backend {
 			t.Errorf("%s: JSON reads back as verdict %q (%v), want weak", c.backend, back.Verdict, err)
 		}
 	}
