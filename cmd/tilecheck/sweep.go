@@ -102,7 +102,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
 	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three SPEC §10 classes) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
-	f.backendFlags.register(fs)
+	f.backendFlags.register(fs, "go", "host", "gpu")
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return f, code, true
 	}
