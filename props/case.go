@@ -8,14 +8,6 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// Pointer-offset contracts: what add_pointer_offset's argument is
-// documented to count. CUTLASS documents elements and implements bytes
-// (issue #3017); a sweep can hold an iterator to either.
-const (
-	PtrElements = "elements"
-	PtrBytes    = "bytes"
-)
-
 // Case is one configuration and one op program to judge.
 type Case struct {
 	Config  iterator.Config
@@ -24,8 +16,8 @@ type Case struct {
 	// Threads are the threads judged per thread; properties about the whole
 	// tile (P-cover) ask for every thread.
 	Threads []int
-	// PtrContract is PtrElements (the default when empty) or PtrBytes.
-	PtrContract string
+	// PtrContract is what add_pointer_offset counts (zero: PtrElements).
+	PtrContract Contract
 	// First marks the first case of its configuration: properties that are
 	// facts about the instantiation rather than the program (P-cover,
 	// P-frag, the audit) are judged on it only, so that a configuration
