@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -17,7 +18,7 @@ func TestHostProbeFamily(t *testing.T) {
 	tc := hostToolchain(t)
 	var cases []Case
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		cs := FamilyCases(class, "quick")
+		cs := gen.FamilyProbeCases(class, gen.Quick)
 		if len(cs) < 8 {
 			t.Fatalf("%s: only %d cases", class, len(cs))
 		}
@@ -113,11 +114,11 @@ func TestHostProbeFamilyCrossTerms(t *testing.T) {
 	}
 	var in []Case
 	for _, c := range cases {
-		progs, err := ParsePrograms([]string{c.prog})
+		progs, err := gen.ParsePrograms([]string{c.prog})
 		if err != nil {
 			t.Fatal(err)
 		}
-		in = append(in, Case{Config: parseConfigs([]string{c.cfg})[0], Programs: progs})
+		in = append(in, Case{Config: mustConfig(t, c.cfg), Programs: progs})
 	}
 	variants := Renditions()[:2] // reference, cutlass
 	res, err := Run(context.Background(), in, Options{Toolchain: tc, Variants: variants})

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -27,6 +28,16 @@ func fakeCutlassDir(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// representativeCases is the probe's own list of cases.
+func representativeCases(t *testing.T) []Case {
+	t.Helper()
+	cs, err := gen.ProbeCases(gen.Representative)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
 }
 
 func mustConfig(t *testing.T, s string) iterator.Config {

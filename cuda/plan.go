@@ -4,15 +4,14 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// Case is one configuration and the op programs to run on it.
-type Case struct {
-	Config   iterator.Config
-	Programs []iterator.Program
-}
+// Case is one configuration and the op programs to run on it; gen lists
+// them (gen.ProbeCases, gen.FamilyProbeCases).
+type Case = gen.ProbeCase
 
 // Limits on what one case may ask of a machine.
 const (

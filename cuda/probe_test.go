@@ -16,7 +16,7 @@ import (
 // the models differ from the reference (SPEC §7) and never for reference.
 func TestHostProbeRenditions(t *testing.T) {
 	tc := hostToolchain(t)
-	res, err := Run(context.Background(), RepresentativeCases(), Options{Toolchain: tc})
+	res, err := Run(context.Background(), representativeCases(t), Options{Toolchain: tc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestGPUProbe(t *testing.T) {
 	if _, err := exec.LookPath("nvcc"); err != nil {
 		t.Skip("SKIPPED, NOT PASSED: nvcc not found, the GPU back end was not tested here (see reports/evidence for the committed H200 run)")
 	}
-	res, err := Run(context.Background(), RepresentativeCases(), Options{Toolchain: Toolchain{Backend: "gpu"}})
+	res, err := Run(context.Background(), representativeCases(t), Options{Toolchain: Toolchain{Backend: "gpu"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestRunProgressTotalCountedFirst(t *testing.T) {
 		seen = append(seen, [2]int{done, total})
 		mu.Unlock()
 	}}
-	cases := RepresentativeCases()[:6]
+	cases := representativeCases(t)[:6]
 	if _, err := Run(context.Background(), cases, opts); err != nil {
 		t.Fatal(err)
 	}

@@ -86,7 +86,7 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 	opts := s.opts
 	opts.Variants = []Variant{s.variant}
 	if s.scaleBatches {
-		opts.Batches = batchesFor(len(cases))
+		opts.Batches = batchesFor(len(cases), opts.Backend)
 	}
 	res, err := Run(s.ctx, cases, opts)
 	s.mu.Lock()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/gen"
 )
 
 // TestUserHeaderNamespace: --include/--namespace instantiates a header the
@@ -13,7 +15,7 @@ import (
 func TestUserHeaderNamespace(t *testing.T) {
 	tc := hostToolchain(t)
 	tc.IncludeDirs = []string{fakeCutlassDir(t)}
-	cases := RepresentativeCases()[:3] // f32, f16 warp-raked, u4: all V > 1
+	cases := representativeCases(t)[:3] // f32, f16 warp-raked, u4: all V > 1
 	for _, c := range []struct {
 		model      string
 		mismatches bool
@@ -49,7 +51,7 @@ func TestUserHeaderNamespace(t *testing.T) {
 func TestUncompilablePathIsAFinding(t *testing.T) {
 	tc := hostToolchain(t)
 	tc.IncludeDirs = []string{fakeCutlassDir(t)}
-	progs, err := ParsePrograms([]string{"load()", "load(1,0)", "store(0,1)"})
+	progs, err := gen.ParsePrograms([]string{"load()", "load(1,0)", "store(0,1)"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,13 +112,13 @@ func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
 
 // RandomCases draws n cases of one class deterministically from seed.
 func RandomCases(class iterator.Class, seed int64, n int, contract props.Contract) []props.Case {
-	gen := caseGenFor(class)
+	cg := caseGenFor(class)
 	out := make([]props.Case, 0, n)
 	// Example reads rapid's seed flag, which a concurrent shrink sets.
 	rapidMu.Lock()
 	defer rapidMu.Unlock()
 	for i := 0; i < n; i++ {
-		g := gen.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
+		g := cg.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
 		if c, err := g.toCase(contract); err == nil {
 			out = append(out, c)
 		}

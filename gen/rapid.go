@@ -14,11 +14,12 @@ import (
 
 // The rapid adapter: rapid is a testing library, driven by the testing
 // package's flags and a testing.TB. Shrink runs it inside a sweep, outside
-// any test, so this file is the only place tilecheck touches those flags.
+// any test; this file is the only place tilecheck sets those flags
+// (RandomCases only holds rapidMu while rapid's Example reads them).
 
 // rapid reads its settings from global flags. rapid.seed and rapid.checks
 // differ per shrink, and rapid reads them only as rapid.Check starts, before
-// it first calls the property: shrink sets them holding rapidMu and lets go
+// it first calls the property: Shrink sets them holding rapidMu and lets go
 // once the property runs, so that shrinks then proceed concurrently.
 // rapid.nofailfile and rapid.shrinktime are read later in a check (on
 // failure, when shrinking starts), so they are set to the same values for
@@ -59,7 +60,7 @@ func (t *shrinkTB) setFlag(name, v string) { _ = flag.Set(name, v) }
 // threads); found is false when none of its checks failed. fails is called
 // on one goroutine, the minimised case last.
 func Shrink(class iterator.Class, contract props.Contract, seed int64, checks int, fails func(props.Case) bool) (c props.Case, found bool) {
-	gen := caseGenFor(class)
+	cg := caseGenFor(class)
 	tb := &shrinkTB{}
 	rapidMu.Lock()
 	locked := true
@@ -107,7 +108,7 @@ func Shrink(class iterator.Class, contract props.Contract, seed int64, checks in
 	// the shrunk one.
 	rapid.Check(tb, func(t *rapid.T) {
 		release() // rapid has read its seed and check count
-		g := gen.Draw(t, "case")
+		g := cg.Draw(t, "case")
 		d, err := g.toCase(contract)
 		if err != nil {
 			t.Skip(err)

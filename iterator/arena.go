@@ -15,6 +15,8 @@ type Arena struct {
 	traces  slab[ThreadTrace]
 	bits    slab[layout.Bits]  // the reference model's per-request programs
 	bytes   slab[layout.Bytes] // the cutlass models'
+	valid   slab[bool]         // the predicated classes' guards
+	fam     famScratch         // the family iterators (family_driver.go)
 	memo    configMemo         // the last configuration traced
 	bufs    traceBuffers       // the request being traced
 }
@@ -30,6 +32,7 @@ func (a *Arena) Reset() {
 	a.traces.reset()
 	a.bits.reset()
 	a.bytes.reset()
+	a.valid.reset()
 }
 
 // slabBlock is the smallest block a slab allocates, in elements.

@@ -123,67 +123,11 @@ func newFamGeom(cfg Config, m ThreadMap, thread int) famGeom {
 
 // tileArg converts an op's tile offset, written in the layout's own order,
 // to pitch-linear (tc, ts), as the RowMajor and ColumnMajor wrappers do.
-func (g famGeom) tileArg(o Op) layout.Coord { return g.cfg.Layout.ToPitch(o.A, o.B) }
+func (g *famGeom) tileArg(o Op) layout.Coord { return g.cfg.Layout.ToPitch(o.A, o.B) }
 
 // unavailable reports an op the class does not have.
 func unavailable(cfg Config, o Op, why string) error {
 	return &UnavailableError{Path: fmt.Sprintf("%s %s", cfg.Class, o), Reason: why}
-}
-
-// traceFamily traces the classes of SPEC §10 (RegularTileAccessIterator and
-// the predicated iterators). Every built-in model and every control calls it
-// when cfg.Class != RegularTile:
-//
-//   - model is "reference" (the documented contract) or "cutlass" (the
-//     measured CUTLASS code; cutlass-pre3049 is the same for these classes);
-//   - defect is "" for the plain model, or the control injected into the
-//     reference model;
-//   - cfg has already passed Validate; thread is in [0, cfg.Threads).
-func traceFamily(model string, defect Defect, cfg Config, prog Program, thread int) (ThreadTrace, error) {
-	kind := cfg.Map
-	if defect == CStripedHead && kind == WarpStriped3131 {
-		kind = WarpStriped
-	}
-	m, err := validateWithMap(cfg, kind)
-	if err != nil {
-		return ThreadTrace{Thread: thread}, err
-	}
-	g := newFamGeom(cfg, m, thread)
-	var a arith
-	var recs []Record
-	switch model {
-	case "reference":
-		recs, err = runFamily(g, prog, &a, newReferenceFamily(g, defect, &a), defect)
-	case "cutlass", "cutlass-pre3049":
-		if defect != "" {
-			return ThreadTrace{Thread: thread}, fmt.Errorf("defect %s is injected into the reference model only", defect)
-		}
-		recs, err = runFamily(g, prog, &a, newCutlassFamily(g, &a), "")
-	default:
-		return ThreadTrace{Thread: thread}, fmt.Errorf("unknown family model %q", model)
-	}
-	if err == nil {
-		err = a.err
-	}
-	if err != nil {
-		return ThreadTrace{Thread: thread}, err
-	}
-	return ThreadTrace{Thread: thread, Records: recs, Overflows: a.overflows, Inexact: a.inexact}, nil
-}
-
-// newCutlassFamily and newReferenceFamily build the class's iterator state.
-func newCutlassFamily(g famGeom, a *arith) famIter {
-	if g.cfg.Class == RegularTileAccess {
-		return newCutlassRegularAccess(g, a)
-	}
-	return newCutlassPredicated(g, a)
-}
-
-func newReferenceFamily(g famGeom, d Defect, a *arith) famIter {
-	if g.cfg.Class == RegularTileAccess {
-		return newRefRegularAccess(g, d, a)
-	}
-	return newRefPredicated(g, d, a)
 }
 
 // famIter is the state of one family iterator for one thread: the calls an
@@ -213,103 +157,13 @@ type famIter interface {
 	setMask(enable bool)
 }
 
-// runFamily runs an op program on a family iterator and returns the records
-// of its passes. Ops a class does not have are *UnavailableError: the access
-// iterators have no load or store, and no class of the family has operator--
-// or load/store(frag, tile).
-func runFamily(g famGeom, prog Program, a *arith, it famIter, d Defect) ([]Record, error) {
-	var recs []Record
-	cls := g.cfg.Class
-	for i, op := range prog {
-		switch op.Kind {
-		case Accesses:
-			recs = append(recs, famPass(g, it, i, op, 0))
-		case Load, Store:
-			if cls != PredicatedTile {
-				return nil, unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
-			}
-			recs = append(recs, famPass(g, it, i, op, 0))
-		case LoadPtr, StorePtr:
-			if cls != PredicatedTile {
-				return nil, unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
-			}
-			recs = append(recs, famPass(g, it, i, op, op.A))
-		case LoadTile, StoreTile:
-			return nil, unavailable(g.cfg, op, "CUTLASS's class has no load/store(frag, tile_offset) overload")
-		case AddPointerOffset:
-			it.addPointerOffset(op.A)
-		case AddTileOffset:
-			it.addTileOffset(g.tileArg(op))
-		case Inc:
-			if cls != PredicatedTile {
-				it.step() // the access iterator's ++: the next access
-				break
-			}
-			// PredicatedTileIterator::operator++ is add_tile_offset of one
-			// tile along the advance rank (C-rank-swap: the other rank).
-			rank := g.rank
-			if d == CRankSwap {
-				rank = 1 - rank
-			}
-			if rank == 1 {
-				it.addTileOffset(layout.Coord{S: 1})
-			} else {
-				it.addTileOffset(layout.Coord{C: 1})
-			}
-		case Dec:
-			return nil, unavailable(g.cfg, op, "CUTLASS's class has no operator--")
-		case ClearMask, EnableMask:
-			if !cls.Predicated() {
-				return nil, unavailable(g.cfg, op, "only the predicated classes have masks")
-			}
-			it.setMask(op.Kind == EnableMask)
-		default:
-			return nil, unavailable(g.cfg, op, "unknown op")
-		}
-		if a.err != nil {
-			return nil, a.err
-		}
-	}
-	return recs, nil
-}
-
-// famPass is one pass over the tile's accesses with a pointer offset of n
-// elements: the loop of PredicatedTileIterator::load_with_byte_offset (and of
-// accesses()): set_iteration_index(idx), get(), valid(), ++. For the
-// non-predicated access iterator the loop is set_iteration_index(i), get().
-// Guarded-off accesses keep their computed address with valid false.
-func famPass(g famGeom, it famIter, index int, op Op, n int64) Record {
-	rec := Record{Thread: g.thread, Op: index, Kind: op.RecordKind(), AccessBytes: it.accessBytes()}
-	count := it.count()
-	pred := g.cfg.Class.Predicated()
-	it.beginPass(n)
-	for idx := int64(0); idx < count; idx++ {
-		it.setIndex(idx)
-		addr, exact := it.addr()
-		rec.Addrs = append(rec.Addrs, addr)
-		if pred {
-			rec.Valid = append(rec.Valid, it.valid())
-		}
-		if !exact {
-			if rec.Inexact == nil {
-				rec.Inexact = make([]bool, count)
-			}
-			rec.Inexact[idx] = true
-		}
-		if pred {
-			it.step()
-		}
-	}
-	return rec
-}
-
 // refAddress is the contract's address of an access: the thread's logical
 // position pos (elements), the access's place within the thread's pattern
 // (within: contiguous elements and rows), a pointer offset in bits and a
 // defect's skew in bits, summed as a bit offset and divided by 8. It reports
 // whether the bit offset is a whole byte. C-pitch-plus-one steps the
 // pattern's rows with L+1; C-sizeof-subbyte scales positions by sizeof.
-func refAddress(g famGeom, a *arith, d Defect, pos, within layout.Coord, ptrBits, skewBits int64) (int64, bool) {
+func refAddress(g *famGeom, a *arith, d Defect, pos, within layout.Coord, ptrBits, skewBits int64) (int64, bool) {
 	rowPitch := g.L
 	if d == CPitchPlusOne {
 		rowPitch = a.add(g.L, 1)
@@ -326,7 +180,7 @@ func refAddress(g famGeom, a *arith, d Defect, pos, within layout.Coord, ptrBits
 
 // refDeltaC is the contiguous place of access column ic in the thread's
 // pattern, ic·Dc elements (C-delta-nodiv: ic·Dc·V, CUTLASS ≤ 2.2's #125).
-func refDeltaC(g famGeom, a *arith, d Defect, ic int64) int64 {
+func refDeltaC(g *famGeom, a *arith, d Defect, ic int64) int64 {
 	dc := a.mul(ic, g.m.Delta.C)
 	if d == CDeltaNoDiv {
 		dc = a.mul(dc, int64(g.m.V))
@@ -338,7 +192,7 @@ func refDeltaC(g famGeom, a *arith, d Defect, ic int64) int64 {
 // whether it is add_pointer_offset (C-ptr-bytes takes only that one as
 // bytes). C-ptr-inverted converts as n·8/B bytes (#3504); C-sizeof-subbyte
 // as n·sizeof(Element).
-func refPtrBits(g famGeom, a *arith, d Defect, n int64, add bool) int64 {
+func refPtrBits(g *famGeom, a *arith, d Defect, n int64, add bool) int64 {
 	switch {
 	case d == CPtrBytes && add:
 		return a.mul(n, 8)

@@ -9,7 +9,7 @@ import "github.com/tilecheck/tilecheck/layout"
 // residue extent at construction and against the full extent, in the
 // non-advance dimension only, at the first add_tile_offset, and never again.
 type cutlassPredicated struct {
-	g famGeom
+	g *famGeom
 	a *arith
 
 	p          int64 // pointer_, bytes from ref.data()
@@ -28,7 +28,7 @@ type cutlassPredicated struct {
 // rank (the extent left after tb, mod the tile, or a whole tile when that is
 // 0), the offset to the first steady-state tile, and the residue extent.
 // ignoreTB computes the size as extent mod tile (the C-residue-no-tb control).
-func predicatedResidue(g famGeom, ignoreTB bool) (off, ext layout.Coord) {
+func predicatedResidue(g *famGeom, ignoreTB bool) (off, ext layout.Coord) {
 	if g.rank == 1 {
 		r := residueSize(g.ext.S, g.tb.S, g.shape.S, ignoreTB)
 		return layout.Coord{S: r}, layout.Coord{C: g.ext.C, S: min(g.tb.S+r, g.ext.S)}
@@ -40,10 +40,12 @@ func predicatedResidue(g famGeom, ignoreTB bool) (off, ext layout.Coord) {
 // predicatedGuards is compute_predicates_: the guard of every access (s, c, v)
 // at thread offset o, judged on the vector's first element
 // o + (c·Dc + v·access_elems, s·Ds) — both dimensions against ext, or in
-// steady state only the dimension the iterator does not advance along.
-func predicatedGuards(g famGeom, o, ext layout.Coord, steady bool) []bool {
+// steady state only the dimension the iterator does not advance along. The
+// guards are written over buf (an iterator's previous guards, which nothing
+// else holds), so that a thread reuses the memory of the one before.
+func predicatedGuards(g *famGeom, o, ext layout.Coord, steady bool, buf []bool) []bool {
 	m := g.m
-	guards := make([]bool, 0, m.Count()*g.apv)
+	guards := buf[:0]
 	for s := int64(0); s < m.Iter.S; s++ {
 		for c := int64(0); c < m.Iter.C; c++ {
 			for v := int64(0); v < g.apv; v++ {
@@ -64,15 +66,16 @@ func predicatedGuards(g famGeom, o, ext layout.Coord, steady bool) []bool {
 	return guards
 }
 
-func newCutlassPredicated(g famGeom, a *arith) *cutlassPredicated {
+// reset is the constructor for thread g.thread, whose initial offset is init.
+// It overwrites the iterator, keeping only its guards' memory.
+func (it *cutlassPredicated) reset(g *famGeom, a *arith, init layout.Coord) {
 	m := g.m
-	it := &cutlassPredicated{g: g, a: a, residue: true, predicatedLoop: newPredicatedLoop(g),
+	*it = cutlassPredicated{g: g, a: a, residue: true, predicatedLoop: newPredicatedLoop(g, it.preds),
 		asz: int64(layout.ArrayBytes(layout.Elements(g.ae), g.cfg.Elem.Bits))}
 	var resExt layout.Coord
 	it.residueOff, resExt = predicatedResidue(g, false)
-	init := m.Init(g.thread)
 	it.o = layout.Coord{C: g.tb.C + init.C, S: g.tb.S + init.S}
-	it.preds = predicatedGuards(g, it.o, resExt, false)
+	it.preds = predicatedGuards(g, it.o, resExt, false, it.preds)
 	it.addPointerOffset(a.add(it.o.C, a.mul(it.o.S, g.L)))
 
 	rowBits := a.mul(g.L, g.B)
@@ -84,7 +87,6 @@ func newCutlassPredicated(g famGeom, a *arith) *cutlassPredicated {
 	}
 	back := a.bitsToBytes("inc_next_: (Is-1)·Ds·L·B/8", a.mul(a.mul(m.Iter.S-1, m.Delta.S), rowBits))
 	it.incN = it.incA - back
-	return it
 }
 
 func (it *cutlassPredicated) accessBytes() int64 { return it.asz }
@@ -130,7 +132,7 @@ func (it *cutlassPredicated) addTileOffset(t layout.Coord) {
 	a, sh, B := it.a, it.g.shape, it.g.B
 	if it.residue {
 		it.o = layout.Coord{C: it.o.C + it.residueOff.C, S: it.o.S + it.residueOff.S}
-		it.preds = predicatedGuards(it.g, it.o, it.g.ext, true)
+		it.preds = predicatedGuards(it.g, it.o, it.g.ext, true, it.preds)
 		it.addPointerOffset(a.add(it.residueOff.C, a.mul(it.residueOff.S, it.g.L)))
 		if it.g.rank == 1 {
 			it.p = a.add(it.p, a.mul(it.incA, t.S-1))

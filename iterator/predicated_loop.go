@@ -15,8 +15,9 @@ type predicatedLoop struct {
 	iv, ic, is int64
 }
 
-func newPredicatedLoop(g famGeom) predicatedLoop {
-	return predicatedLoop{iter: g.m.Iter, apv: g.apv}
+// newPredicatedLoop starts the loop; preds is memory for the guards.
+func newPredicatedLoop(g *famGeom, preds []bool) predicatedLoop {
+	return predicatedLoop{iter: g.m.Iter, apv: g.apv, preds: preds[:0]}
 }
 
 // loopStep is what one operator++ did to the access counters.

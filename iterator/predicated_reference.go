@@ -21,7 +21,7 @@ import "github.com/tilecheck/tilecheck/layout"
 // C-residue-no-tb, C-sizeof-subbyte, or a RegularTileIterator control where it
 // applies (see DefectApplies).
 type refPredicated struct {
-	g famGeom
+	g *famGeom
 	a *arith
 	d Defect
 
@@ -35,14 +35,14 @@ type refPredicated struct {
 	passBits int64 // the pointer offset of the current pass, bits
 }
 
-func newRefPredicated(g famGeom, d Defect, a *arith) *refPredicated {
-	it := &refPredicated{g: g, a: a, d: d, residue: true, predicatedLoop: newPredicatedLoop(g)}
+// reset starts the iterator of thread g.thread, whose initial offset is
+// init. It overwrites the iterator, keeping only its guards' memory.
+func (it *refPredicated) reset(g *famGeom, d Defect, a *arith, init layout.Coord) {
+	*it = refPredicated{g: g, a: a, d: d, residue: true, predicatedLoop: newPredicatedLoop(g, it.preds)}
 	var resExt layout.Coord
 	it.residueOff, resExt = predicatedResidue(g, d == CResidueNoTB)
-	init := g.m.Init(g.thread)
 	it.pos = layout.Coord{C: g.tb.C + init.C, S: g.tb.S + init.S}
-	it.preds = predicatedGuards(g, it.pos, resExt, false)
-	return it
+	it.preds = predicatedGuards(g, it.pos, resExt, false, it.preds)
 }
 
 func (it *refPredicated) accessBytes() int64 {
@@ -104,6 +104,6 @@ func (it *refPredicated) addTileOffset(t layout.Coord) {
 	it.residue = false
 	crossMoved := (g.rank == 1 && t.C != 0) || (g.rank == 0 && t.S != 0)
 	if first || crossMoved {
-		it.preds = predicatedGuards(g, it.pos, g.ext, true)
+		it.preds = predicatedGuards(g, it.pos, g.ext, true, it.preds)
 	}
 }

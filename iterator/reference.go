@@ -43,7 +43,7 @@ func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread 
 
 func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	if cfg.Class != RegularTile {
-		return traceEach(m, cfg, tm, prog, threads, bufs, out)
+		return traceFamilyThreads("reference", m.defect, cfg, tm, prog, threads, bufs, out)
 	}
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }

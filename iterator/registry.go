@@ -59,7 +59,11 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		} else {
 			bufs = new(traceBuffers)
 		}
-		*bufs = newTraceBuffers(prog, cm.tm, len(threads), arena)
+		if cfg.Class != RegularTile {
+			*bufs = newFamilyBuffers(prog, &cm.cfg, &cm.tm, len(threads), arena)
+		} else {
+			*bufs = newTraceBuffers(prog, cm.tm, len(threads), arena)
+		}
 		bufs.cm = cm
 		// The memo's copies of the configuration and map, not this
 		// call's: a pointer to a local would move it to the heap.

@@ -27,21 +27,6 @@ type regularModel interface {
 	traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error)
 }
 
-// traceEach is traceThreads as calls of checkThread and traceMap.
-func traceEach(m regularModel, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
-	for _, t := range threads {
-		if err := checkThread(*cfg, t); err != nil {
-			return out, err
-		}
-		tr, err := m.traceMap(*cfg, *tm, prog, t, bufs)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, tr)
-	}
-	return out, nil
-}
-
 // traceRegular is Model.Trace for every regular model: validate, check the
 // thread, trace.
 func traceRegular(m regularModel, cfg Config, prog Program, thread int) (ThreadTrace, error) {
@@ -119,6 +104,7 @@ func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 type traceBuffers struct {
 	records []Record
 	addrs   []int64
+	valid   []bool // the predicated classes' guards, one per address
 	// cm holds what the request's configuration alone determines; an
 	// arena keeps it from one request to the next of the same
 	// configuration.
@@ -244,6 +230,17 @@ func (tb *traceBuffers) addRecord(thread, index int, op Op, accessBytes layout.B
 	rec.Thread, rec.Op, rec.Kind, rec.AccessBytes = thread, index, op.RecordKind(), int64(accessBytes)
 	rec.Addrs = tb.addrs[n : n : n+count]
 	return rec
+}
+
+// takeValid carves room for count guards, as addRecord carves addresses.
+func (tb *traceBuffers) takeValid(count int) []bool {
+	n := len(tb.valid)
+	if cap(tb.valid)-n < count {
+		tb.valid = make([]bool, 0, count)
+		n = 0
+	}
+	tb.valid = tb.valid[:n+count]
+	return tb.valid[n : n : n+count]
 }
 
 // notRegular is the error for an op RegularTileIterator does not have.

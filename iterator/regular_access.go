@@ -10,7 +10,7 @@ func sizeofElem(bits int64) int64 { return max(1, bits/8) }
 // implements it (SPEC §10): Element* arithmetic (sizeof, not bits), the pitch
 // held in access units (L/V, truncating) and an int32 byte offset.
 type cutlassRegularAccess struct {
-	g       famGeom
+	g       *famGeom
 	a       *arith
 	p0      int64 // bytes: (c0 + s0·L)·sizeof(Element)
 	strideA int64 // stride_ = L / V, an int32 Index
@@ -19,13 +19,12 @@ type cutlassRegularAccess struct {
 	idx     int64
 }
 
-func newCutlassRegularAccess(g famGeom, a *arith) *cutlassRegularAccess {
-	o := g.m.Init(g.thread)
-	it := &cutlassRegularAccess{g: g, a: a,
+// reset is the constructor for thread g.thread, whose initial offset is o.
+func (it *cutlassRegularAccess) reset(g *famGeom, a *arith, o layout.Coord) {
+	*it = cutlassRegularAccess{g: g, a: a,
 		A: int64(layout.ArrayBytes(layout.Elements(g.cfg.Access), g.cfg.Elem.Bits))}
 	it.p0 = a.mul(a.add(o.C, a.mul(o.S, g.L)), sizeofElem(g.B))
 	it.strideA = a.i32("stride_ = L/V", g.L/int64(g.cfg.Access))
-	return it
 }
 
 func (it *cutlassRegularAccess) count() int64       { return it.g.m.Count() }
@@ -65,16 +64,19 @@ func (it *cutlassRegularAccess) addTileOffset(t layout.Coord) {
 // origin is the sum of all tile offsets, plus the element pointer offsets,
 // converted to bytes bit-exactly.
 type refRegularAccess struct {
-	g       famGeom
+	g       *famGeom
 	a       *arith
 	d       Defect
+	init    layout.Coord // the thread's initial offset, ThreadMap.Init
 	origin  layout.Coord // the tile origin, in elements
 	ptrBits int64        // sum of pointer offsets, in bits
 	idx     int64
 }
 
-func newRefRegularAccess(g famGeom, d Defect, a *arith) *refRegularAccess {
-	return &refRegularAccess{g: g, a: a, d: d}
+// reset starts the iterator of thread g.thread, whose initial offset is
+// init.
+func (it *refRegularAccess) reset(g *famGeom, d Defect, a *arith, init layout.Coord) {
+	*it = refRegularAccess{g: g, a: a, d: d, init: init}
 }
 
 func (it *refRegularAccess) count() int64 { return it.g.m.Count() }
@@ -91,8 +93,7 @@ func (it *refRegularAccess) beginPass(int64) {}
 func (it *refRegularAccess) addr() (int64, bool) {
 	m := it.g.m
 	ic, is := it.idx%m.Iter.C, it.idx/m.Iter.C
-	init := m.Init(it.g.thread)
-	pos := layout.Coord{C: it.origin.C + init.C, S: it.origin.S + init.S}
+	pos := layout.Coord{C: it.origin.C + it.init.C, S: it.origin.S + it.init.S}
 	within := layout.Coord{C: refDeltaC(it.g, it.a, it.d, ic), S: is * m.Delta.S}
 	return refAddress(it.g, it.a, it.d, pos, within, it.ptrBits, 0)
 }

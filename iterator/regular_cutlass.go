@@ -106,7 +106,7 @@ func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread in
 
 func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	if cfg.Class != RegularTile {
-		return traceEach(m, cfg, tm, prog, threads, bufs, out)
+		return traceFamilyThreads("cutlass", "", cfg, tm, prog, threads, bufs, out)
 	}
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }

@@ -159,12 +159,15 @@ func (c Case) bytesContract() bool { return c.PtrContract == PtrBytes }
 // Violation is one failed check: a configuration, an op program, a thread,
 // and the addresses the property expected next to those it got, in fragment
 // order.
+//
+// It holds its case as values (formatted only when a report is rendered):
+// a quiet judgement (a kill-only sweep) leaves Config zero and Program nil.
 type Violation struct {
 	Property string
-	Config   string
-	Ops      string
+	Config   iterator.Config
+	Program  iterator.Program
 	Thread   int
-	Op       int // index of the judged record's op in Ops; -1 when not about one op
+	Op       int // index of the judged record's op in Program; -1 when not about one op
 	Expected []int64
 	Actual   []int64
 	Detail   string

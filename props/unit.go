@@ -240,7 +240,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 		exp[k] = a + want/8
 	}
 	return Violation{
-		Property: "P-unit", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: p.op,
+		Property: "P-unit", Config: c.Config, Program: c.Program, Thread: th, Op: p.op,
 		Expected: exp, Actual: mr.Addrs,
 		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
 			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),

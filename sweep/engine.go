@@ -1,6 +1,6 @@
-// Package sweep generates cases (deterministic presets plus a rapid-driven
-// random phase), judges them with every property on the iterator under
-// test and on every control, in parallel, and fills a report.Report:
+// Package sweep judges the cases gen generates (a preset's enumeration
+// plus a rapid-driven random phase) with every property on the iterator
+// under test and on every control, in parallel, and fills a report.Report:
 // property outcomes with shrunk counterexamples, the kill matrix, coverage
 // floors, inferred units and the precondition audit.
 package sweep

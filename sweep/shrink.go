@@ -32,7 +32,7 @@ func shrink(class iterator.Class, p props.Property, src, ref props.Source, contr
 // replay is what judges one counterexample again; the front end formats
 // it (report.Replay.String) when it renders the report.
 func replay(iter string, v props.Violation, contract props.Contract) report.Replay {
-	r := report.Replay{Iterator: iter, Config: v.Config, Ops: v.Ops, Property: v.Property, Thread: v.Thread}
+	r := report.Replay{Iterator: iter, Config: v.ConfigText(), Ops: v.OpsText(), Property: v.Property, Thread: v.Thread}
 	if contract != props.PtrElements {
 		r.Contract = contract.String()
 	}

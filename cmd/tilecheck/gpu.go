@@ -111,7 +111,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := probeClassCases(*preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(*preset), classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
@@ -179,7 +179,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
 func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
 	progress *progress) []cuda.Sanitizer {
-	cases, err := probeClassCases(preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(preset), classes)
 	if err != nil {
 		return cuda.SanitizersNotRun(preset, err.Error())
 	}

@@ -8,18 +8,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"slices"
 	"strings"
-	"sync"
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
-	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -190,7 +184,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "probe", err)
 	}
 	classes, _ := parseClasses(f.class)
-	cases, err := probeClassCases(f.preset, classes)
+	cases, err := gen.ProbeClassCases(gen.Preset(f.preset), classes)
 	if err != nil {
 		return fail(stderr, "probe", err)
 	}
@@ -231,51 +225,4 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	verdict, _ := cuda.ProbeVerdict(res)
 	return verdictStatus(verdict)
-}
-
-// probeCases are the cases of a preset: the probe's representative list, or
-// every configuration a sweep of the preset asks a trace source for (seen
-// through a recording source, so the probe follows the sweep's generator
-// exactly), each with the probe's programs and round trips.
-func probeCases(preset string) ([]cuda.Case, error) {
-	if preset == "representative" {
-		return cuda.RepresentativeCases(), nil
-	}
-	ref, err := iterator.ModelByName("reference")
-	if err != nil {
-		return nil, err
-	}
-	rec := &recordingSource{Source: props.ModelSource(ref), seen: map[string]iterator.Config{}}
-	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: gen.Preset(preset), Source: rec}); err != nil {
-		return nil, fmt.Errorf("listing the %s preset: %v", preset, err)
-	}
-	keys := slices.Sorted(maps.Keys(rec.seen))
-	cfgs := make([]iterator.Config, 0, len(keys))
-	for _, k := range keys {
-		cfgs = append(cfgs, rec.seen[k])
-	}
-	progs, err := cuda.ProbePrograms()
-	if err != nil {
-		return nil, err
-	}
-	return cuda.CasesFrom(cfgs, progs), nil
-}
-
-// recordingSource answers with a Go model and remembers every
-// configuration it was asked about.
-type recordingSource struct {
-	props.Source
-	mu   sync.Mutex
-	seen map[string]iterator.Config
-}
-
-func (r *recordingSource) Traces(reqs []props.Request) ([]props.Response, error) {
-	r.mu.Lock()
-	for _, q := range reqs {
-		if q.Config.Class == iterator.RegularTile {
-			r.seen[q.Config.String()] = q.Config
-		}
-	}
-	r.mu.Unlock()
-	return r.Source.Traces(reqs)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -39,23 +38,4 @@ func hasFamily(classes []iterator.Class) bool {
 		}
 	}
 	return false
-}
-
-// probeClassCases are the cases of a preset for the classes asked for:
-// RegularTileIterator's as before (probeCases), each family class's from
-// cuda.FamilyCases.
-func probeClassCases(preset string, classes []iterator.Class) ([]cuda.Case, error) {
-	var out []cuda.Case
-	for _, c := range classes {
-		if c == iterator.RegularTile {
-			cs, err := probeCases(preset)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, cs...)
-			continue
-		}
-		out = append(out, cuda.FamilyCases(c, preset)...)
-	}
-	return out, nil
 }

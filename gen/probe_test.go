@@ -1,0 +1,71 @@
+package gen
+
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
+)
+
+// The representative list is valid and runs every probe program and every
+// round trip; a sweep preset's RegularTileIterator cases are ProbeConfigs'.
+func TestProbeCases(t *testing.T) {
+	rep, err := ProbeCases(Representative)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep) != len(representativeConfigs) {
+		t.Errorf("%d representative cases, want %d", len(rep), len(representativeConfigs))
+	}
+	for _, c := range rep {
+		if _, err := iterator.Validate(c.Config); err != nil {
+			t.Errorf("representative %s: %v", c.Config, err)
+		}
+		if len(c.Programs) != len(probePrograms)+len(roundTripPrograms) {
+			t.Errorf("%s: %d programs, want %d", c.Config, len(c.Programs), len(probePrograms)+len(roundTripPrograms))
+		}
+	}
+	quick, err := ProbeCases(Quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgs, err := ProbeConfigs(Quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(quick) != len(cfgs) {
+		t.Fatalf("quick: %d cases for %d configurations", len(quick), len(cfgs))
+	}
+	for i := range cfgs {
+		if quick[i].Config.String() != cfgs[i].String() {
+			t.Errorf("quick case %d is %s, want %s", i, quick[i].Config, cfgs[i])
+		}
+	}
+	if _, err := ProbeCases("nightly"); err == nil {
+		t.Error("ProbeCases(nightly) succeeded")
+	}
+}
+
+// A family probe instantiates the preset's count of valid, pitch-linear
+// configurations of the class (the matrix wrappers have no family
+// rendition), more for a larger preset.
+func TestFamilyProbeCases(t *testing.T) {
+	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		last := 0
+		for _, p := range []Preset{Representative, Quick, Release} {
+			cs := FamilyProbeCases(class, p)
+			if len(cs) <= last || len(cs) > p.Size().ProbeFamily {
+				t.Errorf("%s %s: %d cases, want more than %d and at most %d", class, p, len(cs), last, p.Size().ProbeFamily)
+			}
+			last = len(cs)
+			for _, c := range cs {
+				if _, err := iterator.Validate(c.Config); err != nil || c.Config.Class != class || c.Config.Layout != layout.PitchLinear {
+					t.Errorf("%s %s: case %s (%v)", class, p, c.Config, err)
+				}
+			}
+		}
+		if n, want := len(FamilyProbeCases(class, "nightly")), len(FamilyProbeCases(class, Quick)); n != want {
+			t.Errorf("%s: an unknown preset probes %d cases, want quick's %d", class, n, want)
+		}
+	}
+}
