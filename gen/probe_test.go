@@ -69,3 +69,44 @@ func TestFamilyProbeCases(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyProbeCasesReach: quick's family probe cases, all classes
+// together, reach what hides the family's defects.
+func TestFamilyProbeCasesReach(t *testing.T) {
+	var cases []ProbeCase
+	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
+		cases = append(cases, FamilyProbeCases(class, Quick)...)
+	}
+	checkFamilyCoverage(t, cases)
+}
+
+// checkFamilyCoverage: the probe's family cases reach what hides the
+// family's defects (issue 5): residues, tb != 0, access_elems < V, both
+// advance ranks, sub-byte types, L % V != 0.
+func checkFamilyCoverage(t *testing.T, cases []ProbeCase) {
+	t.Helper()
+	reached := map[string]bool{}
+	for _, c := range cases {
+		cfg := c.Config
+		sh, ext := cfg.PitchShape(), cfg.PitchExtent()
+		reached["rank 0"] = reached["rank 0"] || cfg.PitchAdv() == 0
+		reached["rank 1"] = reached["rank 1"] || cfg.PitchAdv() == 1
+		reached["sub-byte"] = reached["sub-byte"] || cfg.Elem.Bits < 8
+		if cfg.Class == iterator.RegularTileAccess {
+			reached["L % V != 0"] = reached["L % V != 0"] || cfg.Pitch()%int64(cfg.Access) != 0
+			continue
+		}
+		reached["tb != 0"] = reached["tb != 0"] || cfg.TB != [2]int64{}
+		reached["access_elems < V"] = reached["access_elems < V"] || cfg.ElemsPerAccessType() < cfg.Access
+		res := (ext.S - cfg.TB[1]) % sh.S
+		if cfg.PitchAdv() == 0 {
+			res = (ext.C - cfg.TB[0]) % sh.C
+		}
+		reached["residue"] = reached["residue"] || res != 0
+	}
+	for _, k := range []string{"rank 0", "rank 1", "sub-byte", "L % V != 0", "tb != 0", "access_elems < V", "residue"} {
+		if !reached[k] {
+			t.Errorf("the family cases never reach %s", k)
+		}
+	}
+}
