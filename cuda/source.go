@@ -154,3 +154,6 @@ func (s *Source) unavailable(r props.Request, why string) error {
 }
 
 var _ props.Source = (*Source)(nil)
+
+// A compiled source tells a sweep its back end and its uncompilable paths.
+var _ props.CompiledSource = (*Source)(nil)

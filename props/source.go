@@ -35,6 +35,30 @@ type Source interface {
 	Traces(reqs []Request) ([]Response, error)
 }
 
+// CompiledSource is a Source whose traces come from compiled code
+// (cuda.Source is one; a Go model is not). It is the one seam through which
+// a sweep learns what only compiled code has: the back end its report
+// names, and the paths that did not compile, which the report lists with
+// their diagnostics. A wrapper of a compiled source implements it by
+// forwarding, so what it wraps stays visible.
+type CompiledSource interface {
+	Source
+	// Backend names where the code runs: host or gpu.
+	Backend() string
+	// Uncompilable lists every path that did not compile in this source's
+	// runs, each as "<path>: does not compile: <first diagnostic>".
+	Uncompilable() []string
+}
+
+// BackendOf names where src's traces come from: a CompiledSource's back
+// end, or "go" for anything else (a Go model, or no source at all).
+func BackendOf(src Source) string {
+	if c, ok := src.(CompiledSource); ok {
+		return c.Backend()
+	}
+	return "go"
+}
+
 // ModelSource is the Source of a Go model.
 func ModelSource(m iterator.Model) Source { return modelSource{m: m} }
 

@@ -272,14 +272,11 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 }
 
 func (a *aggregate) report(gen generated) *report.Report {
-	r := &report.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: "go",
+	// A compiled source says which back end it is (host or gpu); a Go
+	// model is "go".
+	r := &report.Report{Tool: "tilecheck", Iterator: a.name, Class: a.opts.Class.String(), Backend: props.BackendOf(a.opts.Source),
 		Preset: string(a.opts.Preset), Seed: a.opts.Seed, Configs: report.ConfigCounts{Valid: gen.valid, Invalid: gen.invalid},
 		Checks: a.checks}
-	// A compiled probe says which back end it is (host or gpu); Go models
-	// do not.
-	if b, ok := a.opts.Source.(interface{ Backend() string }); ok {
-		r.Backend = b.Backend()
-	}
 	failed := false
 	// KillOnly runs no control, so nothing shows the properties could fail;
 	// a property that judged nothing at all proves nothing either.

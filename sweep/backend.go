@@ -42,10 +42,6 @@ type CompiledOptions struct {
 	Log func(format string, args ...any)
 }
 
-// uncompilableLister is a compiled source that lists the paths that did not
-// compile, with the compiler's first diagnostic.
-type uncompilableLister interface{ Uncompilable() []string }
-
 // unjudgedTopic is the audit topic of compiled cases whose addresses differ
 // from the companion model's, so that P-index/P-exact could not be judged.
 const unjudgedTopic = "compiled-arith-unjudged"
@@ -130,12 +126,12 @@ func (g generated) keep(keep func(iterator.Config) bool) generated {
 // that do not compile (with their first diagnostic), the cases whose
 // arithmetic could not be judged, and the back end in every replay command.
 func finishCompiledReport(rep *report.Report, opts CompiledOptions, pre *prefetched) {
-	if l, ok := opts.Source.(uncompilableLister); ok {
+	if c, ok := opts.Source.(props.CompiledSource); ok {
 		listed := map[string]bool{}
 		for _, u := range rep.Unavailable {
 			listed[u] = true
 		}
-		for _, u := range l.Uncompilable() {
+		for _, u := range c.Uncompilable() {
 			// The engine lists the path without its diagnostic; replace it.
 			short := u[:strings.Index(u, ": does not compile")] + ": does not compile"
 			delete(listed, short)

@@ -71,13 +71,24 @@ type prefetched struct {
 
 func (p *prefetched) Name() string { return p.inner.Name() }
 
-// Backend forwards the compiled source's back end to the report.
-func (p *prefetched) Backend() string {
-	if b, ok := p.inner.(interface{ Backend() string }); ok {
-		return b.Backend()
+// Backend forwards the back end of the source it wraps to the report
+// ("go" for a Go model standing in for compiled code in tests).
+func (p *prefetched) Backend() string { return props.BackendOf(p.inner) }
+
+// Uncompilable forwards the wrapped source's uncompilable paths (none for
+// a source that is not compiled).
+func (p *prefetched) Uncompilable() []string {
+	if c, ok := p.inner.(props.CompiledSource); ok {
+		return c.Uncompilable()
 	}
-	return "go"
+	return nil
 }
+
+// prefetched and companionSource stand for the compiled source they wrap.
+var (
+	_ props.CompiledSource = (*prefetched)(nil)
+	_ props.CompiledSource = (*companionSource)(nil)
+)
 
 func (p *prefetched) Traces(reqs []props.Request) ([]props.Response, error) {
 	p.load.Lock()

@@ -23,6 +23,10 @@ type silentSource struct {
 func (s *silentSource) Name() string    { return "silent:" + s.inner.Name() }
 func (s *silentSource) Backend() string { return "host" }
 
+// Uncompilable: everything "compiles" (with Backend, it makes silentSource a
+// props.CompiledSource).
+func (s *silentSource) Uncompilable() []string { return nil }
+
 func (s *silentSource) Traces(reqs []props.Request) ([]props.Response, error) {
 	s.calls++
 	resps, err := s.inner.Traces(reqs)

@@ -5,32 +5,57 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/tilecheck/tilecheck/cuda"
 )
 
-// backendFlags are the flags of sweep and check that choose where traces
-// come from: the Go models (go) or compiled C++ (host, gpu).
+// backendFlags are the one set of flags, shared by sweep, check and probe,
+// that choose where traces come from: the Go models (go) or compiled C++
+// (host, gpu), and for compiled code your own headers.
 type backendFlags struct {
 	backend, arch, namespace string
 	includes, cudaIncludes   multiFlag
 	headers                  multiFlag
+	backends                 []string // those the command accepts, its default first
 }
 
-func (b *backendFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&b.backend, "backend", "go", "where traces come from: go (the Go models), host (compiled with the C++17 compiler) or gpu (nvcc, run on the GPU)")
+// backendHelp describes each back end in --backend's help.
+var backendHelp = map[string]string{
+	"go":   "go (the Go models)",
+	"host": "host (compiled with the C++17 compiler)",
+	"gpu":  "gpu (nvcc, run on the GPU)",
+}
+
+// register defines the flags; backends are those the command accepts, its
+// default first.
+func (b *backendFlags) register(fs *flag.FlagSet, backends ...string) {
+	b.backends = backends
+	var help []string
+	for _, n := range backends {
+		help = append(help, backendHelp[n])
+	}
+	fs.StringVar(&b.backend, "backend", backends[0], "where traces come from: "+orList(help))
 	fs.Var(&b.includes, "include", "include `DIR` of your own iterator headers, e.g. a CUTLASS checkout's include/ (repeatable; needs --namespace)")
-	fs.StringVar(&b.namespace, "namespace", "", "C++ namespace `NS` of your headers' RegularTileIterator (e.g. cutlass); needs --include")
+	fs.StringVar(&b.namespace, "namespace", "", "C++ namespace `NS` of your headers' iterators (e.g. cutlass); needs --include")
 	fs.Var(&b.headers, "header", "header to include from --include (repeatable; default: CUTLASS's)")
 	fs.Var(&b.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's include/ that CUTLASS's headers need (repeatable)")
 	fs.StringVar(&b.arch, "arch", "sm_90", "GPU architecture for --backend gpu")
 }
 
+// orList joins "a", "b" and "c" as "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
 // validate lists what is wrong with the backend flags.
 func (b *backendFlags) validate() []string {
 	var problems []string
-	if !oneOf(b.backend, "go", "host", "gpu") {
-		problems = append(problems, fmt.Sprintf("--backend %q: want go, host or gpu", b.backend))
+	if !oneOf(b.backend, b.backends...) {
+		problems = append(problems, fmt.Sprintf("--backend %q: want %s", b.backend, orList(b.backends)))
 	}
 	compiledOnly := len(b.includes) > 0 || b.namespace != "" || len(b.cudaIncludes) > 0 || len(b.headers) > 0
 	if b.backend == "go" && compiledOnly {
@@ -46,7 +71,6 @@ func (b *backendFlags) validate() []string {
 	}
 	return problems
 }
-
 func (b *backendFlags) compiled() bool { return b.backend != "go" }
 
 // spec is the cuda back end the flags describe; log and progress may be nil.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,10 @@ func TestBackendBadUsageExitsTwo(t *testing.T) {
 		{[]string{"sweep", "--backend", "host", "--iterator", "C-int32"}, "no C++ rendition"},
 		{[]string{"check", "--backend", "tpu", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "--backend"},
 		{[]string{"check", "--cuda-include", ".", "--iterator", "cutlass", "--config", cfg, "--ops", "load()"}, "need --backend host or gpu"},
+		// probe reads the same flags, with its own back ends.
+		{[]string{"probe", "--backend", "go"}, `--backend "go": want host or gpu`},
+		{[]string{"probe", "--namespace", "cutlass"}, "--include and --namespace"},
+		{[]string{"probe", "--include", ".", "--include", "/nonexistent/dir", "--namespace", "cutlass"}, `include directory "/nonexistent/dir": not a directory`},
 	} {
 		code, _, stderr := runCLI(c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
@@ -62,5 +67,28 @@ func TestCheckBackendHostReplays(t *testing.T) {
 		"--ops", "load(1,0)", "--property", "P-sym")
 	if code != exitFail || !strings.Contains(stdout, "P-sym") {
 		t.Errorf("broken_load_div: exit %d, %s (want P-sym to fail)", code, stdout)
+	}
+}
+
+// TestBackendFlagsSpellTheirChoices: --backend's help and error list the
+// command's own back ends, the default first.
+func TestBackendFlagsSpellTheirChoices(t *testing.T) {
+	for _, c := range []struct {
+		backends []string
+		help     string
+	}{
+		{[]string{"go", "host", "gpu"}, "where traces come from: go (the Go models), host (compiled with the C++17 compiler) or gpu (nvcc, run on the GPU)"},
+		{[]string{"host", "gpu"}, "where traces come from: host (compiled with the C++17 compiler) or gpu (nvcc, run on the GPU)"},
+	} {
+		var b backendFlags
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		b.register(fs, c.backends...)
+		if f := fs.Lookup("backend"); f == nil || f.Usage != c.help || f.DefValue != c.backends[0] {
+			t.Errorf("%v: --backend %+v, want usage %q, default %q", c.backends, f, c.help, c.backends[0])
+		}
+		b.backend = "tpu"
+		if p := b.validate(); len(p) != 1 || !strings.Contains(p[0], "want "+strings.Join(c.backends[:len(c.backends)-1], ", ")+" or "+c.backends[len(c.backends)-1]) {
+			t.Errorf("%v: problems %q", c.backends, p)
+		}
 	}
 }

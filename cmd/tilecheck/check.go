@@ -83,7 +83,7 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	fs.StringVar(&f.property, "property", "", "judge only property `ID`, e.g. P-sym (default: every property that applies)")
 	fs.IntVar(&f.thread, "thread", -1, "judge only thread `N` (default: every thread)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
-	f.backendFlags.register(fs)
+	f.backendFlags.register(fs, "go", "host", "gpu")
 	if code, done := parseFlags(fs, args, checkUsage, stdout, stderr); done {
 		return sweep.CheckOptions{}, code, true
 	}

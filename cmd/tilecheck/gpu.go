@@ -15,6 +15,7 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/reports/probe"
 )
 
 func init() {
@@ -157,7 +158,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cuda.WriteProbeText(stdout, *preset, res)
+	probe.Text(stdout, *preset, res)
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
@@ -192,7 +193,7 @@ func writeEvidence(dir string, ev *cuda.Evidence) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	base, md, js, err := ev.Files()
+	base, md, js, err := probe.EvidenceFiles(ev)
 	if err != nil {
 		return err
 	}

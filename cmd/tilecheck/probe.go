@@ -3,17 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/reports/probe"
 )
 
 func init() {
@@ -78,22 +77,16 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 type probeFlags struct {
-	backend, arch, preset, iterator, include, namespace, format, out string
-	class                                                            string
-	headers, cudaIncludes                                            multiFlag
-	jobs                                                             int
-	verbose                                                          bool
+	backendFlags                         // host or gpu, and your headers
+	preset, iterator, format, out, class string
+	jobs                                 int
+	verbose                              bool
 }
 
 func (f *probeFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.backend, "backend", "host", "where the compiled code runs: host (C++17 compiler) or gpu (nvcc)")
-	fs.StringVar(&f.arch, "arch", "sm_90", "GPU architecture for --backend gpu")
+	f.backendFlags.register(fs, "host", "gpu")
 	fs.StringVar(&f.preset, "preset", "representative", "cases: representative, quick, release or exhaustive")
 	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition)")
-	fs.StringVar(&f.include, "include", "", "include `DIR` of your own iterator headers (e.g. a CUTLASS checkout's include/)")
-	fs.StringVar(&f.namespace, "namespace", "", "C++ namespace of your headers (e.g. cutlass); needs --include")
-	fs.Var(&f.headers, "header", "header to include from --include (repeatable; default: CUTLASS's)")
-	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's (repeatable)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
@@ -102,10 +95,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 }
 
 func (f *probeFlags) validate() []string {
-	var problems []string
-	if f.backend != "host" && f.backend != "gpu" {
-		problems = append(problems, fmt.Sprintf("--backend %q: want host or gpu", f.backend))
-	}
+	problems := f.backendFlags.validate()
 	if _, err := gen.ParseProbePreset(f.preset); err != nil {
 		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
 	}
@@ -114,9 +104,6 @@ func (f *probeFlags) validate() []string {
 	}
 	if !oneOf(f.format, "text", "md", "json") {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
-	}
-	if (f.include == "") != (f.namespace == "") {
-		problems = append(problems, "--include and --namespace go together (your headers' directory and their namespace)")
 	}
 	if f.jobs < 0 {
 		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))
@@ -129,11 +116,6 @@ func (f *probeFlags) validate() []string {
 	}
 	if _, err := parseClasses(f.class); err != nil {
 		problems = append(problems, err.Error())
-	}
-	if f.include != "" {
-		if st, err := os.Stat(f.include); err != nil || !st.IsDir() {
-			problems = append(problems, fmt.Sprintf("--include %q: not a directory", f.include))
-		}
 	}
 	if err := checkOut("--out", f.out); err != nil {
 		problems = append(problems, err.Error())
@@ -152,8 +134,8 @@ func (f *probeFlags) options() (cuda.Options, error) {
 		Variants:  variants,
 		Batches:   f.jobs,
 	}
-	if f.include != "" {
-		opts.IncludeDirs = append(opts.IncludeDirs, f.include)
+	if len(f.includes) > 0 {
+		opts.IncludeDirs = append(opts.IncludeDirs, f.includes...)
 		opts.Headers = f.headers
 		if len(opts.Headers) == 0 {
 			opts.Headers = cuda.CutlassHeaders
@@ -210,15 +192,13 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(cuda.NewProbeReport("tilecheck", report.Version(), f.preset, res)); err != nil {
+		if err := probe.JSON(&buf, "tilecheck", report.Version(), f.preset, res); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		cuda.WriteProbeMarkdown(&buf, f.preset, res)
+		probe.Markdown(&buf, f.preset, res)
 	default:
-		cuda.WriteProbeText(&buf, f.preset, res)
+		probe.Text(&buf, f.preset, res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)

@@ -23,7 +23,7 @@ func init() {
 	})
 }
 
-const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class NAME|all] [--preset quick|release|exhaustive]
+const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES] [--preset quick|release|exhaustive]
                        [--seed N] [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
                        [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
                        [--backend go|host|gpu [--include DIR... --namespace NS]
@@ -101,9 +101,9 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
-	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
+	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three SPEC §10 classes) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
-	f.backendFlags.register(fs)
+	f.backendFlags.register(fs, "go", "host", "gpu")
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return f, code, true
 	}

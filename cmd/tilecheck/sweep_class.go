@@ -1,34 +1,25 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// allClasses are the iterator classes of SPEC §10, RegularTileIterator first.
-var allClasses = []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}
-
-// sweepClasses resolves --class: a class name as the class= key spells it,
-// or "all". Left out, one iterator is swept as a RegularTileIterator and
-// the all-models matrix covers every class.
+// sweepClasses resolves --class with sweep's defaults: left out, one
+// iterator is swept as a RegularTileIterator and the all-models matrix
+// covers every class; given, it is read as probe's is (parseClasses).
 func sweepClasses(name, iter string) ([]iterator.Class, error) {
 	switch {
 	case name == "" && iter != "":
 		return []iterator.Class{iterator.RegularTile}, nil
-	case name == "" || strings.EqualFold(name, "all"):
-		return allClasses, nil
+	case name == "":
+		return iterator.Classes(), nil
 	}
-	c, err := iterator.ClassByName(name)
-	if err != nil {
-		return nil, fmt.Errorf("--class %q: want all or one of %v", name, allClasses)
-	}
-	return []iterator.Class{c}, nil
+	return parseClasses(name)
 }
 
 // matrixVerdictStatus is the exit status of one iterator swept over several

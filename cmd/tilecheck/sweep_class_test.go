@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
 )
 
 // One family class of one iterator is an ordinary report: the reference
@@ -64,5 +67,28 @@ func TestSweepUnknownClassExitsTwo(t *testing.T) {
 	code, _, errs := runCLI("sweep", "--class", "TileIterator")
 	if code != exitUsage || !strings.Contains(errs, "TileIterator") {
 		t.Errorf("exit %d, stderr %q; want 2 naming the class", code, errs)
+	}
+}
+
+// TestSweepClassesDefaults: sweep's --class defaults (one iterator: the
+// RegularTileIterator; the matrix: every class), and the same lists as
+// probe's --class when given.
+func TestSweepClassesDefaults(t *testing.T) {
+	for _, c := range []struct {
+		name, iter string
+		want       []iterator.Class
+	}{
+		{"", "reference", []iterator.Class{iterator.RegularTile}},
+		{"", "", []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}},
+		{"family", "reference", []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile}},
+		{"PredicatedTileIterator,RegularTileIterator", "", []iterator.Class{iterator.PredicatedTile, iterator.RegularTile}},
+	} {
+		got, err := sweepClasses(c.name, c.iter)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("sweepClasses(%q, %q) = %v, %v; want %v", c.name, c.iter, got, err, c.want)
+		}
+	}
+	if _, err := sweepClasses("TileIterator", ""); err == nil || !strings.Contains(err.Error(), `--class "TileIterator"`) {
+		t.Errorf("an unknown class: error %v, want one naming --class \"TileIterator\"", err)
 	}
 }

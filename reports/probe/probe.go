@@ -1,6 +1,12 @@
-package cuda
+// Package probe renders what compiled runs found: the text, Markdown and
+// JSON reports of tilecheck probe (a cuda.Result) and the GPU evidence
+// files of tilecheck gpu (a cuda.Evidence). cuda judges (verdicts, controls,
+// sanitizer outcomes); this package only renders, as package reports does
+// for a sweep.
+package probe
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -8,58 +14,59 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// ProbeReport is the JSON form of a probe run.
-type ProbeReport struct {
-	Tool     string           `json:"tool"`
-	Version  string           `json:"version"`
-	Preset   string           `json:"preset"`
-	Verdict  report.Verdict   `json:"verdict"` // pass, fail or weak
-	OK       bool             `json:"ok"`
-	Controls []ControlOutcome `json:"controls"`
-	*Result
+// Report is the JSON form of a probe run.
+type Report struct {
+	Tool     string                `json:"tool"`
+	Version  string                `json:"version"`
+	Preset   string                `json:"preset"`
+	Verdict  report.Verdict        `json:"verdict"` // pass, fail or weak
+	OK       bool                  `json:"ok"`
+	Controls []cuda.ControlOutcome `json:"controls"`
+	*cuda.Result
 }
 
-// NewProbeReport is the JSON form of res, judged.
-func NewProbeReport(tool, version, preset string, res *Result) ProbeReport {
-	verdict, _ := ProbeVerdict(res)
-	return ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: verdict, Result: res, Controls: res.Controls(), OK: res.OK()}
+// NewReport is the JSON form of res, with its verdict.
+func NewReport(tool, version, preset string, res *cuda.Result) Report {
+	verdict, _ := cuda.ProbeVerdict(res)
+	return Report{Tool: tool, Version: version, Preset: preset, Verdict: verdict, Result: res, Controls: res.Controls(), OK: res.OK()}
 }
 
-// ProbeVerdict is a probe's verdict (pass, fail or weak) and the last line
-// of its report, which states it: a run whose accesses all agree but whose
-// controls were not caught is weak, not a pass.
-func ProbeVerdict(res *Result) (verdict report.Verdict, line string) {
-	if !res.OK() {
-		return report.Fail, "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
-	}
-	var weak []string
-	for _, c := range res.Controls() {
-		if !c.OK {
-			weak = append(weak, c.Variant+" did not "+c.Must)
-		}
-	}
-	if len(weak) > 0 {
-		return report.Weak, "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
-	}
-	return report.Pass, "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+// JSON writes the JSON form of a probe run, indented.
+func JSON(w io.Writer, tool, version, preset string, res *cuda.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(NewReport(tool, version, preset, res))
 }
 
-// WriteProbeMarkdown renders a probe run as Markdown (a GitHub issue's body).
-func WriteProbeMarkdown(w io.Writer, preset string, res *Result) {
+// VerdictLine is the last line of a probe's report, which states its
+// verdict: a run whose accesses all agree but whose controls were not
+// caught is weak, not a pass.
+func VerdictLine(res *cuda.Result) string {
+	switch verdict, weak := cuda.ProbeVerdict(res); verdict {
+	case report.Fail:
+		return "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
+	case report.Weak:
+		return "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
+	}
+	return "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
+}
+
+// Markdown renders a probe run as Markdown (a GitHub issue's body).
+func Markdown(w io.Writer, preset string, res *cuda.Result) {
 	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-	res.WriteMarkdownTables(w, res.Controls())
-	_, line := ProbeVerdict(res)
-	fmt.Fprintf(w, "\n%s\n", line)
+	markdownTables(w, res, res.Controls())
+	fmt.Fprintf(w, "\n%s\n", VerdictLine(res))
 }
 
-// WriteProbeText renders a probe run as text: the per-variant table, the
-// mismatches and unexpected round trips, the controls, the accounting, and
-// the verdict last.
-func WriteProbeText(w io.Writer, preset string, res *Result) {
+// Text renders a probe run as text: the per-variant table, the mismatches
+// and unexpected round trips, the controls, the accounting, and the verdict
+// last.
+func Text(w io.Writer, preset string, res *cuda.Result) {
 	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -116,6 +123,5 @@ func WriteProbeText(w io.Writer, preset string, res *Result) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
-	_, line := ProbeVerdict(res)
-	fmt.Fprintln(w, line)
+	fmt.Fprintln(w, VerdictLine(res))
 }

@@ -1,0 +1,88 @@
+package probe
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// weakRun agrees everywhere, but its control showed no mismatch.
+func weakRun() *cuda.Result {
+	return &cuda.Result{Backend: "host", Variants: []cuda.VariantResult{
+		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
+		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
+	}}
+}
+
+// TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
+// whose control showed no mismatch is weak, and its report's last line
+// says so in text and Markdown (it used to say every compiled access
+// agrees); the JSON form carries the verdict.
+func TestProbeLastLineStatesVerdict(t *testing.T) {
+	res := weakRun()
+	for name, render := range map[string]func(*strings.Builder){
+		"text":     func(b *strings.Builder) { Text(b, "representative", res) },
+		"markdown": func(b *strings.Builder) { Markdown(b, "representative", res) },
+	} {
+		var b strings.Builder
+		render(&b)
+		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
+			t.Errorf("%s: last line %q, want a weak verdict naming C-load-div", name, last)
+		}
+	}
+	var b strings.Builder
+	if err := JSON(&b, "tilecheck", "v1", "quick", res); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Verdict string `json:"verdict"`
+		OK      bool   `json:"ok"`
+		Backend string `json:"backend"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Verdict != "weak" || !doc.OK || doc.Backend != "host" {
+		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
+	}
+	res.Variants[1].VsReference = 3
+	if line := VerdictLine(res); !strings.HasPrefix(line, "Verdict: pass") {
+		t.Errorf("caught control: line %q", line)
+	}
+	res.Variants[0].Mismatches = 1
+	if line := VerdictLine(res); !strings.HasPrefix(line, "Verdict: FAIL") {
+		t.Errorf("a mismatch: line %q", line)
+	}
+}
+
+// TestEvidenceFilesNeverPassHostForGPU: a host rehearsal's files are named
+// host-<date> and titled as not GPU evidence; a GPU run's gpu-<date>.
+func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
+	for _, c := range []struct{ backend, base, title string }{
+		{"host", "host-2026-12-01", "# tilecheck host rehearsal of the GPU protocol — 2026-12-01 (not GPU evidence)"},
+		{"gpu", "gpu-2026-12-01", "# tilecheck GPU evidence — 2026-12-01"},
+	} {
+		res := weakRun()
+		res.Backend = c.backend
+		ev := &cuda.Evidence{Date: "2026-12-01", Preset: "quick", Result: res}
+		ev.Judge()
+		base, md, js, err := EvidenceFiles(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if base != c.base {
+			t.Errorf("%s: base %q, want %q", c.backend, base, c.base)
+		}
+		if first := strings.SplitN(string(md), "\n", 2)[0]; first != c.title {
+			t.Errorf("%s: title %q, want %q", c.backend, first, c.title)
+		}
+		var back cuda.Evidence
+		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != report.Weak || back.Result.Backend != c.backend {
+			t.Errorf("%s: JSON reads back as verdict %q (%v), want weak", c.backend, back.Verdict, err)
+		}
+	}
+}
