@@ -166,7 +166,7 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	enabled := int64(0)
 	t.Judged()
 	viol := func(th, op int, addr int64, format string, args ...any) []Violation {
-		return []Violation{{Property: "P-traverse", Config: cfg.String(), Ops: prog.String(), Thread: th, Op: op,
+		return []Violation{{Property: "P-traverse", Config: cfg, Program: prog, Thread: th, Op: op,
 			Actual: []int64{addr}, Detail: fmt.Sprintf(format, args...)}}
 	}
 	for th, tr := range traces {

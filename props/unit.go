@@ -96,10 +96,7 @@ func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
 
 func unitProbes(c Case) []unitProbe {
 	var out []unitProbe
-	ptrDoc := PtrElements
-	if c.bytesContract() {
-		ptrDoc = PtrBytes
-	}
+	ptrDoc := c.PtrContract.String()
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		switch o.Kind {
@@ -114,7 +111,7 @@ func unitProbes(c Case) []unitProbe {
 			}
 			if o.A != 0 {
 				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{name, PtrElements, o.A, -1, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, with(pre, plain), with(pre, o), i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -261,7 +258,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, th int) (Vi
 		exp[k] = a + want/8
 	}
 	return Violation{
-		Property: "P-unit", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: p.op,
+		Property: "P-unit", Config: c.Config, Program: c.Program, Thread: th, Op: p.op,
 		Expected: exp, Actual: mr.Addrs,
 		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
 			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),

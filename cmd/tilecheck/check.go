@@ -121,11 +121,12 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	if f.thread < -1 {
 		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--thread %d: want a thread index >= 0", f.thread)), true
 	}
-	if !oneOf(f.ptrContract, "elements", "bytes") {
+	contract, err := props.ParseContract(f.ptrContract)
+	if err != nil {
 		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--ptr-contract %q: want elements or bytes", f.ptrContract)), true
 	}
 	return sweep.CheckOptions{Iterator: f.iterator, Config: cfg, Program: prog, Property: f.property,
-		Thread: f.thread, PtrContract: f.ptrContract}, 0, false
+		Thread: f.thread, PtrContract: contract}, 0, false
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -198,7 +199,7 @@ func writeCheckResults(w io.Writer, results []props.Result) error {
 				fmt.Fprintf(w, "\n%s: %d more violations not shown (use --thread N to see one thread)\n", r.ID, len(r.Violations)-i)
 				break
 			}
-			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.Config, v.Ops)
+			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.ConfigText(), v.OpsText())
 			if v.Detail != "" {
 				fmt.Fprintf(w, "detail: %s\n", v.Detail)
 			}
