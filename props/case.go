@@ -3,6 +3,7 @@ package props
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -254,6 +255,10 @@ type progTraces struct {
 type fetched struct {
 	n       *needs
 	answers []progTraces
+	// skipped marks the needs not asked for (nil: none): reading one is a
+	// bug in the plan (a property read a program it did not declare), so
+	// get panics rather than judge on a missing trace.
+	skipped []bool
 }
 
 // TraceSet is the view of one configuration (a plan's group) on a
@@ -271,6 +276,9 @@ func (s TraceSet) get(p iterator.Program) *progTraces {
 	i, ok := s.f.n.find(s.group, p)
 	if !ok || i >= len(s.f.answers) {
 		return nil
+	}
+	if s.f.skipped != nil && s.f.skipped[i] {
+		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
 	return &s.f.answers[i]
 }
@@ -309,6 +317,9 @@ func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, 
 	i, ok := s.f.n.find(s.group, p)
 	if !ok || i >= len(s.f.answers) {
 		return nil, errNotFetched
+	}
+	if s.f.skipped != nil && s.f.skipped[i] {
+		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
 	pt := &s.f.answers[i]
 	if pt.err != nil {

@@ -100,7 +100,8 @@ func (n *needs) finish(cfgs []iterator.Config) {
 	}
 }
 
-func (n *needs) add(group int, p iterator.Program, threads []int) {
+// add records a need and returns its index.
+func (n *needs) add(group int, p iterator.Program, threads []int) int {
 	if n.index == nil {
 		n.index = map[string]int{}
 	}
@@ -110,10 +111,11 @@ func (n *needs) add(group int, p iterator.Program, threads []int) {
 		if !slices.Equal(n.list[i].threads, threads) {
 			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
 		}
-		return
+		return i
 	}
 	n.index[string(k)] = len(n.list)
 	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
+	return len(n.list) - 1
 }
 
 // fetch asks src for every need; nil src (no reference) answers nothing.
@@ -149,6 +151,10 @@ type Plan struct {
 	cfgs            []iterator.Config
 	mainNeeds, refs needs
 	scratch         judgeScratch
+	// uses lists, per property, the mainNeeds indices its judging reads
+	// (the case programs included), so that a source judged on some
+	// properties only is traced only for them (EvaluateKillsOf).
+	uses [][]int
 }
 
 // NewPlan plans the judging of cases with the given properties.
@@ -167,17 +173,19 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 		}
 		p.groupOf[i] = g
 	}
+	p.uses = make([][]int, len(properties))
 	for i, c := range p.cases {
 		g := p.groupOf[i]
-		p.mainNeeds.add(g, c.Program, c.Threads)
-		for _, pr := range properties {
+		own := p.mainNeeds.add(g, c.Program, c.Threads)
+		for j, pr := range properties {
+			p.uses[j] = append(p.uses[j], own)
 			threads := c.Threads
 			if pr.AllThreads {
 				threads = AllThreads(c.Config.Threads)
 			}
 			if pr.Programs != nil {
 				for _, prog := range pr.Programs(c) {
-					p.mainNeeds.add(g, prog, threads)
+					p.uses[j] = append(p.uses[j], p.mainNeeds.add(g, prog, threads))
 				}
 			}
 			if pr.Oracle != nil {
@@ -211,8 +219,15 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
+	return p.evaluateSome(src, ref, quiet, nil)
+}
+
+// evaluateSome is evaluate judging only the properties j with judge[j]
+// (nil: all); the others' violations are empty and they count as not
+// judged.
+func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcome, error) {
 	properties := p.properties
-	main, err := p.mainNeeds.fetch(src)
+	main, err := p.mainNeeds.fetchFor(src, p.neededBy(judge))
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +248,9 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 			t.noteUnavailable(pt.err)
 		}
 		for j, pr := range properties {
+			if judge != nil && !judge[j] {
+				continue
+			}
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}

@@ -20,7 +20,7 @@ type Report struct {
 	Seed            int64        `json:"seed"`
 	Verdict         Verdict      `json:"verdict"` // pass, fail, weak or interrupted
 	Configs         ConfigCounts `json:"configs"`
-	Checks          int64        `json:"checks"` // address comparisons made
+	Checks          int64        `json:"checks"` // address comparisons made on the iterator under test, not on the controls: the same whatever the worker count
 	ElapsedS        float64      `json:"elapsed_s"`
 	ChecksPerSecond float64      `json:"checks_per_second"`
 	Properties      []Property   `json:"properties"`

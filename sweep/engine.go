@@ -52,6 +52,10 @@ type Options struct {
 	// that does not fail is weak (no control showed the properties can
 	// fail). Tests that sweep many iterators (the mutant catalogue) use it.
 	KillOnly bool
+	// fullControls judges every property on every control in every batch
+	// instead of stopping at a property's first kill (tests compare the
+	// two).
+	fullControls bool
 }
 
 func (o *Options) defaults() error {
@@ -229,13 +233,14 @@ type batchResult struct {
 	err error
 }
 
-// runBatch judges one batch on the iterator and on every control into agg.
+// runBatch judges batch b on the iterator and on every control into agg.
 // The requests are planned once for all of them (props.Plan), and the
 // reference traces the oracle reads are the same for all of them, so they
-// are fetched once (memoSource). Only a control's kills and checks are
-// kept, so each control's traces are carved from arena, reset before the
-// next.
-func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case) error {
+// are fetched once (memoSource). Only a control's kills are kept, so each
+// control's traces are carved from arena, reset before the next, and a
+// control is judged (and traced) only for the properties that have not
+// killed it in an earlier batch (first; nil judges every property).
+func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	plan := props.NewPlan(ps, cases)
@@ -244,17 +249,21 @@ func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, are
 		return err
 	}
 	agg.addOutcomes(cases, outs)
+	mask := make([]bool, len(ps))
 	for i, cm := range ctrls {
+		if !first.judge(i, b, ps, mask) {
+			continue
+		}
 		arena.Reset()
-		couts, err := plan.EvaluateKills(props.ModelSourceIn(cm, arena), memo)
+		couts, err := plan.EvaluateKillsOf(props.ModelSourceIn(cm, arena), memo, mask)
 		if err != nil {
 			return err
 		}
 		for _, o := range couts {
-			agg.checks += o.Checks
 			for j := range ps {
-				if len(o.Violations[j]) > 0 && !ps[j].AuditOnly {
+				if mask[j] && len(o.Violations[j]) > 0 {
 					agg.kills[i][j] = true
+					first.killed(i, j, b)
 				}
 			}
 		}

@@ -56,6 +56,10 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			}
 		}
 	}()
+	first := newFirstKills(len(controls), len(opts.Properties))
+	if opts.fullControls {
+		first = nil
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < opts.Workers; w++ {
 		wg.Add(1)
@@ -64,7 +68,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
-				err := guard(func() error { return runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b])) })
+				err := guard(func() error { return runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b]), lo+b, first) })
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()

@@ -1,0 +1,84 @@
+package props_test
+
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// killCases is a small batch of generated cases of class: a few valid
+// configurations, each with every program.
+func killCases(t *testing.T, class iterator.Class) []props.Case {
+	t.Helper()
+	if class != iterator.RegularTile {
+		return familyCases(t, class, 8)
+	}
+	cfgs, progs, err := gen.Enumerate(gen.Quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []props.Case
+	for k := 0; k < len(cfgs) && len(out) < 12*len(progs); k += 97 {
+		for i, p := range progs {
+			c, err := props.NewCase(cfgs[k], p, gen.SampleThreads(cfgs[k].Threads))
+			if err != nil {
+				break
+			}
+			c.First = i == 0
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no valid case")
+	}
+	return out
+}
+
+// TestEvaluateKillsOfJudgesOnlyTheChosen judges each control with one
+// property at a time (so only that property's programs are traced): it
+// must find on every case exactly the violations the full evaluation finds
+// for that property, and none for the others. A property reading a program
+// it did not declare panics (the trace was not fetched) and fails here.
+func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	killed := 0
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		cases := killCases(t, class)
+		plan := props.NewPlan(ps, cases)
+		for _, d := range props.ControlsFor(class, 0) {
+			src := props.ModelSource(iterator.Control(d))
+			full, err := plan.EvaluateKills(src, ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := range ps {
+				mask := make([]bool, len(ps))
+				mask[j] = true
+				some, err := plan.EvaluateKillsOf(src, ref, mask)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range cases {
+					for k := range ps {
+						want := 0
+						if k == j {
+							want = len(full[i].Violations[k])
+						}
+						if got := len(some[i].Violations[k]); got != want {
+							t.Errorf("%s %s, judging %s only: case %d has %d %s violations, want %d", class, d, ps[j].ID, i, got, ps[k].ID, want)
+						}
+					}
+					if len(full[i].Violations[j]) > 0 {
+						killed++
+					}
+				}
+			}
+		}
+	}
+	if killed == 0 {
+		t.Error("no control was killed on these cases: the comparison shows nothing")
+	}
+}

@@ -1,0 +1,53 @@
+package sweep
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// untimed is r without its timing fields, the only ones that may differ
+// between two sweeps of one seed.
+func untimed(r *report.Report) report.Report {
+	c := *r
+	c.ElapsedS, c.ChecksPerSecond = 0, 0
+	return c
+}
+
+// TestControlsStopAtFirstKillKeepReport sweeps every class judging every
+// property on every control in every batch (fullControls, one worker) and
+// with the early stop on one and three workers: the controls' killed_by
+// lists, and the rest of the report, checks included, must not change.
+func TestControlsStopAtFirstKillKeepReport(t *testing.T) {
+	multiKilled := 0
+	for _, class := range iterator.Classes() {
+		full, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: 1, fullControls: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range full.Controls {
+			if len(c.KilledBy) > 1 {
+				multiKilled++
+			}
+		}
+		for _, workers := range []int{1, 3} {
+			early, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(early.Controls, full.Controls) {
+				t.Errorf("%s, %d workers: controls with early stop\n%+v\nwith every property judged\n%+v", class, workers, early.Controls, full.Controls)
+			}
+			if e, f := untimed(early), untimed(full); !reflect.DeepEqual(e, f) {
+				t.Errorf("%s, %d workers: the report with early stop differs from the full evaluation's (checks %d vs %d)", class, workers, e.Checks, f.Checks)
+			}
+		}
+	}
+	// Without controls killed by several properties, nothing was skipped
+	// and the comparison above shows nothing.
+	if multiKilled == 0 {
+		t.Error("no control was killed by more than one property: the early stop was not exercised")
+	}
+}
