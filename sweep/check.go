@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // CheckOptions names one case to judge (tilecheck check, the replay command
@@ -69,6 +70,27 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 	}
 	res, _, err := props.Check(ps, src, referenceSource(), c)
 	return res, err
+}
+
+// CheckVerdict is a check's verdict: it fails when any property judged
+// failed; n/a and audit results do not fail it.
+func CheckVerdict(results []props.Result) report.Verdict {
+	for _, r := range results {
+		if r.Status == "fail" {
+			return report.Fail
+		}
+	}
+	return report.Pass
+}
+
+// CheckUnjudged says why a check of one named property is not a pass even
+// though nothing failed: the property's preconditions never held, so it
+// judged nothing. It returns nil otherwise.
+func CheckUnjudged(opts CheckOptions, results []props.Result) error {
+	if opts.Property != "" && len(results) == 1 && results[0].Status == "n/a" {
+		return fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property)
+	}
+	return nil
 }
 
 // Limits of one check. A configuration the grammar accepts can ask for far
