@@ -102,8 +102,8 @@ func TestBrokenHeadersCaught(t *testing.T) {
 					t.Errorf("%s: %s is %s, want fail (the Go sweep kills %s with it)", c.namespace, id, p.Status, c.control)
 					continue
 				}
-				if ce := p.Counterexample; ce == nil || !strings.HasPrefix(ce.Replay, "tilecheck check --backend host --include ") ||
-					!strings.Contains(ce.Replay, "--namespace "+c.namespace+" --header 'broken/regular_tile_iterator.h'") {
+				if ce := p.Counterexample; ce == nil || !strings.HasPrefix(ce.Replay.String(), "tilecheck check --backend host --include ") ||
+					!strings.Contains(ce.Replay.String(), "--namespace "+c.namespace+" --header 'broken/regular_tile_iterator.h'") {
 					t.Errorf("%s: %s counterexample %+v has no compiled replay", c.namespace, id, ce)
 				}
 			}
@@ -141,7 +141,7 @@ func TestBrokenInt32Caught(t *testing.T) {
 	}
 	p := statuses(rep)["P-oracle"]
 	if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Config != huge ||
-		!strings.HasPrefix(p.Counterexample.Replay, "tilecheck check --backend host ") {
+		!strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host ") {
 		t.Errorf("P-oracle %s, counterexample %+v: want a compiled failure on %s", p.Status, p.Counterexample, huge)
 	}
 	if !hasAudit(rep, "compiled-arith-unjudged") {

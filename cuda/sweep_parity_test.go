@@ -74,7 +74,7 @@ func TestCompiledSweepParityQuick(t *testing.T) {
 		t.Errorf("configurations host %+v, go %+v", host.Configs, goRep.Configs)
 	}
 	for _, p := range host.Properties {
-		if p.Status == "fail" && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay, "tilecheck check ")) {
+		if p.Status == "fail" && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check ")) {
 			t.Errorf("%s fails without a replay: %+v", p.ID, p.Counterexample)
 		}
 	}

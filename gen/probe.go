@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // The compiled probe's cases: its own representative list, or the
@@ -143,7 +144,7 @@ func ProbeConfigs(preset Preset) ([]iterator.Config, error) {
 			seen[c.String()] = c
 		}
 	}
-	for _, c := range RandomCases(iterator.RegularTile, 0, preset.Size().Random, "") {
+	for _, c := range RandomCases(iterator.RegularTile, 0, preset.Size().Random, props.PtrElements) {
 		seen[c.Config.String()] = c.Config
 	}
 	out := make([]iterator.Config, 0, len(seen))

@@ -96,7 +96,7 @@ var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	return err == nil
 })
 
-func (g genCase) toCase(contract string) (props.Case, error) {
+func (g genCase) toCase(contract props.Contract) (props.Case, error) {
 	c, err := props.NewCase(g.cfg, g.prog, []int{g.thread})
 	c.PtrContract = contract
 	return c, err
@@ -111,7 +111,7 @@ func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
 }
 
 // RandomCases draws n cases of one class deterministically from seed.
-func RandomCases(class iterator.Class, seed int64, n int, contract string) []props.Case {
+func RandomCases(class iterator.Class, seed int64, n int, contract props.Contract) []props.Case {
 	cg := caseGenFor(class)
 	out := make([]props.Case, 0, n)
 	// Example reads rapid's seed flag, which a concurrent shrink sets.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // The random phase of a family class reaches what hides the family's
@@ -11,7 +12,7 @@ import (
 // both advance ranks, sub-byte types, tile offsets across the advance rank.
 func TestFamilyRandomPhaseReaches(t *testing.T) {
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		cases := RandomCases(cl, 1, 300, "")
+		cases := RandomCases(cl, 1, 300, props.PtrElements)
 		if len(cases) < 250 {
 			t.Errorf("%s: %d of 300 random cases valid", cl, len(cases))
 		}

@@ -59,7 +59,7 @@ func (t *shrinkTB) setFlag(name, v string) { _ = flag.Set(name, v) }
 // failing case rapid minimised (fewest ops, smallest V, tile, offsets and
 // threads); found is false when none of its checks failed. fails is called
 // on one goroutine, the minimised case last.
-func Shrink(class iterator.Class, contract string, seed int64, checks int, fails func(props.Case) bool) (c props.Case, found bool) {
+func Shrink(class iterator.Class, contract props.Contract, seed int64, checks int, fails func(props.Case) bool) (c props.Case, found bool) {
 	cg := caseGenFor(class)
 	tb := &shrinkTB{}
 	rapidMu.Lock()

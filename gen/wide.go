@@ -47,7 +47,7 @@ var wideFamilyPrograms = map[iterator.Class][]string{
 
 // WideCases lists the wide cases of a family class, each configuration with
 // the class's programs and the wide ones, judged on the sampled threads.
-func WideCases(class iterator.Class, contract string) ([]props.Case, error) {
+func WideCases(class iterator.Class, contract props.Contract) ([]props.Case, error) {
 	progs := FamilyPrograms(class)
 	for _, s := range wideFamilyPrograms[class] {
 		p, err := iterator.ParseProgram(s)

@@ -1,6 +1,10 @@
 package iterator
 
-import "github.com/tilecheck/tilecheck/layout"
+import (
+	"sync"
+
+	"github.com/tilecheck/tilecheck/layout"
+)
 
 // Arena lends the memory of thread traces (records, addresses, the trace
 // values themselves) from blocks it keeps, so that a sweep judging the same
@@ -16,10 +20,21 @@ type Arena struct {
 	bits    slab[layout.Bits]  // the reference model's per-request programs
 	bytes   slab[layout.Bytes] // the cutlass models'
 	valid   slab[bool]         // the predicated classes' guards
-	fam     famScratch         // the family iterators (family_driver.go)
-	memo    configMemo         // the last configuration traced
-	bufs    traceBuffers       // the request being traced
+	scratch requestScratch     // the request being traced
 }
+
+// requestScratch is what tracing a request needs only while it runs: the
+// memo of the last configuration traced (kept from one request to the next
+// of the same model and configuration), the header of the request's
+// buffers, and the family iterators (family_driver.go). An arena holds one;
+// requests without an arena take one from scratchPool.
+type requestScratch struct {
+	memo configMemo
+	bufs traceBuffers
+	fam  famScratch
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(requestScratch) }}
 
 // Reset makes the arena's memory reusable. The caller must hold no trace
 // carved from it.

@@ -54,10 +54,8 @@ func traceFamily(model string, defect Defect, cfg Config, prog Program, thread i
 // the model's threadMap validated (the one traceFamily validates), bufs the
 // request's buffers, sized by newFamilyBuffers.
 func traceFamilyThreads(model string, defect Defect, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
-	var s *famScratch
-	if bufs.arena != nil {
-		s = &bufs.arena.fam
-	} else {
+	s := bufs.fam
+	if s == nil {
 		s = new(famScratch)
 	}
 	s.g = newFamGeom(*cfg, *tm, 0)

@@ -47,24 +47,31 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		out = make([]ThreadTrace, 0, len(threads))
 	}
 	if rm, ok := m.(regularModel); ok {
-		cm := arena.memoFor(rm, cfg)
+		// The memo, the buffers' header (which escapes: traceMap is an
+		// interface method) and the family iterators are large and live
+		// only while the request is traced: an arena lends its own,
+		// request after request; without one they come from a pool.
+		var sc *requestScratch
+		if arena != nil {
+			sc = &arena.scratch
+		} else {
+			sc = scratchPool.Get().(*requestScratch)
+			defer func() {
+				sc.bufs = traceBuffers{} // the traces keep what it carved
+				scratchPool.Put(sc)
+			}()
+		}
+		cm := sc.memoFor(rm, cfg)
 		if cm.err != nil {
 			return nil, cm.err
 		}
-		var bufs *traceBuffers
-		// The buffers escape (traceMap is an interface method), and are
-		// large: an arena lends its own, request after request.
-		if arena != nil {
-			bufs = &arena.bufs
-		} else {
-			bufs = new(traceBuffers)
-		}
+		bufs := &sc.bufs
 		if cfg.Class != RegularTile {
 			*bufs = newFamilyBuffers(prog, &cm.cfg, &cm.tm, len(threads), arena)
 		} else {
 			*bufs = newTraceBuffers(prog, cm.tm, len(threads), arena)
 		}
-		bufs.cm = cm
+		bufs.cm, bufs.fam = cm, &sc.fam
 		// The memo's copies of the configuration and map, not this
 		// call's: a pointer to a local would move it to the heap.
 		return rm.traceThreads(&cm.cfg, &cm.tm, prog, threads, bufs, out)

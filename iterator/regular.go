@@ -104,7 +104,8 @@ func pointerArg(op Op) layout.Elements { return layout.Elements(op.A) }
 type traceBuffers struct {
 	records []Record
 	addrs   []int64
-	valid   []bool // the predicated classes' guards, one per address
+	valid   []bool      // the predicated classes' guards, one per address
+	fam     *famScratch // the family iterators, reused thread after thread
 	// cm holds what the request's configuration alone determines; an
 	// arena keeps it from one request to the next of the same
 	// configuration.
@@ -165,15 +166,10 @@ func initOf(inits []layout.Coord, tm *ThreadMap, t int) layout.Coord {
 	return tm.Init(t)
 }
 
-// memoFor returns the arena's memo of (m, cfg), validating cfg where it is
-// not the memo's configuration. A nil arena gives a fresh memo.
-func (a *Arena) memoFor(m regularModel, cfg Config) *configMemo {
-	if a == nil {
-		cm := &configMemo{model: m, cfg: cfg}
-		cm.tm, cm.err = m.threadMap(cfg)
-		return cm
-	}
-	cm := &a.memo
+// memoFor returns the scratch's memo of (m, cfg), validating cfg where it is
+// not the memo's configuration.
+func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
+	cm := &sc.memo
 	if cm.model == m && cm.cfg == cfg {
 		return cm
 	}

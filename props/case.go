@@ -8,14 +8,6 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// Pointer-offset contracts: what add_pointer_offset's argument is
-// documented to count. CUTLASS documents elements and implements bytes
-// (issue #3017); a sweep can hold an iterator to either.
-const (
-	PtrElements = "elements"
-	PtrBytes    = "bytes"
-)
-
 // Case is one configuration and one op program to judge.
 type Case struct {
 	Config  iterator.Config
@@ -24,8 +16,8 @@ type Case struct {
 	// Threads are the threads judged per thread; properties about the whole
 	// tile (P-cover) ask for every thread.
 	Threads []int
-	// PtrContract is PtrElements (the default when empty) or PtrBytes.
-	PtrContract string
+	// PtrContract is what add_pointer_offset counts (zero: PtrElements).
+	PtrContract Contract
 	// First marks the first case of its configuration: properties that are
 	// facts about the instantiation rather than the program (P-cover,
 	// P-frag, the audit) are judged on it only, so that a configuration
@@ -52,6 +44,10 @@ type caseMemo struct {
 	findings   []Finding
 	auditDone  bool
 	masks      map[string]memoMask // by program key, op index and thread
+	// P-traverse's region and precondition (traverseRegion).
+	region     region
+	regionWhy  string
+	regionDone bool
 }
 
 type memoMask struct {
@@ -167,12 +163,15 @@ func (c Case) bytesContract() bool { return c.PtrContract == PtrBytes }
 // Violation is one failed check: a configuration, an op program, a thread,
 // and the addresses the property expected next to those it got, in fragment
 // order.
+//
+// It holds its case as values (formatted only when a report is rendered):
+// a quiet judgement (a kill-only sweep) leaves Config zero and Program nil.
 type Violation struct {
 	Property string
-	Config   string
-	Ops      string
+	Config   iterator.Config
+	Program  iterator.Program
 	Thread   int
-	Op       int // index of the judged record's op in Ops; -1 when not about one op
+	Op       int // index of the judged record's op in Program; -1 when not about one op
 	Expected []int64
 	Actual   []int64
 	Detail   string
@@ -296,6 +295,8 @@ type Traces struct {
 	// op but no strings, whose formatting is most of a violation's cost.
 	// Every check is still made and counted.
 	quiet bool
+	// scratch is the plan's memory for judgements (nil: they allocate).
+	scratch *judgeScratch
 }
 
 // NewTraces wraps the trace sets of one configuration.

@@ -55,7 +55,7 @@ var PAlign = Property{
 					}
 					exp := append([]int64(nil), rec.Addrs...)
 					exp[k] = a - floorMod(a, rec.AccessBytes)
-					out = append(out, Violation{Property: "P-align", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
+					out = append(out, Violation{Property: "P-align", Config: c.Config, Program: c.Program, Thread: th, Op: rec.Op,
 						Expected: exp, Actual: rec.Addrs,
 						Detail: fmt.Sprintf("op %d: access %d at byte %d is not a multiple of A=%d", rec.Op, k, a, rec.AccessBytes)})
 					return
@@ -112,7 +112,7 @@ var PBounds = Property{
 					out = append(out, Violation{Property: "P-bounds", Thread: th, Op: rec.Op})
 					return
 				}
-				out = append(out, Violation{Property: "P-bounds", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: rec.Op,
+				out = append(out, Violation{Property: "P-bounds", Config: c.Config, Program: c.Program, Thread: th, Op: rec.Op,
 					Expected: []int64{lo, hi}, Actual: rec.Addrs, Detail: fmt.Sprintf("op %d: %s outside the allocation [%d, %d)", rec.Op, detail, lo, hi)})
 			}
 			for k, a := range rec.Addrs {
@@ -198,7 +198,7 @@ func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violat
 		// The strings are only built for a violation: most threads pass.
 		if v, bad := judge(tr, Violation{Thread: th, Op: -1}); bad {
 			if !t.quiet {
-				v.Config, v.Ops = c.Config.String(), c.Program.String()
+				v.Config, v.Program = c.Config, c.Program
 			}
 			out = append(out, v)
 		}

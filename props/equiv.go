@@ -78,7 +78,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Viol
 	}
 	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
-		v.Config, v.Ops = c.Config.String(), c.Program.String()
+		v.Config, v.Program = c.Config, c.Program
 		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
 	}
 	return v, true

@@ -148,6 +148,7 @@ type Plan struct {
 	groupOf         []int
 	cfgs            []iterator.Config
 	mainNeeds, refs needs
+	scratch         judgeScratch
 }
 
 // NewPlan plans the judging of cases with the given properties.
@@ -205,7 +206,8 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 
 // EvaluateKills is Evaluate for a source whose violations are only
 // counted, never shown (a control): the same checks and the same number of
-// violations, without their descriptions (Traces.quiet).
+// violations, without their descriptions or unit observations
+// (Traces.quiet).
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
@@ -224,6 +226,7 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 		mainSet := TraceSet{f: main, group: g}
 		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
 		t.quiet = quiet
+		t.scratch = &p.scratch
 		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err

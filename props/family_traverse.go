@@ -50,8 +50,21 @@ func (r region) contains(x layout.Coord) bool {
 func (r region) size() int64 { return (r.hi.C - r.lo.C) * (r.hi.S - r.lo.S) }
 
 // traverseRegion is the region the traversal must enable, or why the case is
-// outside P-traverse's preconditions.
+// outside P-traverse's preconditions; worked out once per case in a plan
+// (the plan asks for it, then every source's judgement).
 func traverseRegion(c Case) (region, string) {
+	if c.memo == nil {
+		return computeTraverseRegion(c)
+	}
+	m := c.memo
+	if !m.regionDone {
+		m.region, m.regionWhy = computeTraverseRegion(c)
+		m.regionDone = true
+	}
+	return m.region, m.regionWhy
+}
+
+func computeTraverseRegion(c Case) (region, string) {
 	cfg := c.Config
 	if !cfg.Class.Predicated() {
 		return region{}, "not a predicated class"
@@ -65,9 +78,8 @@ func traverseRegion(c Case) (region, string) {
 		r.hi.S = min(ext.S, tb.S+sh.S)
 	}
 	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
-	dup, missing, outside := iterator.MapCoverage(c.Map)
 	switch {
-	case dup+missing+outside != 0:
+	case !mapExact(c):
 		return r, "the thread map does not cover its tile exactly"
 	case (r.hi.C-r.lo.C)%ae != 0:
 		return r, fmt.Sprintf("access_elems=%d does not divide the region's contiguous size %d", ae, r.hi.C-r.lo.C)
@@ -142,7 +154,7 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	// Every thread's traversal first: a traversal the model cannot make
 	// (an unavailable path, or a model error, which Get records) judges
 	// nothing, and must not read as a pass.
-	traces := make([]*iterator.ThreadTrace, cfg.Threads)
+	traces := t.scratch.traverseTraces(cfg.Threads)
 	for th := range traces {
 		tr, err := t.Get(prog, th)
 		if err != nil {
@@ -150,11 +162,11 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 		}
 		traces[th] = tr
 	}
-	seen := make([]enabledBy, reg.size())
+	seen := t.scratch.traverseSeen(reg.size())
 	enabled := int64(0)
 	t.Judged()
 	viol := func(th, op int, addr int64, format string, args ...any) []Violation {
-		return []Violation{{Property: "P-traverse", Config: cfg.String(), Ops: prog.String(), Thread: th, Op: op,
+		return []Violation{{Property: "P-traverse", Config: cfg, Program: prog, Thread: th, Op: op,
 			Actual: []int64{addr}, Detail: fmt.Sprintf(format, args...)}}
 	}
 	for th, tr := range traces {
@@ -196,6 +208,38 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 		}
 	}
 	return nil
+}
+
+// judgeScratch is memory a judgement needs only while it runs, lent by the
+// plan to each case in turn (a plan is evaluated by one goroutine at a
+// time); a nil *judgeScratch allocates.
+type judgeScratch struct {
+	traces []*iterator.ThreadTrace
+	seen   []enabledBy
+}
+
+// traverseTraces is room for the traces of n threads.
+func (s *judgeScratch) traverseTraces(n int) []*iterator.ThreadTrace {
+	if s == nil {
+		return make([]*iterator.ThreadTrace, n)
+	}
+	if cap(s.traces) < n {
+		s.traces = make([]*iterator.ThreadTrace, n)
+	}
+	return s.traces[:n]
+}
+
+// traverseSeen is a zeroed table of n elements.
+func (s *judgeScratch) traverseSeen(n int64) []enabledBy {
+	if s == nil {
+		return make([]enabledBy, n)
+	}
+	if int64(cap(s.seen)) < n {
+		s.seen = make([]enabledBy, n)
+	}
+	s.seen = s.seen[:n]
+	clear(s.seen)
+	return s.seen
 }
 
 func traverseFloorDiv(a, b int64) int64 {

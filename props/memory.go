@@ -53,7 +53,7 @@ func judgeCover(c Case, t *Traces) []Violation {
 		return nil // the audit reports inexact maps and odd rows
 	}
 	viol := func(th int, addrs []int64, format string, args ...any) Violation {
-		return Violation{Property: "P-cover", Config: cfg.String(), Ops: tileLoad.String(), Thread: th, Op: 0,
+		return Violation{Property: "P-cover", Config: cfg, Program: tileLoad, Thread: th, Op: 0,
 			Actual: addrs, Detail: fmt.Sprintf(format, args...)}
 	}
 	count := make([]int32, sh.C*sh.S)
@@ -147,7 +147,7 @@ var PFrag = Property{
 		}
 		d := fmt.Sprintf("the load loop writes %d accesses of %d bytes (%d) into a %d-byte fragment", len(rec.Addrs), rec.AccessBytes, written, frag)
 		t.Audit("fragment-overrun", d)
-		return []Violation{{Property: "P-frag", Config: c.Config.String(), Ops: tileLoad.String(), Thread: th, Op: 0,
+		return []Violation{{Property: "P-frag", Config: c.Config, Program: tileLoad, Thread: th, Op: 0,
 			Expected: []int64{frag}, Actual: []int64{written}, Detail: d}}
 	},
 }

@@ -97,7 +97,7 @@ var POracle = Property{
 				}
 				if !t.quiet {
 					// Controls are judged quietly: only counted, never described.
-					v.Config, v.Ops, v.Detail = c.Config.String(), c.Program.String(), detail()
+					v.Config, v.Program, v.Detail = c.Config, c.Program, detail()
 				}
 				out = append(out, v)
 			}

@@ -124,7 +124,8 @@ func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) 
 // planned case computes it once for every source (caseMemo); callers must
 // not modify the mask.
 func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
-	if c.memo == nil {
+	// The family classes' answer costs less than the memo's lookup.
+	if c.memo == nil || c.Config.Class != iterator.RegularTile {
 		return computeExactMask(c, prog, i, thread)
 	}
 	return c.memo.exactMask(c, prog, i, thread)

@@ -117,7 +117,7 @@ func ControlSpecOf(d iterator.Defect) (ControlSpec, bool) {
 // pointer contract: declared, applicable to the class, in the registry's
 // order. Under the bytes contract C-ptr-bytes is what the contract asks
 // for, not a defect, so it is not run.
-func ControlsFor(class iterator.Class, contract string) []iterator.Defect {
+func ControlsFor(class iterator.Class, contract Contract) []iterator.Defect {
 	var out []iterator.Defect
 	for _, d := range iterator.Defects() {
 		if _, ok := ControlSpecOf(d); !ok || !iterator.DefectApplies(d, class) {

@@ -96,10 +96,7 @@ func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
 
 func unitProbes(c Case) []unitProbe {
 	var out []unitProbe
-	ptrDoc := PtrElements
-	if c.bytesContract() {
-		ptrDoc = PtrBytes
-	}
+	ptrDoc := c.PtrContract.String()
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		switch o.Kind {
@@ -114,7 +111,7 @@ func unitProbes(c Case) []unitProbe {
 			}
 			if o.A != 0 {
 				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{name, PtrElements, o.A, -1, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, with(pre, plain), with(pre, o), i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -163,8 +160,9 @@ var PUnit = Property{
 	Judge: func(c Case, t *Traces) []Violation {
 		var out []Violation
 		for _, p := range c.memo.unitProbes(c) {
+			pred := predictUnits(c, p)
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(c, t, p, th); bad {
+				if v, bad := judgeUnit(c, t, p, &pred, th); bad {
 					out = append(out, v)
 				}
 			}
@@ -173,7 +171,29 @@ var PUnit = Property{
 	},
 }
 
-func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
+// unitPrediction is the move each unit predicts for a probe (predictedBits)
+// and the probe's documented unit: the same for every thread.
+type unitPrediction struct {
+	bits [numUnits]int64
+	ok   [numUnits]bool
+	doc  Unit
+}
+
+func predictUnits(c Case, p unitProbe) unitPrediction {
+	var pr unitPrediction
+	for u := Unit(0); u < numUnits; u++ {
+		pr.bits[u], pr.ok[u] = predictedBits(c, u, p.x, p.dim)
+	}
+	pr.doc = UnitElements
+	for u := Unit(0); u < numUnits; u++ {
+		if u.String() == p.documented {
+			pr.doc = u
+		}
+	}
+	return pr
+}
+
+func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, th int) (Violation, bool) {
 	bt, err1 := t.Get(p.base, th)
 	mt, err2 := t.Get(p.moved, th)
 	if err1 != nil || err2 != nil {
@@ -214,7 +234,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 	var matches UnitSet
 	if consistent {
 		for u := Unit(0); u < numUnits; u++ {
-			if pb, ok := predictedBits(c, u, p.x, p.dim); ok && pb%8 == 0 && pb == 8*d {
+			if pb, ok := pred.bits[u], pred.ok[u]; ok && pb%8 == 0 && pb == 8*d {
 				matches |= 1 << u
 			}
 		}
@@ -222,16 +242,11 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 	// The inferred unit is that of the path's arithmetic; moves bent by an
 	// int32 wrap or a truncating conversion (P-index and P-exact report
 	// those) would make every path look inconsistent, so they do not vote.
-	if len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
+	// (A quiet judgement's observations are never read.)
+	if !t.quiet && len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
 		t.Units = append(t.Units, UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
 	}
-	docUnit := UnitElements
-	for u := Unit(0); u < numUnits; u++ {
-		if u.String() == p.documented {
-			docUnit = u
-		}
-	}
-	want, ok := predictedBits(c, docUnit, p.x, p.dim)
+	want, ok := pred.bits[pred.doc], pred.ok[pred.doc]
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {
 		return Violation{}, false
 	}
@@ -243,7 +258,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, th int) (Violation, bool) {
 		exp[k] = a + want/8
 	}
 	return Violation{
-		Property: "P-unit", Config: c.Config.String(), Ops: c.Program.String(), Thread: th, Op: p.op,
+		Property: "P-unit", Config: c.Config, Program: c.Program, Thread: th, Op: p.op,
 		Expected: exp, Actual: mr.Addrs,
 		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
 			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),

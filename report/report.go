@@ -63,7 +63,7 @@ type Counterexample struct {
 	Expected []int64 `json:"expected"`
 	Actual   []int64 `json:"actual"`
 	Detail   string  `json:"detail,omitempty"`
-	Replay   string  `json:"replay"`
+	Replay   Replay  `json:"replay"`
 }
 
 // Control is one known-bad variant and the properties that caught it.

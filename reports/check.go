@@ -44,7 +44,7 @@ func WriteCheckText(w io.Writer, results []props.Result) error {
 				fmt.Fprintf(w, "\n%s: %d more violations not shown (use --thread N to see one thread)\n", r.ID, len(r.Violations)-i)
 				break
 			}
-			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.Config, v.Ops)
+			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.ConfigText(), v.OpsText())
 			if v.Detail != "" {
 				fmt.Fprintf(w, "detail: %s\n", v.Detail)
 			}

@@ -6,14 +6,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 )
 
-func checkResults() []props.Result {
+func checkResults(t *testing.T) []props.Result {
+	t.Helper()
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load()")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var vs []props.Violation
-	for t := range 4 {
-		vs = append(vs, props.Violation{Property: "P-sym", Config: "cfg", Ops: "load()", Thread: t, Expected: []int64{1}, Actual: []int64{2}})
+	for th := range 4 {
+		vs = append(vs, props.Violation{Property: "P-sym", Config: cfg, Program: prog, Thread: th, Expected: []int64{1}, Actual: []int64{2}})
 	}
 	vs[0].Detail = "the round trip moved"
 	return []props.Result{
@@ -27,13 +37,13 @@ func checkResults() []props.Result {
 // the first three violations get address tables; the rest are counted.
 func TestWriteCheckText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteCheckText(&b, checkResults()); err != nil {
+	if err := WriteCheckText(&b, checkResults(t)); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	for _, want := range []string{
 		"| P-sym    | FAIL   | 4 ",
-		"P-sym violated: thread 0\nconfig: cfg\nops: load()\ndetail: the round trip moved\n",
+		"P-sym violated: thread 0\nconfig: elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64\nops: load()\ndetail: the round trip moved\n",
 		"P-sym violated: thread 2\n",
 		"P-sym: 1 more violations not shown (use --thread N to see one thread)\n",
 	} {
@@ -51,7 +61,7 @@ func TestWriteCheckText(t *testing.T) {
 func TestWriteCheckJSON(t *testing.T) {
 	var b bytes.Buffer
 	c := CheckCase{Iterator: "cutlass", Config: "elem=f32  shape=64x8", Ops: "load()"}
-	if err := WriteCheckJSON(&b, c, report.Fail, checkResults()); err != nil {
+	if err := WriteCheckJSON(&b, c, report.Fail, checkResults(t)); err != nil {
 		t.Fatal(err)
 	}
 	var got struct {

@@ -168,7 +168,7 @@ func counterexampleText(cx *report.Counterexample) string {
 	if len(cx.Expected)+len(cx.Actual) > 0 {
 		fmt.Fprintf(&b, "expected: %v\nactual:   %v\n", cx.Expected, cx.Actual)
 	}
-	if cx.Replay != "" {
+	if !cx.Replay.IsZero() {
 		fmt.Fprintf(&b, "replay: %s\n", cx.Replay)
 	}
 	return b.String()

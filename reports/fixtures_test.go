@@ -20,7 +20,7 @@ func failingReport() *report.Report {
 					Config: specConfig, Ops: "load(1,0);store(1,0)", Thread: 5,
 					Expected: []int64{144, 656, 1168, 1680}, Actual: []int64{336, 848, 1360, 1872},
 					Detail: "store moves tc·Sc, load tc·Sc/V",
-					Replay: "tilecheck check --iterator cutlass-pre3049 --config '" + specConfig + "' --ops 'load(1,0);store(1,0)' --property P-sym --thread 5",
+					Replay: report.Replay{Iterator: "cutlass-pre3049", Config: specConfig, Ops: "load(1,0);store(1,0)", Property: "P-sym", Thread: 5},
 				}},
 			{ID: "P-frag", Doc: "A · Iter.count <= sizeof(Fragment)", Status: "n/a"},
 			{ID: "P-inc", Doc: "++ is one tile along the advance rank", Status: "pass", Cases: 400},
@@ -102,7 +102,7 @@ func classesMatrix() *report.Matrix {
 	bad.Properties[0] = report.Property{ID: "P-tile", Status: "fail", Cases: 480, Violations: 12,
 		Counterexample: &report.Counterexample{Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Thread: 0,
 			Expected: []int64{128}, Actual: []int64{64},
-			Replay: "tilecheck check --iterator cutlass --config '" + cfg + "' --ops 'add_tile_offset(0,1);add_tile_offset(1,0);accesses()' --property P-tile --thread 0"}}
+			Replay: report.Replay{Iterator: "cutlass", Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Property: "P-tile", Thread: 0}}}
 	m.Reports = append(m.Reports, family("reference", report.Pass), bad)
 	return m
 }

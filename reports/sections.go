@@ -221,8 +221,8 @@ func counterexampleSections(r *report.Report) []section {
 		if len(cx.Expected)+len(cx.Actual) > 0 { // P-exact, for one, is about arithmetic, not addresses
 			s.blocks = append(s.blocks, block{table: addressTable(cx.Expected, cx.Actual)})
 		}
-		if cx.Replay != "" {
-			s.blocks = append(s.blocks, block{code: cx.Replay})
+		if !cx.Replay.IsZero() {
+			s.blocks = append(s.blocks, block{code: cx.Replay.String()})
 		}
 		out = append(out, s)
 	}

@@ -296,7 +296,7 @@ func (a *aggregate) report(gen generated) *report.Report {
 			weak = weak || !p.AuditOnly
 		}
 		if b := a.best[j]; b != nil {
-			rp.Counterexample = &report.Counterexample{Config: b.v.Config, Ops: b.v.Ops, Thread: b.v.Thread,
+			rp.Counterexample = &report.Counterexample{Config: b.v.ConfigText(), Ops: b.v.OpsText(), Thread: b.v.Thread,
 				Expected: b.v.Expected, Actual: b.v.Actual, Detail: b.v.Detail,
 				Replay: replay(a.name, b.v, a.opts.PtrContract)}
 		}

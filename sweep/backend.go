@@ -31,8 +31,9 @@ type CompiledOptions struct {
 	// judge them; where they differ, the case is listed in the audit as not
 	// judged by P-index/P-exact.
 	Companion string
-	// ReplayFlags are inserted after "tilecheck check" in every replay
-	// command, so that it rebuilds and runs the same compiled case.
+	// ReplayFlags are the check flags of every counterexample's replay
+	// (report.Replay.Flags), so that it rebuilds and runs the same
+	// compiled case.
 	ReplayFlags string
 	// Keep, when set, restricts the sweep to the generated configurations it
 	// keeps and drops the random phase (tests' dedicated case lists).
@@ -153,11 +154,9 @@ func finishCompiledReport(rep *report.Report, opts CompiledOptions, pre *prefetc
 			rep.Audit = append(rep.Audit, e)
 		}
 	}
-	if opts.ReplayFlags != "" {
-		for i := range rep.Properties {
-			if ce := rep.Properties[i].Counterexample; ce != nil {
-				ce.Replay = strings.Replace(ce.Replay, "tilecheck check ", "tilecheck check "+opts.ReplayFlags+" ", 1)
-			}
+	for i := range rep.Properties {
+		if ce := rep.Properties[i].Counterexample; ce != nil {
+			ce.Replay.Flags = opts.ReplayFlags
 		}
 	}
 }

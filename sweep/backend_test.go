@@ -116,7 +116,7 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 	// replay names the back end.
 	for _, p := range rep.Properties {
 		if p.ID == "P-oracle" {
-			if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Replay[:33] != "tilecheck check --backend host --" {
+			if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Replay.String()[:33] != "tilecheck check --backend host --" {
 				t.Errorf("P-oracle %+v", p)
 			}
 		}

@@ -3,9 +3,8 @@ package sweep
 import (
 	"fmt"
 
-	"github.com/tilecheck/tilecheck/layout"
-
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/layout"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -16,9 +15,9 @@ type CheckOptions struct {
 	Iterator    string
 	Config      iterator.Config
 	Program     iterator.Program
-	Property    string // "" judges every property
-	Thread      int    // -1 judges every thread
-	PtrContract string // elements (default) or bytes
+	Property    string         // "" judges every property
+	Thread      int            // -1 judges every thread
+	PtrContract props.Contract // zero: elements
 	Source      props.Source
 }
 
@@ -62,12 +61,7 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch opts.PtrContract {
-	case "", props.PtrElements, props.PtrBytes:
-		c.PtrContract = opts.PtrContract
-	default:
-		return nil, fmt.Errorf("unknown pointer-offset contract %q (want elements or bytes)", opts.PtrContract)
-	}
+	c.PtrContract = opts.PtrContract
 	res, _, err := props.Check(ps, src, referenceSource(), c)
 	return res, err
 }
@@ -129,4 +123,27 @@ func CheckSize(cfg iterator.Config, m iterator.ThreadMap, prog iterator.Program,
 		return fmt.Errorf("ops: %d ops on %d threads of %d accesses is too much work for check (threads × accesses × ops² over %d); judge one thread (--thread N) or a shorter program", len(prog), threads, perThread, maxCheckWork)
 	}
 	return nil
+}
+
+// ReplayCheck is the check that judges a counterexample again, from the
+// replay its report holds: the built-in model r.Iterator names, or src when
+// given (a library user's own model, a compiled source), which the replay
+// command cannot name.
+func ReplayCheck(r report.Replay, src props.Source) (CheckOptions, error) {
+	cfg, err := iterator.ParseConfig(r.Config)
+	if err != nil {
+		return CheckOptions{}, err
+	}
+	prog, err := iterator.ParseProgram(r.Ops)
+	if err != nil {
+		return CheckOptions{}, err
+	}
+	contract := props.PtrElements
+	if r.Contract != "" {
+		if contract, err = props.ParseContract(r.Contract); err != nil {
+			return CheckOptions{}, err
+		}
+	}
+	return CheckOptions{Iterator: r.Iterator, Config: cfg, Program: prog, Property: r.Property, Thread: r.Thread,
+		PtrContract: contract, Source: src}, nil
 }

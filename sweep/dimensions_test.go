@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -82,14 +83,17 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 	}
 }
 
-// Every counterexample's replay command reproduces its failure, in every
-// iterator class. The family classes of cutlass-pre3049 are cutlass's
-// (SPEC §10), and the reference has no counterexamples.
+// Every counterexample's replay reproduces its failure, in every iterator
+// class, read back from the report's JSON (the command text) as a script
+// would and judged through ReplayCheck. The family classes of
+// cutlass-pre3049 are cutlass's (SPEC §10), and the reference has no
+// counterexamples.
 func TestCounterexamplesReplay(t *testing.T) {
 	rs := []*report.Report{quick(t, "cutlass"), quick(t, "cutlass-pre3049")}
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		rs = append(rs, quickClass(t, "cutlass", cl))
 	}
+	replayed := 0
 	for _, r := range rs {
 		model := r.Iterator
 		for _, p := range r.Properties {
@@ -97,8 +101,23 @@ func TestCounterexamplesReplay(t *testing.T) {
 			if p.Status != "fail" || ce == nil {
 				continue
 			}
-			cfg, prog := parseCE(t, ce)
-			res, err := Check(CheckOptions{Iterator: model, Config: cfg, Program: prog, Property: p.ID, Thread: ce.Thread})
+			replayed++
+			enc, err := json.Marshal(ce)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back report.Counterexample
+			if err := json.Unmarshal(enc, &back); err != nil {
+				t.Fatalf("%s %s %s: decoding %s: %v", r.Class, model, p.ID, enc, err)
+			}
+			if back.Replay != ce.Replay || back.Replay.Iterator != model || back.Replay.Property != p.ID {
+				t.Errorf("%s %s %s: replay %+v decodes as %+v", r.Class, model, p.ID, ce.Replay, back.Replay)
+			}
+			opts, err := ReplayCheck(back.Replay, nil)
+			if err != nil {
+				t.Fatalf("%s %s %s: ReplayCheck(%q): %v", r.Class, model, p.ID, back.Replay, err)
+			}
+			res, err := Check(opts)
 			if err != nil {
 				t.Errorf("%s %s %s: replay %q: %v", r.Class, model, p.ID, ce.Replay, err)
 				continue
@@ -107,5 +126,8 @@ func TestCounterexamplesReplay(t *testing.T) {
 				t.Errorf("%s %s %s: replay %q gives %+v, want fail", r.Class, model, p.ID, ce.Replay, res)
 			}
 		}
+	}
+	if replayed < len(rs) {
+		t.Errorf("%d counterexamples replayed from %d failing reports", replayed, len(rs))
 	}
 }

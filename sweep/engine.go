@@ -22,11 +22,11 @@ import (
 
 // Options configures a sweep.
 type Options struct {
-	Iterator    string     // a built-in model or control name
-	Preset      gen.Preset // gen.Quick (default), gen.Release or gen.Exhaustive
-	Seed        int64      // drives the random phase
-	Workers     int        // 0 means GOMAXPROCS
-	PtrContract string     // elements (default) or bytes: add_pointer_offset's documented unit
+	Iterator    string         // a built-in model or control name
+	Preset      gen.Preset     // gen.Quick (default), gen.Release or gen.Exhaustive
+	Seed        int64          // drives the random phase
+	Workers     int            // 0 means GOMAXPROCS
+	PtrContract props.Contract // add_pointer_offset's documented unit (zero: elements)
 	Progress    func(done, total int)
 	// Source replaces the Go model named by Iterator (a compiled probe);
 	// nil means the Go model.
@@ -61,13 +61,6 @@ func (o *Options) defaults() error {
 	if err := o.Preset.Check(); err != nil {
 		return err
 	}
-	switch o.PtrContract {
-	case "":
-		o.PtrContract = props.PtrElements
-	case props.PtrElements, props.PtrBytes:
-	default:
-		return fmt.Errorf("unknown pointer-offset contract %q (want elements or bytes)", o.PtrContract)
-	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -91,7 +84,7 @@ type generated struct {
 	configs  []iterator.Config // the valid configurations, in preset order
 	progs    []iterator.Program
 	random   []props.Case
-	contract string
+	contract props.Contract
 	valid    int
 	invalid  int
 }

@@ -38,19 +38,14 @@ func exhibitProgram(prog iterator.Program, op int) (iterator.Program, bool) {
 func (a *aggregate) exhibit(src, ref props.Source) {
 	for j, p := range a.opts.Properties {
 		b := a.best[j]
-		if p.ID != props.PSym.ID || b == nil || b.v.Thread < 0 {
+		if p.ID != props.PSym.ID || b == nil || b.v.Thread < 0 || b.v.Program == nil {
 			continue
 		}
-		cfg, err1 := iterator.ParseConfig(b.v.Config)
-		prog, err2 := iterator.ParseProgram(b.v.Ops)
-		if err1 != nil || err2 != nil {
-			continue
-		}
-		full, ok := exhibitProgram(prog, b.v.Op)
+		full, ok := exhibitProgram(b.v.Program, b.v.Op)
 		if !ok {
 			continue
 		}
-		c, err := props.NewCase(cfg, full, []int{b.v.Thread})
+		c, err := props.NewCase(b.v.Config, full, []int{b.v.Thread})
 		if err != nil {
 			continue
 		}

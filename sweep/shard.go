@@ -53,7 +53,7 @@ type shardState struct {
 	Class       string            `json:"class"`
 	Preset      gen.Preset        `json:"preset"`
 	Seed        int64             `json:"seed"`
-	PtrContract string            `json:"ptr_contract"`
+	PtrContract props.Contract    `json:"ptr_contract"`
 	Properties  []string          `json:"properties"`
 	Cases       []int64           `json:"cases"`
 	Viol        []int64           `json:"violations"`

@@ -1,11 +1,10 @@
 package sweep
 
 import (
-	"fmt"
-
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // shrunk is the smallest failing case rapid found for one property.
@@ -18,7 +17,7 @@ type shrunk struct {
 // p on src and returns the one rapid minimised with its violation, or nil
 // when none of its checks failed. rapid judges the minimised case last, so
 // the last violation recorded is the shrunk one.
-func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract string, seed int64, checks int) (res *shrunk) {
+func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) (res *shrunk) {
 	gen.Shrink(class, contract, seed, checks, func(c props.Case) bool {
 		outs, err := props.Evaluate([]props.Property{p}, src, ref, []props.Case{c})
 		if err != nil || len(outs[0].Violations[0]) == 0 {
@@ -30,14 +29,12 @@ func shrink(class iterator.Class, p props.Property, src, ref props.Source, contr
 	return res
 }
 
-// replay is the command that judges one counterexample again.
-func replay(iter string, v props.Violation, contract string) string {
-	s := fmt.Sprintf("tilecheck check --iterator %s --config '%s' --ops '%s' --property %s", iter, v.Config, v.Ops, v.Property)
-	if v.Thread >= 0 {
-		s += fmt.Sprintf(" --thread %d", v.Thread)
+// replay is what judges one counterexample again; the front end formats
+// it (report.Replay.String) when it renders the report.
+func replay(iter string, v props.Violation, contract props.Contract) report.Replay {
+	r := report.Replay{Iterator: iter, Config: v.ConfigText(), Ops: v.OpsText(), Property: v.Property, Thread: v.Thread}
+	if contract != props.PtrElements {
+		r.Contract = contract.String()
 	}
-	if contract == props.PtrBytes {
-		s += " --ptr-contract bytes"
-	}
-	return s
+	return r
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
@@ -114,11 +115,12 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	if f.thread < -1 {
 		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--thread %d: want a thread index >= 0", f.thread)), true
 	}
-	if !oneOf(f.ptrContract, "elements", "bytes") {
+	contract, err := props.ParseContract(f.ptrContract)
+	if err != nil {
 		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--ptr-contract %q: want elements or bytes", f.ptrContract)), true
 	}
 	return sweep.CheckOptions{Iterator: f.iterator, Config: cfg, Program: prog, Property: f.property,
-		Thread: f.thread, PtrContract: f.ptrContract}, 0, false
+		Thread: f.thread, PtrContract: contract}, 0, false
 }
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {

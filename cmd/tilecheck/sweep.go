@@ -84,6 +84,7 @@ type sweepFlags struct {
 	workers                                              int
 	verbose                                              bool
 	shard                                                sweep.Shard
+	contract                                             props.Contract // ptrContract, parsed
 	backendFlags
 }
 
@@ -120,8 +121,10 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	if f.workers < 0 {
 		problems = append(problems, fmt.Sprintf("--workers %d: want 0 (one per core) or more", f.workers))
 	}
-	if !oneOf(f.ptrContract, "elements", "bytes") {
+	if c, err := props.ParseContract(f.ptrContract); err != nil {
 		problems = append(problems, fmt.Sprintf("--ptr-contract %q: want elements or bytes", f.ptrContract))
+	} else {
+		f.contract = c
 	}
 	if _, err := sweepClasses(f.class, f.iterator); err != nil {
 		problems = append(problems, err.Error())
@@ -165,7 +168,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
 		Iterator: f.iterator, Preset: f.preset.p, Seed: f.seed, Workers: f.workers,
-		PtrContract: f.ptrContract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
+		PtrContract: f.contract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)
 	if len(classes) == 1 {
