@@ -207,7 +207,8 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 // EvaluateKills is Evaluate for a source whose violations are only
 // counted, never shown (a control): the same checks and the same number of
 // violations, without their descriptions or unit observations
-// (Traces.quiet).
+// (Traces.quiet). ControlsExempt properties are not judged: their
+// outcome is empty.
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
@@ -233,6 +234,9 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 			t.noteUnavailable(pt.err)
 		}
 		for j, pr := range properties {
+			if quiet && pr.ControlsExempt {
+				continue
+			}
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
