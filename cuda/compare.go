@@ -2,7 +2,9 @@ package cuda
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -177,8 +179,8 @@ func differs(a, b []iterator.ThreadTrace) bool {
 // storeRoundTrip reads the tensor through the layout alone: every byte of
 // every thread's fragment must sit at its reference address, and every
 // other byte of the buffer (before, after and in each row's pitch gap) must
-// still hold its sentinel. It returns whether it failed and the first
-// discrepancy.
+// still hold its sentinel. It returns whether it failed and the discrepancy
+// at the lowest address.
 func storeRoundTrip(pc *plannedCase, p int, runs []tagRun) (bool, string) {
 	type tag struct {
 		thread int
@@ -203,18 +205,25 @@ func storeRoundTrip(pc *plannedCase, p int, runs []tagRun) (bool, string) {
 			got[r.Addr+b] = tag{r.Thread, r.Index + b}
 		}
 	}
-	for addr, w := range want {
-		g, ok := got[addr]
-		if !ok {
-			return true, fmt.Sprintf("byte %d (thread %d fragment byte %d) was never written", addr, w.thread, w.index)
-		}
-		if g != w {
-			return true, fmt.Sprintf("byte %d holds thread %d fragment byte %d, expected thread %d byte %d", addr, g.thread, g.index, w.thread, w.index)
+	// The lowest discrepant address is reported, not the first a map
+	// iteration happens to meet: the evidence must read the same every run.
+	addrs := slices.Collect(maps.Keys(want))
+	for addr := range got {
+		if _, ok := want[addr]; !ok {
+			addrs = append(addrs, addr)
 		}
 	}
-	for addr, g := range got {
-		if _, ok := want[addr]; !ok {
+	slices.Sort(addrs)
+	for _, addr := range addrs {
+		w, inWant := want[addr]
+		g, inGot := got[addr]
+		switch {
+		case !inWant:
 			return true, fmt.Sprintf("sentinel %s changed by thread %d fragment byte %d", location(pc, addr), g.thread, g.index)
+		case !inGot:
+			return true, fmt.Sprintf("byte %d (thread %d fragment byte %d) was never written", addr, w.thread, w.index)
+		case g != w:
+			return true, fmt.Sprintf("byte %d holds thread %d fragment byte %d, expected thread %d byte %d", addr, g.thread, g.index, w.thread, w.index)
 		}
 	}
 	return false, "ok"

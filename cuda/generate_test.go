@@ -100,6 +100,38 @@ func TestStoreRoundTripLocations(t *testing.T) {
 	}
 }
 
+// TestStoreRoundTripReportsLowestAddress: a store with many discrepant bytes
+// reports the one at the lowest address, the same text on every call (it
+// once reported whichever a map iteration met first).
+func TestStoreRoundTripReportsLowestAddress(t *testing.T) {
+	cfg := mustConfig(t, "elem=f32 shape=8x2 map=stripmined threads=2 access=4 adv=1 stride=12")
+	ref := []iterator.ThreadTrace{
+		{Thread: 0, Records: []iterator.Record{{Kind: "store", Addrs: []int64{0, 48}}}},
+		{Thread: 1, Records: []iterator.Record{{Kind: "store", Addrs: []int64{16, 64}}}},
+	}
+	pc := &plannedCase{Config: cfg, Reference: [][]iterator.ThreadTrace{ref}, AccessBytes: 16, AllocBytes: 96}
+	// Thread 0's second access lands 4 bytes late: bytes 48..51 are never
+	// written, 52..63 hold the wrong fragment bytes, and a stray byte at 80
+	// changes a sentinel.
+	moved := []tagRun{{0, 0, 0, 16}, {1, 0, 16, 16}, {0, 16, 52, 16}, {1, 16, 64, 16}, {1, 0, 80, 1}}
+	const want = "byte 48 (thread 0 fragment byte 16) was never written"
+	for range 100 {
+		fail, why := storeRoundTrip(pc, 0, moved)
+		if !fail || why != want {
+			t.Fatalf("storeRoundTrip = %v %q, want true %q", fail, why, want)
+		}
+	}
+	// With the late access's bytes all in place, the first discrepancy is
+	// the sentinel byte below the tensor, not the one after it.
+	strays := []tagRun{{0, 0, 0, 16}, {1, 0, 16, 16}, {0, 16, 48, 16}, {1, 16, 64, 16}, {1, 0, 90, 1}, {0, 3, -2, 1}}
+	for range 100 {
+		fail, why := storeRoundTrip(pc, 0, strays)
+		if !fail || !strings.Contains(why, "before the tensor at byte -2") {
+			t.Fatalf("storeRoundTrip = %v %q, want the sentinel before the tensor", fail, why)
+		}
+	}
+}
+
 func TestAlignOf(t *testing.T) {
 	for a, want := range map[int64]int64{1: 1, 2: 2, 12: 4, 16: 16, 24: 8, 32: 16, 6: 2} {
 		if got := alignOf(a); got != want {

@@ -66,6 +66,27 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 	return res, err
 }
 
+// CheckVerdict is a check's verdict: it fails when any property judged
+// failed; n/a and audit results do not fail it.
+func CheckVerdict(results []props.Result) report.Verdict {
+	for _, r := range results {
+		if r.Status == "fail" {
+			return report.Fail
+		}
+	}
+	return report.Pass
+}
+
+// CheckUnjudged says why a check of one named property is not a pass even
+// though nothing failed: the property's preconditions never held, so it
+// judged nothing. It returns nil otherwise.
+func CheckUnjudged(opts CheckOptions, results []props.Result) error {
+	if opts.Property != "" && len(results) == 1 && results[0].Status == "n/a" {
+		return fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property)
+	}
+	return nil
+}
+
 // Limits of one check. A configuration the grammar accepts can ask for far
 // more than a machine holds (shape=1000000000x1000000000), or for hours of
 // work; it is rejected up front, naming the sizes, instead of exhausting

@@ -3,13 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -60,10 +58,6 @@ Examples:
 
 Flags:
 `
-
-// maxViolationsShown bounds the address tables printed per property: the
-// first few failing threads say what is wrong; the count says how often.
-const maxViolationsShown = 3
 
 type checkFlags struct {
 	iterator, config, ops, opsFile, property, ptrContract, format string
@@ -152,11 +146,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(results) == 0 {
 		return fail(stderr, "check", errors.New("no property applies to this case"))
 	}
+	verdict := sweep.CheckVerdict(results)
 	var buf bytes.Buffer
 	if f.format == "json" {
-		err = writeCheckJSON(&buf, f, results)
+		err = reports.WriteCheckJSON(&buf, reports.CheckCase{Iterator: f.iterator, Config: f.config, Ops: f.ops}, verdict, results)
 	} else {
-		err = writeCheckResults(&buf, results)
+		err = reports.WriteCheckText(&buf, results)
 	}
 	if err != nil {
 		return internalError(stderr, "check", err)
@@ -164,51 +159,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
 	}
-	if opts.Property != "" && len(results) == 1 && results[0].Status == "n/a" {
-		// Asked for one property that judged nothing: not a pass.
-		return fail(stderr, "check", fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property))
+	if err := sweep.CheckUnjudged(opts, results); err != nil {
+		return fail(stderr, "check", err)
 	}
-	for _, r := range results {
-		if r.Status == "fail" {
-			return exitFail
-		}
+	if verdict == report.Fail {
+		return exitFail
 	}
 	return exitPass
-}
-
-// writeCheckResults prints a status table, then for each failing property
-// its first violations with expected and actual addresses side by side.
-func writeCheckResults(w io.Writer, results []props.Result) error {
-	rows := make([][]string, len(results))
-	for i, r := range results {
-		status := r.Status
-		if status == "fail" {
-			status = "FAIL"
-		}
-		rows[i] = []string{r.ID, status, strconv.Itoa(len(r.Violations)), r.Doc}
-	}
-	if err := reports.WriteTable(w, []string{"property", "status", "violations", "statement"}, rows); err != nil {
-		return err
-	}
-	for _, r := range results {
-		if r.Status != "fail" {
-			continue
-		}
-		for i, v := range r.Violations {
-			if i == maxViolationsShown {
-				fmt.Fprintf(w, "\n%s: %d more violations not shown (use --thread N to see one thread)\n", r.ID, len(r.Violations)-i)
-				break
-			}
-			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.ConfigText(), v.OpsText())
-			if v.Detail != "" {
-				fmt.Fprintf(w, "detail: %s\n", v.Detail)
-			}
-			if err := reports.WriteAddresses(w, v.Expected, v.Actual); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // readOpsFile reads an op program from a file: ops separated by ';' or
@@ -233,47 +190,4 @@ func readOpsFile(path string) (string, error) {
 		return "", fmt.Errorf("--ops-file %s: no ops in the file", path)
 	}
 	return strings.Join(ops, ";"), nil
-}
-
-// checkJSON is check's --format json output: the case and one entry per
-// property judged, failures with their violations (expected and actual
-// addresses per access, in fragment order).
-type checkJSON struct {
-	Tool       string            `json:"tool"`
-	Version    string            `json:"version"`
-	Iterator   string            `json:"iterator"`
-	Config     string            `json:"config"`
-	Ops        string            `json:"ops"`
-	Verdict    report.Verdict    `json:"verdict"` // pass or fail
-	Properties []checkJSONResult `json:"properties"`
-}
-
-type checkJSONResult struct {
-	ID         string               `json:"id"`
-	Status     string               `json:"status"`
-	Violations []checkJSONViolation `json:"violations"`
-}
-
-type checkJSONViolation struct {
-	Thread   int     `json:"thread"`
-	Expected []int64 `json:"expected"`
-	Actual   []int64 `json:"actual"`
-	Detail   string  `json:"detail,omitempty"`
-}
-
-func writeCheckJSON(w io.Writer, f checkFlags, results []props.Result) error {
-	out := checkJSON{Tool: "tilecheck", Version: report.Version(), Iterator: f.iterator, Config: f.config, Ops: f.ops, Verdict: report.Pass}
-	for _, r := range results {
-		jr := checkJSONResult{ID: r.ID, Status: r.Status, Violations: []checkJSONViolation{}}
-		for _, v := range r.Violations {
-			jr.Violations = append(jr.Violations, checkJSONViolation{Thread: v.Thread, Expected: v.Expected, Actual: v.Actual, Detail: v.Detail})
-		}
-		if r.Status == "fail" {
-			out.Verdict = report.Fail
-		}
-		out.Properties = append(out.Properties, jr)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

@@ -48,6 +48,9 @@ func dashes(msg string) string {
 func printDefaults(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
+		if t, ok := f.Value.(interface{ flagType() string }); ok && name == "value" {
+			name = t.flagType()
+		}
 		line := "  --" + f.Name
 		if name != "" {
 			line += " " + name

@@ -73,9 +73,9 @@ Flags:
 
 func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gpu", flag.ContinueOnError)
-	preset := fs.String("preset", "quick", "cases: representative, quick, release or exhaustive")
+	preset := presetVar(fs, "preset", gen.Quick, true, "cases: representative, quick, release or exhaustive")
 	sanitize := fs.Bool("sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
-	sanPreset := fs.String("sanitize-preset", "representative", "cases for the sanitizer runs")
+	sanPreset := presetVar(fs, "sanitize-preset", gen.Representative, true, "cases for the sanitizer runs")
 	sanTimeout := fs.Duration("sanitize-timeout", 4*time.Minute, "time limit of each sanitizer run")
 	outDir := fs.String("out-dir", filepath.Join("reports", "evidence"), "where the evidence files go")
 	arch := fs.String("arch", "sm_90", "GPU architecture")
@@ -87,9 +87,9 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	var problems []string
-	for _, p := range []struct{ flag, v string }{{"--preset", *preset}, {"--sanitize-preset", *sanPreset}} {
-		if _, err := gen.ParseProbePreset(p.v); err != nil {
-			problems = append(problems, fmt.Sprintf("%s %q: want representative, quick, release or exhaustive", p.flag, p.v))
+	for _, p := range []string{preset.problem("preset"), sanPreset.problem("sanitize-preset")} {
+		if p != "" {
+			problems = append(problems, p)
 		}
 	}
 	if *backend != "gpu" && *backend != "host" {
@@ -112,12 +112,12 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := opts.Check(); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	cases, err := gen.ProbeClassCases(gen.Preset(*preset), classes)
+	cases, err := gen.ProbeClassCases(preset.p, classes)
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
 	if log != nil {
-		log("building and running %d configurations (%s)", len(cases), *preset)
+		log("building and running %d configurations (%s)", len(cases), preset)
 	}
 	res, err := cuda.Run(ctx, cases, opts)
 	progress.finish()
@@ -131,7 +131,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if log != nil {
 		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	}
-	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: *preset,
+	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: string(preset.p),
 		Arch: *arch, Device: res.Device, Result: res}
 	ev.GPU, ev.Driver, ev.Compiler = cuda.DeviceFacts(res, opts.Backend)
 	if *backend == "host" {
@@ -142,12 +142,12 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// time limit must not lose it (the sanitizer outcome then reads as
 		// not run, and the verdict says so).
 		pending := *ev
-		pending.Sanitizers = cuda.PendingSanitizers(*sanPreset)
+		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
 		pending.Judge()
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
-		ev.Sanitizers = runSanitizers(ctx, *sanPreset, classes, *sanTimeout, opts, progress)
+		ev.Sanitizers = runSanitizers(ctx, sanPreset.p, classes, *sanTimeout, opts, progress)
 		progress.finish()
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", *outDir)
@@ -158,7 +158,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, *preset, res)
+	probe.Text(stdout, string(preset.p), res)
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
@@ -178,13 +178,13 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // runSanitizers lists the sanitizer runs' cases and runs them under
 // compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
-func runSanitizers(ctx context.Context, preset string, classes []iterator.Class, limit time.Duration, opts cuda.Options,
+func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Class, limit time.Duration, opts cuda.Options,
 	progress *progress) []cuda.Sanitizer {
-	cases, err := gen.ProbeClassCases(gen.Preset(preset), classes)
+	cases, err := gen.ProbeClassCases(preset, classes)
 	if err != nil {
-		return cuda.SanitizersNotRun(preset, err.Error())
+		return cuda.SanitizersNotRun(string(preset), err.Error())
 	}
-	return cuda.RunSanitizers(ctx, cases, preset, limit, opts, func(tool string) func(done, total int) {
+	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, func(tool string) func(done, total int) {
 		return progress.phase("gpu: compute-sanitizer --tool " + tool)
 	})
 }

@@ -77,15 +77,16 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 type probeFlags struct {
-	backendFlags                         // host or gpu, and your headers
-	preset, iterator, format, out, class string
-	jobs                                 int
-	verbose                              bool
+	backendFlags                 // host or gpu, and your headers
+	iterator, format, out, class string
+	preset                       *presetFlag
+	jobs                         int
+	verbose                      bool
 }
 
 func (f *probeFlags) register(fs *flag.FlagSet) {
 	f.backendFlags.register(fs, "host", "gpu")
-	fs.StringVar(&f.preset, "preset", "representative", "cases: representative, quick, release or exhaustive")
+	f.preset = presetVar(fs, "preset", gen.Representative, true, "cases: representative, quick, release or exhaustive")
 	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
@@ -96,8 +97,8 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 
 func (f *probeFlags) validate() []string {
 	problems := f.backendFlags.validate()
-	if _, err := gen.ParseProbePreset(f.preset); err != nil {
-		problems = append(problems, fmt.Sprintf("--preset %q: want representative, quick, release or exhaustive", f.preset))
+	if p := f.preset.problem("preset"); p != "" {
+		problems = append(problems, p)
 	}
 	if f.format == "markdown" {
 		f.format = "md"
@@ -166,7 +167,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "probe", err)
 	}
 	classes, _ := parseClasses(f.class)
-	cases, err := gen.ProbeClassCases(gen.Preset(f.preset), classes)
+	cases, err := gen.ProbeClassCases(f.preset.p, classes)
 	if err != nil {
 		return fail(stderr, "probe", err)
 	}
@@ -192,13 +193,13 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		if err := probe.JSON(&buf, "tilecheck", report.Version(), f.preset, res); err != nil {
+		if err := probe.JSON(&buf, "tilecheck", report.Version(), string(f.preset.p), res); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		probe.Markdown(&buf, f.preset, res)
+		probe.Markdown(&buf, string(f.preset.p), res)
 	default:
-		probe.Text(&buf, f.preset, res)
+		probe.Text(&buf, string(f.preset.p), res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)

@@ -134,7 +134,19 @@ func TestCheckOpsFileAndJSON(t *testing.T) {
 	if code != exitFail {
 		t.Fatalf("exit %d, want 1; stderr %q", code, stderr)
 	}
-	var res checkJSON
+	// The fields a script reads, spelled out here so a renamed JSON key fails.
+	var res struct {
+		Ops        string         `json:"ops"`
+		Verdict    report.Verdict `json:"verdict"`
+		Properties []struct {
+			ID         string `json:"id"`
+			Violations []struct {
+				Thread   int     `json:"thread"`
+				Expected []int64 `json:"expected"`
+				Actual   []int64 `json:"actual"`
+			} `json:"violations"`
+		} `json:"properties"`
+	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}

@@ -78,12 +78,13 @@ Flags:
 
 // sweepFlags are the parsed flags of one sweep invocation.
 type sweepFlags struct {
-	iterator, preset, format, out, ptrContract, class, shardText string
-	seed                                                         int64
-	workers                                                      int
-	verbose                                                      bool
-	shard                                                        sweep.Shard
-	contract                                                     props.Contract // ptrContract, parsed
+	iterator, format, out, ptrContract, class, shardText string
+	preset                                               *presetFlag
+	seed                                                 int64
+	workers                                              int
+	verbose                                              bool
+	shard                                                sweep.Shard
+	contract                                             props.Contract // ptrContract, parsed
 	backendFlags
 }
 
@@ -94,7 +95,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	var f sweepFlags
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` to sweep (default: every built-in model)")
-	fs.StringVar(&f.preset, "preset", "quick", "generation preset: quick, release or exhaustive")
+	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
 	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
@@ -108,8 +109,8 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		return f, code, true
 	}
 	problems := f.backendFlags.validate()
-	if _, err := gen.ParsePreset(f.preset); err != nil {
-		problems = append(problems, fmt.Sprintf("--preset %q: want quick, release or exhaustive", f.preset))
+	if p := f.preset.problem("preset"); p != "" {
+		problems = append(problems, p)
 	}
 	if f.format == "markdown" {
 		f.format = "md"
@@ -166,7 +167,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tuneSweepGC()
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
-		Iterator: f.iterator, Preset: gen.Preset(f.preset), Seed: f.seed, Workers: f.workers,
+		Iterator: f.iterator, Preset: f.preset.p, Seed: f.seed, Workers: f.workers,
 		PtrContract: f.contract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)

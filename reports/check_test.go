@@ -1,0 +1,85 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+func checkResults(t *testing.T) []props.Result {
+	t.Helper()
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []props.Violation
+	for th := range 4 {
+		vs = append(vs, props.Violation{Property: "P-sym", Config: cfg, Program: prog, Thread: th, Expected: []int64{1}, Actual: []int64{2}})
+	}
+	vs[0].Detail = "the round trip moved"
+	return []props.Result{
+		{ID: "P-cover", Doc: "covers the tile", Status: "pass"},
+		{ID: "P-sym", Doc: "loads and stores agree", Status: "fail", Violations: vs},
+		{ID: "P-align", Doc: "aligned", Status: "n/a"},
+	}
+}
+
+// TestWriteCheckText: the table marks a failure FAIL with its count, and only
+// the first three violations get address tables; the rest are counted.
+func TestWriteCheckText(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteCheckText(&b, checkResults(t)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"| P-sym    | FAIL   | 4 ",
+		"P-sym violated: thread 0\nconfig: elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64\nops: load()\ndetail: the round trip moved\n",
+		"P-sym violated: thread 2\n",
+		"P-sym: 1 more violations not shown (use --thread N to see one thread)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "thread 3\n") || strings.Contains(out, "P-cover violated") {
+		t.Errorf("a fourth violation or a passing property got an address table:\n%s", out)
+	}
+}
+
+// TestWriteCheckJSON: the case is echoed as given, the verdict is the one
+// passed in, and a property without violations has an empty list, not null.
+func TestWriteCheckJSON(t *testing.T) {
+	var b bytes.Buffer
+	c := CheckCase{Iterator: "cutlass", Config: "elem=f32  shape=64x8", Ops: "load()"}
+	if err := WriteCheckJSON(&b, c, report.Fail, checkResults(t)); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Tool, Iterator, Config, Ops string
+		Verdict                     report.Verdict
+		Properties                  []struct {
+			ID, Status string
+			Violations *[]struct{ Thread int }
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b.String())
+	}
+	if got.Tool != "tilecheck" || got.Iterator != "cutlass" || got.Config != "elem=f32  shape=64x8" || got.Ops != "load()" || got.Verdict != report.Fail {
+		t.Errorf("case or verdict: %+v", got)
+	}
+	if len(got.Properties) != 3 || got.Properties[0].Violations == nil || len(*got.Properties[0].Violations) != 0 ||
+		got.Properties[1].Status != "fail" || len(*got.Properties[1].Violations) != 4 {
+		t.Errorf("properties: %s", b.String())
+	}
+}

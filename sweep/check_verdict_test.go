@@ -1,0 +1,47 @@
+package sweep
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// TestCheckVerdict: one failed property fails the check; n/a and audit
+// results do not.
+func TestCheckVerdict(t *testing.T) {
+	for _, c := range []struct {
+		statuses []string
+		want     report.Verdict
+	}{
+		{[]string{"pass", "pass"}, report.Pass},
+		{[]string{"pass", "n/a", "audit"}, report.Pass},
+		{[]string{"pass", "fail", "n/a"}, report.Fail},
+		{[]string{"fail"}, report.Fail},
+	} {
+		var rs []props.Result
+		for _, s := range c.statuses {
+			rs = append(rs, props.Result{ID: "P-x", Status: s})
+		}
+		if got := CheckVerdict(rs); got != c.want {
+			t.Errorf("CheckVerdict(%v) = %v, want %v", c.statuses, got, c.want)
+		}
+	}
+}
+
+// TestCheckUnjudged: asking for one property that judged nothing is refused;
+// the same n/a among every property's results is not.
+func TestCheckUnjudged(t *testing.T) {
+	na := []props.Result{{ID: "P-align", Status: "n/a"}}
+	err := CheckUnjudged(CheckOptions{Property: "P-align"}, na)
+	if err == nil || !strings.Contains(err.Error(), "P-align does not apply") {
+		t.Errorf("one n/a property asked for: %v", err)
+	}
+	if err := CheckUnjudged(CheckOptions{}, na); err != nil {
+		t.Errorf("every property asked for: %v", err)
+	}
+	if err := CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: "pass"}}); err != nil {
+		t.Errorf("a judged property: %v", err)
+	}
+}
