@@ -11,11 +11,12 @@ import (
 const flagGuardedOff = 16
 
 // compareGuard compares the guard of access i of a predicated record with
-// the Go model's and appends the compiled guard to crec. seen says the
+// the Go model's, appends the compiled guard to crec and a differing guard
+// to cands (a mismatch). seen says the
 // compiled address can be compared next; skip that the access is already
 // accounted for (a guard mismatch, or a store access a later one of the
 // same store overwrote). A guarded-off store is one that left no byte.
-func compareGuard(vr *VariantResult, crec *iterator.Record, rec iterator.Record, i int, got []compiledAccess, overlaps bool, cfg, prog string, t int) (seen, skip bool) {
+func compareGuard(vr *VariantResult, cands *[]candidate, crec *iterator.Record, rec iterator.Record, i int, got []compiledAccess, overlaps bool, t int) (seen, skip bool) {
 	want := validAt(rec, i)
 	if i >= len(got) || !got[i].Seen {
 		crec.Valid = append(crec.Valid, want)
@@ -36,11 +37,8 @@ func compareGuard(vr *VariantResult, crec *iterator.Record, rec iterator.Record,
 	crec.Valid = append(crec.Valid, valid)
 	if valid != want {
 		vr.Accesses++
-		vr.Mismatches++
-		if len(vr.Examples) < examplesKept {
-			vr.Examples = append(vr.Examples, Mismatch{cfg, prog, t, rec.Op, i, rec.Addrs[i], g.Addr,
-				fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", valid, want)})
-		}
+		*cands = append(*cands, candidate{thread: t, op: rec.Op, access: i, want: rec.Addrs[i], actual: g.Addr,
+			detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", valid, want)})
 		crec.Addrs = append(crec.Addrs, g.Addr)
 		return false, true
 	}

@@ -203,6 +203,10 @@ type Property struct {
 	// AuditOnly properties are facts about the instantiation, the same for
 	// every model (P-frag): reported, never part of a verdict.
 	AuditOnly bool
+	// ControlsExempt properties judge the source under test against a
+	// companion of the same code (P-companion): a control is other code,
+	// so EvaluateKills does not judge them and they kill no control.
+	ControlsExempt bool
 }
 
 // with returns prefix followed by ops, in a new slice.

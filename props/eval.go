@@ -215,7 +215,8 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 // EvaluateKills is Evaluate for a source whose violations are only
 // counted, never shown (a control): the same checks and the same number of
 // violations, without their descriptions or unit observations
-// (Traces.quiet).
+// (Traces.quiet). ControlsExempt properties are not judged: their
+// outcome is empty.
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
@@ -248,7 +249,9 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcom
 			t.noteUnavailable(pt.err)
 		}
 		for j, pr := range properties {
-			if judge != nil && !judge[j] {
+			// A control is judged only by the properties still able to kill
+			// it (judge), and never by one exempt from controls.
+			if (judge != nil && !judge[j]) || (quiet && pr.ControlsExempt) {
 				continue
 			}
 			o.Violations[j] = pr.Judge(c, t)

@@ -3,6 +3,7 @@ package sweep
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -15,7 +16,7 @@ import (
 // CompiledOptions configure a sweep of compiled code (tilecheck sweep
 // --backend host|gpu, issue 6). The properties, controls, coverage floors
 // and verdict rules are the Go sweep's; only the iterator's traces come
-// from Source.
+// from Source, and P-companion holds them to the companion Go model.
 //
 // What runs where: the iterator under test is compiled (Source); P-oracle's
 // oracle is the Go reference model; the controls are the Go controls on the
@@ -93,6 +94,9 @@ func RunCompiled(opts CompiledOptions) (*report.Report, error) {
 	}
 	o := opts.Options
 	o.Source = pre
+	// P-companion: the compiled accesses equal the companion model's. The
+	// Go sweep does not judge it (a model is its own companion).
+	o.Properties = append(slices.Clip(o.Properties), props.Companion(props.ModelSource(companion)))
 	rep, err := runGenerated(o, name, pre, gen)
 	if err != nil {
 		return nil, err
@@ -188,4 +192,13 @@ func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.So
 		m.Reports = append(m.Reports, r)
 	}
 	return m, nil
+}
+
+// companionProperty is P-companion against the Go model named name.
+func companionProperty(name string) (props.Property, error) {
+	m, err := iterator.ModelByName(name)
+	if err != nil {
+		return props.Property{}, fmt.Errorf("companion model: %w", err)
+	}
+	return props.Companion(props.ModelSource(m)), nil
 }

@@ -92,6 +92,9 @@ func TestCompiledImportsCompanionArithmetic(t *testing.T) {
 			t.Errorf("addresses agree everywhere, but the audit says %+v", a)
 		}
 	}
+	if got := statusOf(rep, props.CompanionID); got != "pass" {
+		t.Errorf("%s = %s where every address equals the companion's, want pass", props.CompanionID, got)
+	}
 }
 
 // TestCompiledUnjudgedWhereAddressesDiffer: where the compiled addresses
@@ -112,6 +115,7 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 	if !found {
 		t.Errorf("no %s audit entry: %+v", unjudgedTopic, rep.Audit)
 	}
+	companionReplays(t, rep, src)
 	// The shifted stores break the reference: P-oracle fails, and its
 	// replay names the back end.
 	for _, p := range rep.Properties {
@@ -171,5 +175,64 @@ func TestCompiledNothingRunIsAnError(t *testing.T) {
 	_, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: nothingSource{}}, Companion: "reference"})
 	if err == nil || !strings.Contains(err.Error(), "no rendition") {
 		t.Fatalf("err = %v, want an error naming the unavailable path", err)
+	}
+}
+
+// companionReplays: P-companion fails a source whose f16 stores are one
+// byte off its companion's, with a counterexample whose replay, checked
+// on the same source, fails P-companion again.
+func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
+	t.Helper()
+	var cp *report.Property
+	for i := range rep.Properties {
+		if rep.Properties[i].ID == props.CompanionID {
+			cp = &rep.Properties[i]
+		}
+	}
+	if cp == nil || cp.Status != "fail" || cp.Counterexample == nil {
+		t.Fatalf("%s: %+v, want a failure with a counterexample", props.CompanionID, cp)
+	}
+	ce := cp.Counterexample
+	if !strings.Contains(ce.Ops, "store") || len(ce.Expected) == 0 || len(ce.Actual) != len(ce.Expected) || ce.Actual[0] != ce.Expected[0]+1 {
+		t.Errorf("counterexample %+v: want a store one byte past the companion's", ce)
+	}
+	co, err := ReplayCheck(ce.Replay, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(co)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 1 || res[0].ID != props.CompanionID || res[0].Status != "fail" {
+		t.Errorf("replay %s: %+v, want %s fail", ce.Replay, res, props.CompanionID)
+	}
+}
+
+// TestGoSweepHasNoCompanion: a Go sweep lists no P-companion (a model is
+// its own companion), nor does a check of a Go model.
+func TestGoSweepHasNoCompanion(t *testing.T) {
+	rep, err := Run(Options{Iterator: "reference", Preset: "quick", Class: iterator.RegularTileAccess, KillOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Properties) == 0 || statusOf(rep, props.CompanionID) != "" {
+		t.Errorf("Go sweep properties %+v: want some, none of them %s", rep.Properties, props.CompanionID)
+	}
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Check(CheckOptions{Iterator: "reference", Config: cfg, Program: iterator.Program{{Kind: iterator.Load}}, Thread: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.ID == props.CompanionID {
+			t.Errorf("a Go check judged %s", r.ID)
+		}
+	}
+	if len(res) == 0 {
+		t.Error("the check judged nothing")
 	}
 }

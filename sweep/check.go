@@ -19,6 +19,10 @@ type CheckOptions struct {
 	Thread      int            // -1 judges every thread
 	PtrContract props.Contract // zero: elements
 	Source      props.Source
+	// Companion, when set, names the Go model Source is held to by
+	// P-companion (a compiled source: the model of the same name), which is
+	// then judged with the class's properties.
+	Companion string
 }
 
 // Check judges one case and returns one result per property judged.
@@ -32,8 +36,18 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 		src = props.ModelSource(m)
 	}
 	ps := props.ForClass(opts.Config.Class)
+	if opts.Companion != "" {
+		cp, err := companionProperty(opts.Companion)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, cp)
+	}
 	if opts.Property != "" {
 		p, err := props.ByID(opts.Property)
+		if opts.Property == props.CompanionID && opts.Companion != "" {
+			p, err = ps[len(ps)-1], nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -128,7 +142,8 @@ func CheckSize(cfg iterator.Config, m iterator.ThreadMap, prog iterator.Program,
 // ReplayCheck is the check that judges a counterexample again, from the
 // replay its report holds: the built-in model r.Iterator names, or src when
 // given (a library user's own model, a compiled source), which the replay
-// command cannot name.
+// command cannot name. A compiled source is held to the Go model r.Iterator
+// names by P-companion, as the compiled sweep did.
 func ReplayCheck(r report.Replay, src props.Source) (CheckOptions, error) {
 	cfg, err := iterator.ParseConfig(r.Config)
 	if err != nil {
@@ -144,6 +159,10 @@ func ReplayCheck(r report.Replay, src props.Source) (CheckOptions, error) {
 			return CheckOptions{}, err
 		}
 	}
-	return CheckOptions{Iterator: r.Iterator, Config: cfg, Program: prog, Property: r.Property, Thread: r.Thread,
-		PtrContract: contract, Source: src}, nil
+	o := CheckOptions{Iterator: r.Iterator, Config: cfg, Program: prog, Property: r.Property, Thread: r.Thread,
+		PtrContract: contract, Source: src}
+	if _, compiled := src.(props.CompiledSource); compiled {
+		o.Companion = r.Iterator
+	}
+	return o, nil
 }

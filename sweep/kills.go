@@ -31,11 +31,12 @@ func newFirstKills(controls, properties int) *firstKills {
 }
 
 // judge fills mask with the properties worth judging on control i in batch
-// b (audit-only ones never kill) and says whether any is.
+// b (audit-only ones never kill, and those exempt from controls are never
+// judged on one) and says whether any is.
 func (f *firstKills) judge(i, b int, ps []props.Property, mask []bool) bool {
 	any := false
 	for j, p := range ps {
-		mask[j] = !p.AuditOnly && (f == nil || f.at[i][j].Load() >= int64(b))
+		mask[j] = !p.AuditOnly && !p.ControlsExempt && (f == nil || f.at[i][j].Load() >= int64(b))
 		any = any || mask[j]
 	}
 	return any

@@ -138,6 +138,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if opts.Source, err = sweep.WithCompanion(src, src.Companion()); err != nil {
 			return fail(stderr, "check", err)
 		}
+		opts.Companion = src.Companion()
 	}
 	results, err := sweep.Check(opts)
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // realCutlass unpacks ../shared/cutlass/cutlass-<version>-include.tar.gz
@@ -156,6 +158,13 @@ func TestRealCutlassSweep(t *testing.T) {
 			}
 			goRep := sweepJSON()
 			compiled := sweepJSON("--backend", "host", "--include", inc, "--namespace", "cutlass")
+			// The compiled sweep alone lists P-companion, last: unmodified
+			// CUTLASS makes every access its Go model makes.
+			n := len(compiled.Properties)
+			if n == 0 || compiled.Properties[n-1].ID != props.CompanionID || compiled.Properties[n-1].Status != "pass" || compiled.Properties[n-1].Cases == 0 {
+				t.Fatalf("compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
+			}
+			compiled.Properties = compiled.Properties[:n-1]
 			if goRep.Verdict != compiled.Verdict || len(goRep.Properties) != len(compiled.Properties) {
 				t.Fatalf("verdict %s (Go) vs %s (compiled)", goRep.Verdict, compiled.Verdict)
 			}

@@ -1,0 +1,95 @@
+package cuda
+
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// candidate is one access the probe may report as a mismatch: a differing
+// guard, a flagged or missing record (detail says why), or, byAddr, an
+// unflagged access that is a mismatch only where P-companion finds its
+// address differs from the Go model's.
+type candidate struct {
+	thread, op, access int
+	want, actual       int64
+	detail             string
+	byAddr             bool
+}
+
+// accessPos names one access of one thread's record.
+type accessPos struct{ thread, op, access int }
+
+// companionDiffers judges the compiled traces of one program against the Go
+// model's (expected, by thread) with P-companion, the property a compiled
+// sweep judges, and returns the accesses whose addresses it finds
+// differing. A configuration the Go side rejects cannot be judged by a
+// property; there the addresses are compared directly.
+func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) map[accessPos]bool {
+	out := map[accessPos]bool{}
+	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(expected)))
+	var viol []props.Violation
+	if err == nil {
+		var outs []props.Outcome
+		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected))}, fixedSource(compiled), nil, []props.Case{c})
+		if err == nil {
+			viol = outs[0].Violations[0]
+		}
+	}
+	if err != nil {
+		// No case to judge: every record's addresses, side by side.
+		for t := range expected {
+			for r, rec := range expected[t].Records {
+				if t < len(compiled) && r < len(compiled[t].Records) {
+					viol = append(viol, props.Violation{Thread: t, Op: rec.Op, Expected: rec.Addrs, Actual: compiled[t].Records[r].Addrs})
+				}
+			}
+		}
+	}
+	for _, v := range viol {
+		if v.Thread < 0 || v.Thread >= len(expected) || v.Thread >= len(compiled) {
+			continue
+		}
+		want, got := recordOf(&expected[v.Thread], v.Op), recordOf(&compiled[v.Thread], v.Op)
+		// Only an address violation holds the two records' addresses (a
+		// width or guard violation is about records whose addresses agree).
+		if want == nil || got == nil || !slices.Equal(v.Expected, want.Addrs) || !slices.Equal(v.Actual, got.Addrs) {
+			continue
+		}
+		for k := range min(len(v.Expected), len(v.Actual)) {
+			if v.Expected[k] != v.Actual[k] {
+				out[accessPos{v.Thread, v.Op, k}] = true
+			}
+		}
+	}
+	return out
+}
+
+func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {
+	for i := range tr.Records {
+		if tr.Records[i].Op == op {
+			return &tr.Records[i]
+		}
+	}
+	return nil
+}
+
+// fixedSource answers every request with traces already made, by thread.
+type fixedSource []iterator.ThreadTrace
+
+func (fixedSource) Name() string { return "probe traces" }
+
+func (s fixedSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	out := make([]props.Response, len(reqs))
+	for i, r := range reqs {
+		for _, th := range r.Threads {
+			if th < 0 || th >= len(s) {
+				out[i] = props.Response{Err: &iterator.UnavailableError{Path: "probe traces", Reason: "no such thread"}}
+				break
+			}
+			out[i].Traces = append(out[i].Traces, s[th])
+		}
+	}
+	return out, nil
+}

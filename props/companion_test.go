@@ -1,0 +1,152 @@
+package props
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// tampered answers like inner, then lets edit change the trace of one
+// thread (a deep copy: the model's traces stay as they were).
+type tampered struct {
+	inner  Source
+	thread int
+	edit   func(tr *iterator.ThreadTrace)
+}
+
+func (s tampered) Name() string { return "tampered " + s.inner.Name() }
+
+func (s tampered) Traces(reqs []Request) ([]Response, error) {
+	resps, err := s.inner.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range reqs {
+		for k, th := range r.Threads {
+			if th != s.thread || resps[i].Err != nil {
+				continue
+			}
+			tr := resps[i].Traces[k]
+			tr.Records = slices.Clone(tr.Records)
+			for j := range tr.Records {
+				tr.Records[j].Addrs = slices.Clone(tr.Records[j].Addrs)
+				tr.Records[j].Valid = slices.Clone(tr.Records[j].Valid)
+			}
+			s.edit(&tr)
+			resps[i].Traces[k] = tr
+		}
+	}
+	return resps, nil
+}
+
+func judgeCompanionCase(t *testing.T, src, companion Source, c Case) (Result, Outcome) {
+	t.Helper()
+	res, o, err := Check([]Property{Companion(companion)}, src, nil, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res[0], o
+}
+
+// TestCompanionPassesOnIdenticalTraces: a model judged against itself
+// passes, every access compared (regular and predicated classes).
+func TestCompanionPassesOnIdenticalTraces(t *testing.T) {
+	cases := []Case{
+		mustCase(t, f32Example, "load(1,0);++;store(0,0)"),
+		mustCase(t, traverseConfigs[1], "accesses();++;accesses()"),
+	}
+	for _, name := range []string{"reference", "cutlass"} {
+		for _, c := range cases {
+			r, o := judgeCompanionCase(t, model(t, name), model(t, name), c)
+			if r.Status != "pass" || len(r.Violations) != 0 {
+				t.Errorf("%s %s: %s with %d violations, want pass", name, c.Config, r.Status, len(r.Violations))
+			}
+			// 32 threads, each with at least one access per record.
+			if o.Checks < 32 {
+				t.Errorf("%s %s: %d checks, want every thread's accesses compared", name, c.Config, o.Checks)
+			}
+		}
+	}
+}
+
+// TestCompanionKillsOneAddressOff: a companion that differs from the
+// source by one address of one thread fails the property there only, with
+// both addresses in the violation.
+func TestCompanionKillsOneAddressOff(t *testing.T) {
+	c := mustCase(t, f32Example, "load(1,0);store(0,0)")
+	ref := model(t, "reference")
+	tr, err := iterator.TraceThreads(mustModel(t, "reference"), c.Config, c.Program, []int{5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := tr[0].Records[1].Addrs[2]
+	off := tampered{inner: ref, thread: 5, edit: func(tr *iterator.ThreadTrace) { tr.Records[1].Addrs[2]++ }}
+	r, _ := judgeCompanionCase(t, ref, off, c)
+	if r.Status != "fail" || len(r.Violations) != 1 {
+		t.Fatalf("status %s with %d violations, want fail with 1", r.Status, len(r.Violations))
+	}
+	v := r.Violations[0]
+	if v.Property != CompanionID || v.Thread != 5 || v.Op != 1 || v.Expected[2] != orig+1 || v.Actual[2] != orig || v.Detail == "" {
+		t.Errorf("violation %+v: want thread 5, op 1, access 2 expected %d actual %d", v, orig+1, orig)
+	}
+}
+
+// TestCompanionKillsWidthGuardAndRecord: the width, a guard and a missing
+// record are compared too.
+func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
+	edits := map[string]func(tr *iterator.ThreadTrace){
+		"width":  func(tr *iterator.ThreadTrace) { tr.Records[0].AccessBytes *= 2 },
+		"guard":  func(tr *iterator.ThreadTrace) { tr.Records[0].Valid[0] = !tr.Records[0].Valid[0] },
+		"record": func(tr *iterator.ThreadTrace) { tr.Records = tr.Records[:1] },
+		"surplus": func(tr *iterator.ThreadTrace) {
+			tr.Records = append(tr.Records, iterator.Record{Op: 1, Addrs: []int64{0}})
+		},
+	}
+	c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
+	ref := model(t, "reference")
+	for what, edit := range edits {
+		src, comp := ref, Source(tampered{inner: ref, thread: 3, edit: edit})
+		if what == "surplus" {
+			// The source under test makes an access the companion does not.
+			c = mustCase(t, traverseConfigs[1], "accesses();++")
+			src, comp = comp, ref
+		}
+		r, _ := judgeCompanionCase(t, src, comp, c)
+		if r.Status != "fail" || len(r.Violations) != 1 || r.Violations[0].Thread != 3 {
+			t.Errorf("%s: %s with %v, want one violation on thread 3", what, r.Status, r.Violations)
+		}
+	}
+}
+
+// TestCompanionExemptFromControls: EvaluateKills does not judge it (a
+// control is not the companion's code); Evaluate on the same plan does.
+func TestCompanionExemptFromControls(t *testing.T) {
+	c := mustCase(t, f32Example, "load(1,0)")
+	ref := model(t, "reference")
+	plan := NewPlan([]Property{Companion(ref)}, []Case{c})
+	ctrl := ModelSource(iterator.Control(iterator.CLoadDiv))
+	kills, err := plan.EvaluateKills(ctrl, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kills[0].Violations[0]) != 0 || kills[0].Judged[0] {
+		t.Errorf("a control was judged: %+v", kills[0])
+	}
+	outs, err := plan.Evaluate(ctrl, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs[0].Violations[0]) == 0 {
+		t.Errorf("C-load-div equals the reference on %s: the control shows nothing", c.Program)
+	}
+}
+
+func mustModel(t *testing.T, name string) iterator.Model {
+	t.Helper()
+	m, err := iterator.ModelByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
