@@ -45,8 +45,13 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 	}
 	if opts.Property != "" {
 		p, err := props.ByID(opts.Property)
-		if opts.Property == props.CompanionID && opts.Companion != "" {
+		switch {
+		case opts.Property == props.CompanionID && opts.Companion != "":
 			p, err = ps[len(ps)-1], nil
+		case opts.Property == props.CompanionID:
+			// Known, but it compares compiled code with its Go model: a Go
+			// model has no companion to differ from.
+			err = fmt.Errorf("property %s judges compiled code against its Go model: use --backend host or gpu", props.CompanionID)
 		}
 		if err != nil {
 			return nil, err

@@ -125,3 +125,20 @@ func TestCheckModelErrorIsAnError(t *testing.T) {
 		t.Errorf("check with a failing derived program: err %v, want the model's error", err)
 	}
 }
+
+// check --property P-companion on a Go model says what the property needs
+// instead of calling a known property unknown.
+func TestCheckCompanionNeedsCompiledCode(t *testing.T) {
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sweep.Check(sweep.CheckOptions{Iterator: "reference", Config: cfg, Program: prog, Thread: -1, Property: props.CompanionID})
+	if err == nil || !strings.Contains(err.Error(), "--backend host or gpu") || strings.Contains(err.Error(), "unknown property") {
+		t.Errorf("check --property %s on a Go model: err %v, want one naming --backend", props.CompanionID, err)
+	}
+}
