@@ -77,12 +77,7 @@ func traceFamilyThreads(model string, defect Defect, cfg *Config, tm *ThreadMap,
 // a pass of the predicated classes makes kAPV accesses per vector, and has
 // a guard per access.
 func newFamilyBuffers(prog Program, cfg *Config, tm *ThreadMap, threads int, arena *Arena) traceBuffers {
-	n := 0
-	for _, op := range prog {
-		if op.Records() {
-			n++
-		}
-	}
+	n := prog.Recorded()
 	n *= threads
 	count := int(tm.Count())
 	if cfg.Class.Predicated() {

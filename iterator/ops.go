@@ -86,6 +86,18 @@ func (o Op) String() string {
 // Program is an op program: calls made in order on one iterator per thread.
 type Program []Op
 
+// Recorded is how many of the program's ops record accesses (Op.Records):
+// the number of records one thread's trace holds.
+func (p Program) Recorded() int {
+	n := 0
+	for _, op := range p {
+		if op.Records() {
+			n++
+		}
+	}
+	return n
+}
+
 func (p Program) String() string {
 	parts := make([]string, len(p))
 	for i, o := range p {

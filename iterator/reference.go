@@ -68,32 +68,45 @@ func (m referenceModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog
 	tr := ThreadTrace{Thread: thread}
 	start := len(bufs.records)
 	for i, op := range prog {
-		switch op.Kind {
-		case Load, Store:
-			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, pos, tailEnd)
-		case LoadTile, StoreTile:
-			at := plus(&a, pos, m.tileBits(&a, cfg, in, op))
-			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd)
-		case LoadPtr, StorePtr:
-			at := plus(&a, pos, m.pointerBits(&a, in, op))
-			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd)
-		case AddPointerOffset:
-			pos = plus(&a, pos, m.pointerBits(&a, in, op))
-		case AddTileOffset:
-			pos = plus(&a, pos, m.tileBits(&a, cfg, in, op))
-		case Inc:
-			pos = plus(&a, pos, m.advanceBits(&a, in))
-		case Dec:
-			pos = plus(&a, pos, -m.advanceBits(&a, in))
-		default:
+		next, at, records, ok := m.step(&a, cfg, in, op, pos)
+		if !ok {
 			return tr, notRegular(op)
 		}
+		if records {
+			m.access(&a, bufs, cfg, in, tm, init, thread, i, op, at, tailEnd)
+		}
+		pos = next
 		if a.err != nil {
 			return tr, a.err
 		}
 	}
 	tr.Records, tr.Overflows, tr.Inexact = bufs.take(start), a.overflows, a.inexact
 	return tr, a.err
+}
+
+// step applies op to the tile origin pos with checked arithmetic: an op
+// that records returns the origin it accesses from (at, records), a move
+// returns the moved origin (next); ok is false for an op RegularTileIterator
+// lacks. The per-thread path and the per-configuration plan both call it,
+// so their arithmetic is the same calls in the same order by construction.
+func (m referenceModel) step(a *arith, cfg Config, in instance, op Op, pos layout.Bits) (next, at layout.Bits, records, ok bool) {
+	switch op.Kind {
+	case Load, Store:
+		return pos, pos, true, true
+	case LoadTile, StoreTile:
+		return pos, plus(a, pos, m.tileBits(a, cfg, in, op)), true, true
+	case LoadPtr, StorePtr:
+		return pos, plus(a, pos, m.pointerBits(a, in, op)), true, true
+	case AddPointerOffset:
+		return plus(a, pos, m.pointerBits(a, in, op)), 0, false, true
+	case AddTileOffset:
+		return plus(a, pos, m.tileBits(a, cfg, in, op)), 0, false, true
+	case Inc:
+		return plus(a, pos, m.advanceBits(a, in)), 0, false, true
+	case Dec:
+		return plus(a, pos, -m.advanceBits(a, in)), 0, false, true
+	}
+	return pos, 0, false, false
 }
 
 // tileBits is the move of a tile offset (in the layout's own order): whole

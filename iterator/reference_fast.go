@@ -132,12 +132,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	if m.defect == CInt32 {
 		return p
 	}
-	n := 0
-	for _, op := range prog {
-		if op.Records() {
-			n++
-		}
-	}
+	n := prog.Recorded()
 	if arena != nil {
 		p.origins = arena.bits.take(n)
 	} else {
@@ -146,24 +141,14 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	var a arith
 	var pos layout.Bits
 	for _, op := range prog {
-		switch op.Kind {
-		case Load, Store:
-			p.origins = append(p.origins, pos)
-		case LoadTile, StoreTile:
-			p.origins = append(p.origins, plus(&a, pos, m.tileBits(&a, cfg, in, op)))
-		case LoadPtr, StorePtr:
-			p.origins = append(p.origins, plus(&a, pos, m.pointerBits(&a, in, op)))
-		case AddPointerOffset:
-			pos = plus(&a, pos, m.pointerBits(&a, in, op))
-		case AddTileOffset:
-			pos = plus(&a, pos, m.tileBits(&a, cfg, in, op))
-		case Inc:
-			pos = plus(&a, pos, m.advanceBits(&a, in))
-		case Dec:
-			pos = plus(&a, pos, -m.advanceBits(&a, in))
-		default:
+		next, at, records, ok := m.step(&a, cfg, in, op, pos)
+		if !ok {
 			return p // not a RegularTileIterator member: the checked path says so
 		}
+		if records {
+			p.origins = append(p.origins, at)
+		}
+		pos = next
 	}
 	if a.err != nil || len(a.overflows) > 0 {
 		return p

@@ -190,12 +190,7 @@ func (tb *traceBuffers) instance(cfg Config) instance {
 }
 
 func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {
-	n := 0
-	for _, op := range prog {
-		if op.Records() {
-			n++
-		}
-	}
+	n := prog.Recorded()
 	n *= threads
 	if arena != nil {
 		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count())), arena: arena}

@@ -93,12 +93,7 @@ func (m cutlassModel) planProgram(cfg Config, in instance, prog Program, acc *cu
 	if !acc.ok {
 		return p
 	}
-	n := 0
-	for _, op := range prog {
-		if op.Records() {
-			n++
-		}
-	}
+	n := prog.Recorded()
 	if arena != nil {
 		p.origins = arena.bytes.take(n)
 	} else {
