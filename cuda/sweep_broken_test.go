@@ -98,7 +98,7 @@ func TestBrokenHeadersCaught(t *testing.T) {
 					}
 					continue
 				}
-				if p.Status != "fail" {
+				if p.Status != report.Violated {
 					t.Errorf("%s: %s is %s, want fail (the Go sweep kills %s with it)", c.namespace, id, p.Status, c.control)
 					continue
 				}
@@ -108,7 +108,7 @@ func TestBrokenHeadersCaught(t *testing.T) {
 				}
 			}
 			for _, id := range spec.MustSurvive {
-				if st[id].Status == "fail" {
+				if st[id].Status == report.Violated {
 					t.Errorf("%s: %s fails, but the defect must survive it", c.namespace, id)
 				}
 			}
@@ -140,7 +140,7 @@ func TestBrokenInt32Caught(t *testing.T) {
 		t.Errorf("cases not run compiled: %v", rep.Unavailable)
 	}
 	p := statuses(rep)["P-oracle"]
-	if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Config != huge ||
+	if p.Status != report.Violated || p.Counterexample == nil || p.Counterexample.Config != huge ||
 		!strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host ") {
 		t.Errorf("P-oracle %s, counterexample %+v: want a compiled failure on %s", p.Status, p.Counterexample, huge)
 	}

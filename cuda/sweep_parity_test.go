@@ -71,7 +71,7 @@ func withoutCompanion(t *testing.T, model string, host *report.Report) []report.
 	if n == 0 || host.Properties[n-1].ID != props.CompanionID {
 		t.Fatalf("%s: the compiled report does not end with %s", model, props.CompanionID)
 	}
-	if p := host.Properties[n-1]; p.Status != "pass" || p.Cases == 0 {
+	if p := host.Properties[n-1]; p.Status != report.Held || p.Cases == 0 {
 		t.Errorf("%s: %s %s on %d cases, want pass: %+v", model, p.ID, p.Status, p.Cases, p.Counterexample)
 	}
 	return host.Properties[:n-1]
@@ -95,7 +95,7 @@ func TestCompiledSweepParityQuick(t *testing.T) {
 		t.Errorf("configurations host %+v, go %+v", host.Configs, goRep.Configs)
 	}
 	for _, p := range host.Properties {
-		if p.Status == "fail" && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check ")) {
+		if p.Status == report.Violated && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check ")) {
 			t.Errorf("%s fails without a replay: %+v", p.ID, p.Counterexample)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Issue 10: what P-oracle and P-index see beyond a model's own reports.
@@ -33,10 +34,10 @@ func (m traceEdit) Trace(cfg iterator.Config, prog iterator.Program, thread int)
 func TestPIndexSeesSilentWrap(t *testing.T) {
 	cfg := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
 	silent := traceEdit{"silent-int32", famModel(t, string(iterator.CInt32)), func(tr *iterator.ThreadTrace) { tr.Overflows = nil }}
-	if r := judgeFamily(t, silent, PIndex, cfg, "load()"); r.Status != "fail" {
+	if r := judgeFamily(t, silent, PIndex, cfg, "load()"); r.Status != report.Violated {
 		t.Errorf("P-index on a silent wrap = %s, want fail", r.Status)
 	}
-	if r := judgeFamily(t, famModel(t, "reference"), PIndex, cfg, "inc;load()"); r.Status != "pass" {
+	if r := judgeFamily(t, famModel(t, "reference"), PIndex, cfg, "inc;load()"); r.Status != report.Held {
 		t.Errorf("P-index on the reference = %s %v, want pass", r.Status, r.Violations)
 	}
 	// A model off by a small amount is P-oracle's business, not a wrap.
@@ -46,7 +47,7 @@ func TestPIndexSeesSilentWrap(t *testing.T) {
 			tr.Records[i].Addrs[0] += 16
 		}
 	}}
-	if r := judgeFamily(t, off, PIndex, cfg, "load()"); r.Status != "pass" {
+	if r := judgeFamily(t, off, PIndex, cfg, "load()"); r.Status != report.Held {
 		t.Errorf("P-index on a model 16 bytes off = %s, want pass (not a wrap)", r.Status)
 	}
 }
@@ -60,7 +61,7 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 		}
 	}}
 	// Alignment 32 on a 16-byte access: the reference's AccessType is 32 bytes.
-	if r := judgeFamily(t, narrow, POracle, "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32", "load()"); r.Status != "fail" {
+	if r := judgeFamily(t, narrow, POracle, "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32", "load()"); r.Status != report.Violated {
 		t.Errorf("P-oracle on an access type that ignores Alignment = %s, want fail", r.Status)
 	}
 	pred := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21 tb=64x3"
@@ -71,15 +72,15 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 			tr.Records[i].Valid = v
 		}
 	}}
-	if r := judgeFamily(t, flipped, POracle, pred, "accesses()"); r.Status != "fail" {
+	if r := judgeFamily(t, flipped, POracle, pred, "accesses()"); r.Status != report.Violated {
 		t.Errorf("P-oracle on a flipped guard = %s, want fail", r.Status)
 	}
 	// clear_mask then accesses(): every guard off in the contract.
 	noClear := traceEdit{"clear-noop", ref, func(tr *iterator.ThreadTrace) {}}
-	if r := judgeFamily(t, noClear, POracle, pred, "clear_mask;accesses()"); r.Status != "pass" {
+	if r := judgeFamily(t, noClear, POracle, pred, "clear_mask;accesses()"); r.Status != report.Held {
 		t.Errorf("P-oracle on the reference itself = %s, want pass", r.Status)
 	}
-	if r := judgeFamily(t, flipped, POracle, pred, "clear_mask;accesses()"); r.Status != "fail" {
+	if r := judgeFamily(t, flipped, POracle, pred, "clear_mask;accesses()"); r.Status != report.Violated {
 		t.Errorf("P-oracle after clear_mask with a guard on = %s, want fail", r.Status)
 	}
 }
@@ -93,7 +94,7 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 func TestCutlassGuardsStaleAfterCrossRankMove(t *testing.T) {
 	pred := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21"
 	ops := "add_tile_offset(1,1);accesses()"
-	if r := judgeFamily(t, famModel(t, "reference"), POracle, pred, ops); r.Status != "pass" {
+	if r := judgeFamily(t, famModel(t, "reference"), POracle, pred, ops); r.Status != report.Held {
 		t.Errorf("reference: %s", r.Status)
 	}
 	c := judgeFamily(t, famModel(t, "cutlass"), POracle, pred, ops)

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Case is one configuration and one op program to judge.
@@ -182,7 +183,7 @@ type Violation struct {
 type Result struct {
 	ID         string
 	Doc        string
-	Status     string // pass, fail, n/a (preconditions not met) or audit
+	Status     report.Status // pass, fail, n/a (preconditions not met) or audit
 	Violations []Violation
 }
 

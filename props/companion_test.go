@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // tampered answers like inner, then lets edit change the trace of one
@@ -59,7 +60,7 @@ func TestCompanionPassesOnIdenticalTraces(t *testing.T) {
 	for _, name := range []string{"reference", "cutlass"} {
 		for _, c := range cases {
 			r, o := judgeCompanionCase(t, model(t, name), model(t, name), c)
-			if r.Status != "pass" || len(r.Violations) != 0 {
+			if r.Status != report.Held || len(r.Violations) != 0 {
 				t.Errorf("%s %s: %s with %d violations, want pass", name, c.Config, r.Status, len(r.Violations))
 			}
 			// 32 threads, each with at least one access per record.
@@ -83,7 +84,7 @@ func TestCompanionKillsOneAddressOff(t *testing.T) {
 	orig := tr[0].Records[1].Addrs[2]
 	off := tampered{inner: ref, thread: 5, edit: func(tr *iterator.ThreadTrace) { tr.Records[1].Addrs[2]++ }}
 	r, _ := judgeCompanionCase(t, ref, off, c)
-	if r.Status != "fail" || len(r.Violations) != 1 {
+	if r.Status != report.Violated || len(r.Violations) != 1 {
 		t.Fatalf("status %s with %d violations, want fail with 1", r.Status, len(r.Violations))
 	}
 	v := r.Violations[0]
@@ -113,7 +114,7 @@ func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
 			src, comp = comp, ref
 		}
 		r, _ := judgeCompanionCase(t, src, comp, c)
-		if r.Status != "fail" || len(r.Violations) != 1 || r.Violations[0].Thread != 3 {
+		if r.Status != report.Violated || len(r.Violations) != 1 || r.Violations[0].Thread != 3 {
 			t.Errorf("%s: %s with %v, want one violation on thread 3", what, r.Status, r.Violations)
 		}
 	}

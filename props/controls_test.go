@@ -1,6 +1,10 @@
 package props
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
+)
 
 // Each row is one case on which SPEC §6 says a control is killed by a
 // property, with the addresses worked out by hand; the reference must pass
@@ -42,10 +46,10 @@ func TestControlsKilledOnHandPickedCases(t *testing.T) {
 	}
 	for _, r := range rows {
 		c := mustCase(t, r.cfg, r.ops)
-		if got := statuses(t, r.control, c)[r.property]; got.Status != "fail" {
+		if got := statuses(t, r.control, c)[r.property]; got.Status != report.Violated {
 			t.Errorf("%s on %q / %q: %s = %s, want fail", r.control, r.cfg, r.ops, r.property, got.Status)
 		}
-		if got := statuses(t, "reference", c)[r.property]; got.Status != "pass" {
+		if got := statuses(t, "reference", c)[r.property]; got.Status != report.Held {
 			t.Errorf("reference on %q / %q: %s = %s, want pass (%v)", r.cfg, r.ops, r.property, got.Status, got.Violations)
 		}
 	}
@@ -54,7 +58,7 @@ func TestControlsKilledOnHandPickedCases(t *testing.T) {
 // C-both-div is symmetric: P-sym cannot see it.
 func TestBothDivSurvivesSym(t *testing.T) {
 	c := mustCase(t, f32Example, "load(1,0);store(1,0);store(-1,2)")
-	if got := statuses(t, "C-both-div", c)["P-sym"]; got.Status != "pass" {
+	if got := statuses(t, "C-both-div", c)["P-sym"]; got.Status != report.Held {
 		t.Errorf("C-both-div P-sym = %s, want pass (%v)", got.Status, got.Violations)
 	}
 }
@@ -63,7 +67,7 @@ func TestBothDivSurvivesSym(t *testing.T) {
 func TestPreconditions(t *testing.T) {
 	// f32 V=4, L=65: a row is 260 bytes, not a multiple of A=16.
 	c := mustCase(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=65", "load()")
-	if got := statuses(t, "cutlass", c)["P-align"]; got.Status != "n/a" {
+	if got := statuses(t, "cutlass", c)["P-align"]; got.Status != report.NotApplicable {
 		t.Errorf("P-align on an odd pitch = %s, want n/a", got.Status)
 	}
 	// u4 V=2: load_with_pointer_offset(1) starts half a byte in, where
@@ -71,14 +75,14 @@ func TestPreconditions(t *testing.T) {
 	// byte; the documented address is not a whole byte, so P-ptr compares
 	// nothing there.
 	c = mustCase(t, "elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1", "load_with_pointer_offset(1)")
-	if got := statuses(t, "cutlass", c)["P-ptr"]; got.Status != "n/a" {
+	if got := statuses(t, "cutlass", c)["P-ptr"]; got.Status != report.NotApplicable {
 		t.Errorf("P-ptr at a half-byte offset = %s, want n/a (%v)", got.Status, got.Violations)
 	}
 	// Stripmined 64x6, T=64, V=4: Qc=16, so 4 rows per pass and ceil(6/4)=2
 	// passes; threads starting on rows 2 and 3 reach rows 6 and 7, outside
 	// the tile (the stripmined ceiling): the map is inexact.
 	c = mustCase(t, "elem=f32 shape=64x6 map=stripmined threads=64 access=4 adv=1", "load()")
-	if got := statuses(t, "reference", c)["P-cover"]; got.Status != "n/a" {
+	if got := statuses(t, "reference", c)["P-cover"]; got.Status != report.NotApplicable {
 		t.Errorf("P-cover on an inexact map = %s, want n/a", got.Status)
 	}
 	found := false

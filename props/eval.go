@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Outcome is what judging one case found, per property (indexed like the
@@ -286,13 +287,13 @@ func Check(properties []Property, src, ref Source, c Case) ([]Result, Outcome, e
 		r := Result{ID: p.ID, Doc: p.Doc, Violations: o.Violations[j]}
 		switch {
 		case len(r.Violations) > 0 && p.AuditOnly:
-			r.Status = "audit"
+			r.Status = report.Audited
 		case len(r.Violations) > 0:
-			r.Status = "fail"
+			r.Status = report.Violated
 		case o.Judged[j]:
-			r.Status = "pass"
+			r.Status = report.Held
 		default:
-			r.Status = "n/a"
+			r.Status = report.NotApplicable
 		}
 		res[j] = r
 	}

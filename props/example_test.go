@@ -5,6 +5,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -24,7 +25,7 @@ func ExampleModelSource() {
 	}
 	failed := 0
 	for _, p := range rep.Properties {
-		if p.Status == "fail" {
+		if p.Status == report.Violated {
 			failed++
 		}
 	}

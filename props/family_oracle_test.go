@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestFamilyOracleCutlass: CUTLASS's family departs from the contract exactly
@@ -27,10 +28,10 @@ func TestFamilyOracleCutlass(t *testing.T) {
 		{"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 stride=66", "accesses()", "fail"},
 		{"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 stride=68", "add_tile_offset(1,2);add_pointer_offset(-3);accesses()", "pass"},
 	} {
-		if r := judgeFamily(t, famModel(t, "cutlass"), POracle, tc.cfg, tc.ops); r.Status != tc.want {
+		if r := judgeFamily(t, famModel(t, "cutlass"), POracle, tc.cfg, tc.ops); r.Status.String() != tc.want {
 			t.Errorf("cutlass %q %q: P-oracle %s, want %s", tc.cfg, tc.ops, r.Status, tc.want)
 		}
-		if r := judgeFamily(t, famModel(t, "reference"), POracle, tc.cfg, tc.ops); r.Status != "pass" {
+		if r := judgeFamily(t, famModel(t, "reference"), POracle, tc.cfg, tc.ops); r.Status != report.Held {
 			t.Errorf("reference %q %q: P-oracle %s", tc.cfg, tc.ops, r.Status)
 		}
 	}
@@ -59,10 +60,10 @@ func TestFamilyControlsKilled(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: killer %s not a family property", tc.d, id)
 			}
-			if r := judgeFamily(t, iterator.Control(tc.d), p, tc.cfg, tc.ops); r.Status != "fail" {
+			if r := judgeFamily(t, iterator.Control(tc.d), p, tc.cfg, tc.ops); r.Status != report.Violated {
 				t.Errorf("%s %q %q: %s %s, want fail (killed)", tc.d, tc.cfg, tc.ops, id, r.Status)
 			}
-			if r := judgeFamily(t, famModel(t, "reference"), p, tc.cfg, tc.ops); r.Status != "pass" {
+			if r := judgeFamily(t, famModel(t, "reference"), p, tc.cfg, tc.ops); r.Status != report.Held {
 				t.Errorf("reference %q %q: %s %s, want pass", tc.cfg, tc.ops, id, r.Status)
 			}
 		}

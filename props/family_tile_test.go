@@ -38,7 +38,7 @@ func TestFamilyTileEquivalences(t *testing.T) {
 		{famModel(t, "cutlass"), rta, "add_tile_offset(1,0);accesses()", "pass"},
 		{famModel(t, "reference"), rta, "add_tile_offset(0,1);accesses()", "pass"},
 	} {
-		if r := judgeFamily(t, tc.m, familyPTile, tc.cfg, tc.ops); r.Status != tc.want {
+		if r := judgeFamily(t, tc.m, familyPTile, tc.cfg, tc.ops); r.Status.String() != tc.want {
 			t.Errorf("%s %q %q: %s, want %s %+v", tc.m.Name(), tc.cfg, tc.ops, r.Status, tc.want, r.Violations)
 		}
 	}

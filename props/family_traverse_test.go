@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // judgeFamily runs one property on one case of model m, with the reference
@@ -58,7 +59,7 @@ func TestTraverseReferenceAndCutlassPass(t *testing.T) {
 	for _, cfg := range traverseConfigs {
 		for _, name := range []string{"reference", "cutlass"} {
 			r := judgeFamily(t, famModel(t, name), PTraverse, cfg, "accesses()")
-			if r.Status != "pass" {
+			if r.Status != report.Held {
 				t.Errorf("%s %q: P-traverse %s %+v", name, cfg, r.Status, r.Violations)
 			}
 		}
@@ -72,12 +73,12 @@ func TestTraverseReferenceAndCutlassPass(t *testing.T) {
 func TestTraverseKillsResidueNoTB(t *testing.T) {
 	cfg := traverseConfigs[1]
 	r := judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, cfg, "accesses()")
-	if r.Status != "fail" || !strings.Contains(r.Violations[0].Detail, "outside the region") {
+	if r.Status != report.Violated || !strings.Contains(r.Violations[0].Detail, "outside the region") {
 		t.Fatalf("C-residue-no-tb: P-traverse %s %+v", r.Status, r.Violations)
 	}
 	// With tb on the tile grid the defect cannot show.
 	r = judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, traverseConfigs[0], "accesses()")
-	if r.Status != "pass" {
+	if r.Status != report.Held {
 		t.Errorf("C-residue-no-tb with tb=0: P-traverse %s %+v", r.Status, r.Violations)
 	}
 }
@@ -86,7 +87,7 @@ func TestTraverseKillsResidueNoTB(t *testing.T) {
 // thread offsets, so accesses land outside the region.
 func TestTraverseKillsSizeofSubbyte(t *testing.T) {
 	r := judgeFamily(t, iterator.Control(iterator.CSizeofSubbyte), PTraverse, traverseConfigs[4], "accesses()")
-	if r.Status != "fail" {
+	if r.Status != report.Violated {
 		t.Fatalf("C-sizeof-subbyte: P-traverse %s", r.Status)
 	}
 }
@@ -103,7 +104,7 @@ func TestTraversePreconditions(t *testing.T) {
 		// L = 60 < 64: rows overlap.
 		"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 extent=64x20 stride=60",
 	} {
-		if r := judgeFamily(t, famModel(t, "reference"), PTraverse, cfg, "accesses()"); r.Status != "n/a" {
+		if r := judgeFamily(t, famModel(t, "reference"), PTraverse, cfg, "accesses()"); r.Status != report.NotApplicable {
 			t.Errorf("%q: P-traverse %s, want n/a", cfg, r.Status)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 func mustCase(t *testing.T, cfg, ops string) Case {
@@ -62,7 +63,7 @@ func TestWorkedExampleSymTile(t *testing.T) {
 	for model, props := range want {
 		got := statuses(t, model, c)
 		for id, st := range props {
-			if got[id].Status != st {
+			if got[id].Status.String() != st {
 				t.Errorf("%s %s = %s, want %s (%v)", model, id, got[id].Status, st, got[id].Violations)
 			}
 		}
@@ -100,20 +101,20 @@ func TestPointerOffsetUnits(t *testing.T) {
 	c := mustCase(t, f32Example, "load_with_pointer_offset(8);add_pointer_offset(8);load()")
 	got := statuses(t, "cutlass", c)
 	for _, id := range []string{"P-ptr", "P-unit", "P-oracle"} {
-		if got[id].Status != "fail" {
+		if got[id].Status != report.Violated {
 			t.Errorf("cutlass %s = %s, want fail", id, got[id].Status)
 		}
 	}
 	ref := statuses(t, "reference", c)
 	for id, r := range ref {
-		if r.Status == "fail" {
+		if r.Status == report.Violated {
 			t.Errorf("reference %s fails: %v", id, r.Violations[0])
 		}
 	}
 	// Under the bytes contract CUTLASS's add_pointer_offset is right.
 	c.PtrContract = PtrBytes
 	got = statuses(t, "cutlass", c)
-	if got["P-ptr"].Status != "pass" {
+	if got["P-ptr"].Status != report.Held {
 		t.Errorf("cutlass P-ptr under the bytes contract = %s, want pass (%v)", got["P-ptr"].Status, got["P-ptr"].Violations)
 	}
 }

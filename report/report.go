@@ -49,7 +49,7 @@ type ConfigCounts struct {
 type Property struct {
 	ID             string          `json:"id"`
 	Doc            string          `json:"doc,omitempty"`
-	Status         string          `json:"status"` // pass, fail or n/a
+	Status         Status          `json:"status"` // pass, fail, n/a or audit
 	Cases          int64           `json:"cases"`
 	Violations     int64           `json:"violations"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`

@@ -26,17 +26,13 @@ type CheckCase struct {
 func WriteCheckText(w io.Writer, results []props.Result) error {
 	rows := make([][]string, len(results))
 	for i, r := range results {
-		status := r.Status
-		if status == "fail" {
-			status = "FAIL"
-		}
-		rows[i] = []string{r.ID, status, strconv.Itoa(len(r.Violations)), r.Doc}
+		rows[i] = []string{r.ID, statusCell(r.Status), strconv.Itoa(len(r.Violations)), r.Doc}
 	}
 	if err := WriteTable(w, []string{"property", "status", "violations", "statement"}, rows); err != nil {
 		return err
 	}
 	for _, r := range results {
-		if r.Status != "fail" {
+		if r.Status != report.Violated {
 			continue
 		}
 		for i, v := range r.Violations {
@@ -71,7 +67,7 @@ type checkJSON struct {
 
 type checkJSONResult struct {
 	ID         string               `json:"id"`
-	Status     string               `json:"status"`
+	Status     report.Status        `json:"status"`
 	Violations []checkJSONViolation `json:"violations"`
 }
 

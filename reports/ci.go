@@ -123,12 +123,12 @@ func junitReportSuite(r *report.Report) junitSuite {
 	for _, p := range r.Properties {
 		c := junitCase{Name: p.ID}
 		switch p.Status {
-		case "fail":
+		case report.Violated:
 			c.Failure = &junitMessage{Type: "property", Message: fmt.Sprintf("%s violated in %d of %d cases: %s", p.ID, p.Violations, p.Cases, p.Doc),
 				Body: counterexampleText(p.Counterexample)}
-		case "n/a", "":
+		case report.NotApplicable:
 			c.Skipped = &junitMessage{Message: "no generated case met the property's preconditions"}
-		case "audit":
+		case report.Audited:
 			c.SystemOut = fmt.Sprintf("%s is a fact about the instantiation, reported in the audit (%d cases)", p.ID, p.Violations)
 		default:
 			c.SystemOut = fmt.Sprintf("%d cases, no violation", p.Cases)
@@ -190,7 +190,7 @@ func GitHubAnnotations(w io.Writer, m *report.Matrix) error {
 			}
 		}
 		for _, p := range r.Properties {
-			if p.Status != "fail" {
+			if p.Status != report.Violated {
 				continue
 			}
 			msg := fmt.Sprintf("%s violated in %d of %d cases: %s\n%s", p.ID, p.Violations, p.Cases, p.Doc, counterexampleText(p.Counterexample))

@@ -15,15 +15,15 @@ func failingReport() *report.Report {
 		Backend: "go", Preset: "quick", Seed: 7, Verdict: report.Fail,
 		Configs: report.ConfigCounts{Valid: 120, Invalid: 8}, Checks: 48000, ElapsedS: 1.5, ChecksPerSecond: 32000,
 		Properties: []report.Property{
-			{ID: "P-sym", Doc: "load(f,t) and store(f,t) make the same accesses", Status: "fail", Cases: 400, Violations: 37,
+			{ID: "P-sym", Doc: "load(f,t) and store(f,t) make the same accesses", Status: report.Violated, Cases: 400, Violations: 37,
 				Counterexample: &report.Counterexample{
 					Config: specConfig, Ops: "load(1,0);store(1,0)", Thread: 5,
 					Expected: []int64{144, 656, 1168, 1680}, Actual: []int64{336, 848, 1360, 1872},
 					Detail: "store moves tc·Sc, load tc·Sc/V",
 					Replay: report.Replay{Iterator: "cutlass-pre3049", Config: specConfig, Ops: "load(1,0);store(1,0)", Property: "P-sym", Thread: 5},
 				}},
-			{ID: "P-frag", Doc: "A · Iter.count <= sizeof(Fragment)", Status: "n/a"},
-			{ID: "P-inc", Doc: "++ is one tile along the advance rank", Status: "pass", Cases: 400},
+			{ID: "P-frag", Doc: "A · Iter.count <= sizeof(Fragment)", Status: report.NotApplicable},
+			{ID: "P-inc", Doc: "++ is one tile along the advance rank", Status: report.Held, Cases: 400},
 		},
 		Controls: []report.Control{
 			{ID: "C-load-div", Defect: "load(t) divides by V, store(t) does not", Killed: true,
@@ -53,8 +53,8 @@ func passingReport() *report.Report {
 		Tool: "tilecheck", Version: "0.1.0", Iterator: "reference", Preset: "quick", Seed: 7, Verdict: report.Pass,
 		Configs: report.ConfigCounts{Valid: 120}, Checks: 1000, ElapsedS: 0.25, ChecksPerSecond: 4000,
 		Properties: []report.Property{
-			{ID: "P-sym", Status: "pass", Cases: 400},
-			{ID: "P-tile", Status: "pass", Cases: 400},
+			{ID: "P-sym", Status: report.Held, Cases: 400},
+			{ID: "P-tile", Status: report.Held, Cases: 400},
 		},
 		Controls: []report.Control{
 			{ID: "C-load-div", Killed: true, KilledBy: []string{"P-sym", "P-tile"}, MustKill: []string{"P-sym", "P-tile"}, OK: true},
@@ -73,7 +73,7 @@ func fixtureMatrix() *report.Matrix {
 func sameControlsMatrix() *report.Matrix {
 	other := passingReport()
 	other.Iterator, other.Verdict = "cutlass", report.Fail
-	other.Properties[1].Status, other.Properties[1].Violations = "fail", 3
+	other.Properties[1].Status, other.Properties[1].Violations = report.Violated, 3
 	return &report.Matrix{Preset: "release", Seed: 1, Reports: []*report.Report{passingReport(), other}}
 }
 
@@ -87,8 +87,8 @@ func classesMatrix() *report.Matrix {
 		r := &report.Report{Tool: "tilecheck", Version: "0.1.0", Iterator: name, Class: "PredicatedTileAccessIterator",
 			Preset: "quick", Seed: 7, Verdict: verdict, Configs: report.ConfigCounts{Valid: 80},
 			Properties: []report.Property{
-				{ID: "P-tile", Status: "pass", Cases: 480},
-				{ID: "P-traverse", Status: "pass", Cases: 80},
+				{ID: "P-tile", Status: report.Held, Cases: 480},
+				{ID: "P-traverse", Status: report.Held, Cases: 80},
 			},
 			Controls: []report.Control{{ID: "C-cross-unscaled", Killed: true, KilledBy: []string{"P-tile"}, MustKill: []string{"P-tile"}, OK: true}},
 			Coverage: []report.Coverage{{Class: "residue ≠ tile", Fraction: 0.5, Floor: 0.1, OK: true}},
@@ -99,7 +99,7 @@ func classesMatrix() *report.Matrix {
 	bad := family("cutlass", report.Fail)
 	// Hand-made in the manner of SPEC §10's #3487 finding: an unscaled f16
 	// cross term moves 64 bytes where a 64-element tile is 128.
-	bad.Properties[0] = report.Property{ID: "P-tile", Status: "fail", Cases: 480, Violations: 12,
+	bad.Properties[0] = report.Property{ID: "P-tile", Status: report.Violated, Cases: 480, Violations: 12,
 		Counterexample: &report.Counterexample{Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Thread: 0,
 			Expected: []int64{128}, Actual: []int64{64},
 			Replay: report.Replay{Iterator: "cutlass", Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Property: "P-tile", Thread: 0}}}

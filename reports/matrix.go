@@ -88,7 +88,7 @@ func matrixTrailer(m *report.Matrix, groups []classGroup) []string {
 		c, d := floorsMet(r)
 		kOK, kN, fOK, fN = kOK+a, kN+b, fOK+c, fN+d
 		for _, p := range r.Properties {
-			if p.Counterexample != nil && p.Status == "fail" {
+			if p.Counterexample != nil && p.Status == report.Violated {
 				cx++
 			}
 		}

@@ -155,7 +155,7 @@ func TestWriteAddresses(t *testing.T) {
 // of the iterator, so no counterexample section is drawn for it.
 func TestOnlyFailuresShowCounterexamples(t *testing.T) {
 	r := passingReport()
-	r.Properties = append(r.Properties, report.Property{ID: "P-frag", Status: "audit",
+	r.Properties = append(r.Properties, report.Property{ID: "P-frag", Status: report.Audited,
 		Counterexample: &report.Counterexample{Config: "x", Ops: "load()", Expected: []int64{4}, Actual: []int64{6}}})
 	var buf bytes.Buffer
 	if err := Text(&buf, r); err != nil {

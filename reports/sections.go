@@ -94,14 +94,11 @@ func yesNo(ok bool) string {
 
 // statusCell shows a failing status in capitals so it stands out in a
 // matrix of passes, and spells "n/a" the way SPEC's reports do.
-func statusCell(status string) string {
-	switch status {
-	case "fail":
+func statusCell(status report.Status) string {
+	if status == report.Violated {
 		return "FAIL"
-	case "", "n/a", "na", "n-a":
-		return "n/a"
 	}
-	return status
+	return status.String()
 }
 
 func verdictCell(v report.Verdict) string { return strings.ToUpper(v.String()) }
@@ -207,7 +204,7 @@ func counterexampleSections(r *report.Report) []section {
 	var out []section
 	for _, p := range r.Properties {
 		cx := p.Counterexample
-		if cx == nil || p.Status != "fail" {
+		if cx == nil || p.Status != report.Violated {
 			continue
 		}
 		s := section{heading: "Counterexample: " + p.ID, level: 3}

@@ -285,14 +285,14 @@ func (a *aggregate) report(gen generated) *report.Report {
 		rp := report.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
 		switch {
 		case a.viol[j] > 0 && p.AuditOnly:
-			rp.Status = "audit"
+			rp.Status = report.Audited
 		case a.viol[j] > 0:
-			rp.Status = "fail"
+			rp.Status = report.Violated
 			failed = true
 		case a.cases[j] > 0:
-			rp.Status = "pass"
+			rp.Status = report.Held
 		default:
-			rp.Status = "n/a"
+			rp.Status = report.NotApplicable
 			weak = weak || !p.AuditOnly
 		}
 		if b := a.best[j]; b != nil {

@@ -58,7 +58,7 @@ func (s *silentSource) Traces(reqs []props.Request) ([]props.Response, error) {
 func statusOf(r *report.Report, id string) string {
 	for _, p := range r.Properties {
 		if p.ID == id {
-			return p.Status
+			return p.Status.String()
 		}
 	}
 	return ""
@@ -120,7 +120,7 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 	// replay names the back end.
 	for _, p := range rep.Properties {
 		if p.ID == "P-oracle" {
-			if p.Status != "fail" || p.Counterexample == nil || p.Counterexample.Replay.String()[:33] != "tilecheck check --backend host --" {
+			if p.Status != report.Violated || p.Counterexample == nil || p.Counterexample.Replay.String()[:33] != "tilecheck check --backend host --" {
 				t.Errorf("P-oracle %+v", p)
 			}
 		}
@@ -189,7 +189,7 @@ func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
 			cp = &rep.Properties[i]
 		}
 	}
-	if cp == nil || cp.Status != "fail" || cp.Counterexample == nil {
+	if cp == nil || cp.Status != report.Violated || cp.Counterexample == nil {
 		t.Fatalf("%s: %+v, want a failure with a counterexample", props.CompanionID, cp)
 	}
 	ce := cp.Counterexample
@@ -204,7 +204,7 @@ func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 1 || res[0].ID != props.CompanionID || res[0].Status != "fail" {
+	if len(res) != 1 || res[0].ID != props.CompanionID || res[0].Status != report.Violated {
 		t.Errorf("replay %s: %+v, want %s fail", ce.Replay, res, props.CompanionID)
 	}
 }

@@ -89,7 +89,7 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 // failed; n/a and audit results do not fail it.
 func CheckVerdict(results []props.Result) report.Verdict {
 	for _, r := range results {
-		if r.Status == "fail" {
+		if r.Status == report.Violated {
 			return report.Fail
 		}
 	}
@@ -100,7 +100,7 @@ func CheckVerdict(results []props.Result) report.Verdict {
 // though nothing failed: the property's preconditions never held, so it
 // judged nothing. It returns nil otherwise.
 func CheckUnjudged(opts CheckOptions, results []props.Result) error {
-	if opts.Property != "" && len(results) == 1 && results[0].Status == "n/a" {
+	if opts.Property != "" && len(results) == 1 && results[0].Status == report.NotApplicable {
 		return fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property)
 	}
 	return nil

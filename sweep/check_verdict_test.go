@@ -22,7 +22,11 @@ func TestCheckVerdict(t *testing.T) {
 	} {
 		var rs []props.Result
 		for _, s := range c.statuses {
-			rs = append(rs, props.Result{ID: "P-x", Status: s})
+			st, err := report.ParseStatus(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs = append(rs, props.Result{ID: "P-x", Status: st})
 		}
 		if got := CheckVerdict(rs); got != c.want {
 			t.Errorf("CheckVerdict(%v) = %v, want %v", c.statuses, got, c.want)
@@ -33,7 +37,7 @@ func TestCheckVerdict(t *testing.T) {
 // TestCheckUnjudged: asking for one property that judged nothing is refused;
 // the same n/a among every property's results is not.
 func TestCheckUnjudged(t *testing.T) {
-	na := []props.Result{{ID: "P-align", Status: "n/a"}}
+	na := []props.Result{{ID: "P-align", Status: report.NotApplicable}}
 	err := CheckUnjudged(CheckOptions{Property: "P-align"}, na)
 	if err == nil || !strings.Contains(err.Error(), "P-align does not apply") {
 		t.Errorf("one n/a property asked for: %v", err)
@@ -41,7 +45,7 @@ func TestCheckUnjudged(t *testing.T) {
 	if err := CheckUnjudged(CheckOptions{}, na); err != nil {
 		t.Errorf("every property asked for: %v", err)
 	}
-	if err := CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: "pass"}}); err != nil {
+	if err := CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: report.Held}}); err != nil {
 		t.Errorf("a judged property: %v", err)
 	}
 }

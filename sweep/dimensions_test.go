@@ -22,7 +22,7 @@ func TestBytesContract(t *testing.T) {
 		return r
 	}
 	c := run("cutlass")
-	if p := status(c, "P-ptr"); p.Status != "pass" {
+	if p := status(c, "P-ptr"); p.Status != report.Held {
 		t.Errorf("cutlass P-ptr under the bytes contract = %s, want pass (%+v)", p.Status, p.Counterexample)
 	}
 	for _, u := range c.Units {
@@ -33,7 +33,7 @@ func TestBytesContract(t *testing.T) {
 	if control(c, "C-ptr-bytes") != nil {
 		t.Errorf("C-ptr-bytes is what the bytes contract asks for; it must not run as a control")
 	}
-	if p := status(run("reference"), "P-ptr"); p.Status != "fail" {
+	if p := status(run("reference"), "P-ptr"); p.Status != report.Violated {
 		t.Errorf("reference P-ptr under the bytes contract = %s, want fail", p.Status)
 	}
 }
@@ -50,7 +50,7 @@ func TestFamilySweeps(t *testing.T) {
 		}
 		cut := quickClass(t, "cutlass", cl)
 		for _, id := range []string{"P-tile", "P-oracle"} {
-			if p := status(cut, id); p == nil || p.Status != "fail" {
+			if p := status(cut, id); p == nil || p.Status != report.Violated {
 				t.Errorf("%s cutlass %s = %+v, want fail", cl, id, p)
 			}
 		}
@@ -78,7 +78,7 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 			t.Errorf("audit has no %s entry for %q", topic, cfg)
 		}
 	}
-	if p := status(r, "P-frag"); p == nil || p.Status != "audit" || r.Verdict != report.Pass {
+	if p := status(r, "P-frag"); p == nil || p.Status != report.Audited || r.Verdict != report.Pass {
 		t.Errorf("P-frag %+v with verdict %s, want audit and pass", p, r.Verdict)
 	}
 }
@@ -98,7 +98,7 @@ func TestCounterexamplesReplay(t *testing.T) {
 		model := r.Iterator
 		for _, p := range r.Properties {
 			ce := p.Counterexample
-			if p.Status != "fail" || ce == nil {
+			if p.Status != report.Violated || ce == nil {
 				continue
 			}
 			replayed++
@@ -122,7 +122,7 @@ func TestCounterexamplesReplay(t *testing.T) {
 				t.Errorf("%s %s %s: replay %q: %v", r.Class, model, p.ID, ce.Replay, err)
 				continue
 			}
-			if len(res) != 1 || res[0].Status != "fail" {
+			if len(res) != 1 || res[0].Status != report.Violated {
 				t.Errorf("%s %s %s: replay %q gives %+v, want fail", r.Class, model, p.ID, ce.Replay, res)
 			}
 		}

@@ -57,7 +57,7 @@ func TestModelThatAlwaysErrorsIsWeak(t *testing.T) {
 			t.Errorf("%s: a model that always errors has verdict %s, want weak", class, r.Verdict)
 		}
 		for _, p := range r.Properties {
-			if p.Status == "pass" {
+			if p.Status == report.Held {
 				t.Errorf("%s: %s is pass on a model that always errors", class, p.ID)
 			}
 		}
@@ -76,7 +76,7 @@ func TestTraversalErrorIsNotAPass(t *testing.T) {
 		}}
 		r := sweepModel(t, m, class)
 		for _, p := range r.Properties {
-			if p.ID == "P-traverse" && p.Status == "pass" {
+			if p.ID == "P-traverse" && p.Status == report.Held {
 				t.Errorf("%s: P-traverse is pass although every traversal errored", class)
 			}
 		}

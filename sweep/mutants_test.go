@@ -11,6 +11,7 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -130,7 +131,7 @@ func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string,
 	}
 	var ks []string
 	for _, p := range rep.Properties {
-		if p.Status == "fail" {
+		if p.Status == report.Violated {
 			ks = append(ks, p.ID)
 		}
 	}

@@ -32,7 +32,7 @@ func TestReplayOfAUserModel(t *testing.T) {
 	var replayed []report.Replay
 	for _, p := range rep.Properties {
 		ce := p.Counterexample
-		if p.Status != "fail" || ce == nil {
+		if p.Status != report.Violated || ce == nil {
 			continue
 		}
 		r := ce.Replay
@@ -50,7 +50,7 @@ func TestReplayOfAUserModel(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Check: %v", p.ID, err)
 		}
-		if len(res) != 1 || res[0].Status != "fail" {
+		if len(res) != 1 || res[0].Status != report.Violated {
 			t.Errorf("%s: replay gives %+v, want one failing result", p.ID, res)
 		}
 		replayed = append(replayed, r)

@@ -96,7 +96,7 @@ func parseCE(t *testing.T, ce *report.Counterexample) (iterator.Config, iterator
 func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
 	r := quick(t, "cutlass-pre3049")
 	p := status(r, "P-sym")
-	if p == nil || p.Status != "fail" || p.Counterexample == nil {
+	if p == nil || p.Status != report.Violated || p.Counterexample == nil {
 		t.Fatalf("pre3049 P-sym = %+v, want fail with a counterexample", p)
 	}
 	cfg, prog := parseCE(t, p.Counterexample)
@@ -134,7 +134,7 @@ func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res) != 1 || res[0].Status != "fail" {
+	if len(res) != 1 || res[0].Status != report.Violated {
 		t.Errorf("replaying the counterexample gives %+v, want P-sym fail", res)
 	}
 }
@@ -165,7 +165,7 @@ func TestBuiltinStatuses(t *testing.T) {
 			t.Errorf("%s verdict %s, want fail", model, r.Verdict)
 		}
 		for id, st := range ps {
-			if p := status(r, id); p == nil || p.Status != st {
+			if p := status(r, id); p == nil || p.Status.String() != st {
 				t.Errorf("%s %s = %+v, want %s", model, id, p, st)
 			}
 		}
