@@ -1,6 +1,7 @@
 package iterator
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -27,5 +28,27 @@ func TestParseClasses(t *testing.T) {
 		if got, err := ParseClasses(bad); err == nil {
 			t.Errorf("ParseClasses(%q) = %v, want an error", bad, got)
 		}
+	}
+}
+
+// TestClassText pins that a class travels in JSON by its name and that
+// decoding rejects a name that is not a class (a shard report's state).
+func TestClassText(t *testing.T) {
+	for _, c := range Classes() {
+		b, err := json.Marshal(c)
+		if err != nil || string(b) != `"`+c.String()+`"` {
+			t.Errorf("Marshal(%v) = %s, %v", c, b, err)
+		}
+		var back Class
+		if err := json.Unmarshal(b, &back); err != nil || back != c {
+			t.Errorf("Unmarshal(%s) = %v, %v", b, back, err)
+		}
+	}
+	var c Class
+	if err := json.Unmarshal([]byte(`"RegularTileIter"`), &c); err == nil {
+		t.Error("Unmarshal of a misspelt class succeeded")
+	}
+	if _, err := json.Marshal(Class(9)); err == nil {
+		t.Error("Marshal(Class(9)) succeeded")
 	}
 }

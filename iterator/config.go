@@ -29,6 +29,25 @@ func (c Class) String() string {
 // Predicated reports whether the class carries predicates, extents and residues.
 func (c Class) Predicated() bool { return c == PredicatedTileAccess || c == PredicatedTile }
 
+// MarshalText encodes the class by its name (a shard report's JSON), so
+// that what a report carries is a class, never a free string.
+func (c Class) MarshalText() ([]byte, error) {
+	if c < 0 || int(c) >= len(classNames) {
+		return nil, fmt.Errorf("unknown class %d", int(c))
+	}
+	return []byte(classNames[c]), nil
+}
+
+// UnmarshalText decodes a class's name, rejecting any other.
+func (c *Class) UnmarshalText(b []byte) error {
+	p, err := ClassByName(string(b))
+	if err != nil {
+		return err
+	}
+	*c = p
+	return nil
+}
+
 // ClassByName parses a class name.
 func ClassByName(s string) (Class, error) {
 	for i, n := range classNames {

@@ -50,7 +50,7 @@ type shardState struct {
 	Index       int               `json:"index"`
 	Count       int               `json:"count"`
 	Iterator    string            `json:"iterator"`
-	Class       string            `json:"class"`
+	Class       iterator.Class    `json:"class"`
 	Preset      gen.Preset        `json:"preset"`
 	Seed        int64             `json:"seed"`
 	PtrContract props.Contract    `json:"ptr_contract"`
@@ -91,7 +91,7 @@ type shardAudit struct {
 }
 
 func (a *aggregate) state() shardState {
-	s := shardState{Index: a.opts.Shard.Index, Count: a.opts.Shard.Count, Iterator: a.name, Class: a.opts.Class.String(),
+	s := shardState{Index: a.opts.Shard.Index, Count: a.opts.Shard.Count, Iterator: a.name, Class: a.opts.Class,
 		Preset: a.opts.Preset, Seed: a.opts.Seed, PtrContract: a.opts.PtrContract,
 		Cases: a.cases, Viol: a.viol, Kills: a.kills, Checks: a.checks, CovHits: a.covHits, CovTotal: a.covTotal,
 		Units: map[string]shardUnit{}, Audit: map[string]shardAudit{}, Unavail: slices.Sorted(maps.Keys(a.unavail)), Errs: a.errs}
@@ -215,11 +215,7 @@ func Merge(shards []*report.Report) (*report.Report, error) {
 				s.Index, s.Count, s.Iterator, s.Class, s.Preset, s.Seed, s.PtrContract, first.Iterator, first.Class, first.Preset, first.Seed, first.PtrContract)
 		}
 	}
-	class, err := iterator.ClassByName(first.Class)
-	if err != nil {
-		return nil, err
-	}
-	opts := Options{Iterator: first.Iterator, Preset: first.Preset, Seed: first.Seed, PtrContract: first.PtrContract, Class: class}
+	opts := Options{Iterator: first.Iterator, Preset: first.Preset, Seed: first.Seed, PtrContract: first.PtrContract, Class: first.Class}
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
