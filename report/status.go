@@ -1,7 +1,5 @@
 package report
 
-import "fmt"
-
 // Status is one property's outcome on one iterator: a closed set like
 // Verdict, set by the engine as a constant, carried by name in JSON and
 // decoded strictly, so renderers switch on constants rather than strings.
@@ -21,33 +19,17 @@ const (
 	Audited
 )
 
-var statusNames = [...]string{NotApplicable: "n/a", Held: "pass", Violated: "fail", Audited: "audit"}
+var statuses = closedSet[Status]{typ: "Status", kind: "property status",
+	names: []string{NotApplicable: "n/a", Held: "pass", Violated: "fail", Audited: "audit"}}
 
 // String is the status's name as reports print it: pass, fail, n/a or audit.
-func (s Status) String() string {
-	if int(s) < len(statusNames) {
-		return statusNames[s]
-	}
-	return fmt.Sprintf("Status(%d)", uint8(s))
-}
+func (s Status) String() string { return statuses.text(s) }
 
 // ParseStatus is the status named s.
-func ParseStatus(s string) (Status, error) {
-	for v, name := range statusNames {
-		if name == s {
-			return Status(v), nil
-		}
-	}
-	return NotApplicable, fmt.Errorf("unknown property status %q (want pass, fail, n/a or audit)", s)
-}
+func ParseStatus(s string) (Status, error) { return statuses.parse(s) }
 
 // MarshalText encodes the status as its name.
-func (s Status) MarshalText() ([]byte, error) {
-	if int(s) >= len(statusNames) {
-		return nil, fmt.Errorf("unknown property status %d", uint8(s))
-	}
-	return []byte(statusNames[s]), nil
-}
+func (s Status) MarshalText() ([]byte, error) { return statuses.marshal(s) }
 
 // UnmarshalText decodes a status's name, rejecting any other.
 func (s *Status) UnmarshalText(b []byte) error {

@@ -1,7 +1,5 @@
 package report
 
-import "fmt"
-
 // Verdict is a report's conclusion (SPEC §8). It is a closed set: the
 // engine sets one of the constants, JSON carries its name, and decoding a
 // report (tilecheck merge) rejects any other name, so no layer downstream
@@ -25,35 +23,19 @@ const (
 	Interrupted
 )
 
-var verdictNames = [...]string{Unjudged: "", Pass: "pass", Fail: "fail", Weak: "weak", Interrupted: "interrupted"}
+var verdicts = closedSet[Verdict]{typ: "Verdict", kind: "verdict",
+	names: []string{Unjudged: "", Pass: "pass", Fail: "fail", Weak: "weak", Interrupted: "interrupted"}}
 
 // String is the verdict's name as reports print it: pass, fail, weak or
 // interrupted ("" when unjudged).
-func (v Verdict) String() string {
-	if int(v) < len(verdictNames) {
-		return verdictNames[v]
-	}
-	return fmt.Sprintf("Verdict(%d)", uint8(v))
-}
+func (v Verdict) String() string { return verdicts.text(v) }
 
 // ParseVerdict is the verdict named s ("" is Unjudged).
-func ParseVerdict(s string) (Verdict, error) {
-	for v, name := range verdictNames {
-		if name == s {
-			return Verdict(v), nil
-		}
-	}
-	return Unjudged, fmt.Errorf("unknown verdict %q (want pass, fail, weak or interrupted)", s)
-}
+func ParseVerdict(s string) (Verdict, error) { return verdicts.parse(s) }
 
 // MarshalText encodes the verdict as its name, so JSON holds the same
 // string it always has.
-func (v Verdict) MarshalText() ([]byte, error) {
-	if int(v) >= len(verdictNames) {
-		return nil, fmt.Errorf("unknown verdict %d", uint8(v))
-	}
-	return []byte(verdictNames[v]), nil
-}
+func (v Verdict) MarshalText() ([]byte, error) { return verdicts.marshal(v) }
 
 // UnmarshalText decodes a verdict's name, rejecting any other.
 func (v *Verdict) UnmarshalText(b []byte) error {
