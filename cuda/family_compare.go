@@ -61,18 +61,3 @@ func validAddrs(r iterator.Record) []int64 {
 	}
 	return out
 }
-
-// familyLocation names where a changed sentinel byte lies relative to a
-// predicated tensor's extent.
-func familyLocation(pc *plannedCase, addr, rowBytes int64) string {
-	cfg := pc.Config
-	ext := cfg.PitchExtent()
-	row, col := addr/rowBytes, (addr%rowBytes)*8/int64(cfg.Elem.Bits)
-	switch {
-	case row >= ext.S:
-		return fmt.Sprintf("outside the extent, row %d past its %d rows, at byte %d", row, ext.S, addr)
-	case col >= ext.C:
-		return fmt.Sprintf("outside the extent, row %d element %d (extent %d elements, pitch gap), at byte %d", row, col, ext.C, addr)
-	}
-	return fmt.Sprintf("inside the extent, row %d element %d, outside the reference footprint, at byte %d", row, col, addr)
-}

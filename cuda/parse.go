@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
 )
 
 // Flags the harness sets on an access it could not recover cleanly
@@ -49,13 +51,9 @@ type compiledAccess struct {
 	Seen  bool
 }
 
-// tagRun: Len bytes from Addr hold fragment bytes Index.. of Thread.
-type tagRun struct {
-	Thread int
-	Index  int64
-	Addr   int64
-	Len    int64
-}
+// tagRun: Len bytes from Addr hold fragment bytes Index.. of Thread (the
+// runs of one program are the memory image its traces carry).
+type tagRun = iterator.ByteRun
 
 // rawOutput is everything a probe program printed.
 type rawOutput struct {

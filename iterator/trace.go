@@ -41,6 +41,9 @@ type ThreadTrace struct {
 	Overflows []Overflow
 	// Inexact lists bit->byte conversions that truncated (P-exact).
 	Inexact []string
+	// Image is the memory a compiled store round trip left (nil for a Go
+	// model, and for every other program).
+	Image *MemoryImage
 }
 
 // Model turns (configuration, op program, thread) into the memory operations
