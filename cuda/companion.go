@@ -8,14 +8,15 @@ import (
 )
 
 // candidate is one access the probe may report as a mismatch: a differing
-// guard, a flagged or missing record (detail says why), or, byAddr, an
-// unflagged access that is a mismatch only where P-companion finds its
-// address differs from the Go model's.
+// guard; recovery, a flagged or missing record (detail says why), a
+// mismatch where P-recovered finds it; or, byAddr, an unflagged access that
+// is a mismatch only where P-companion finds its address differs from the
+// Go model's.
 type candidate struct {
 	thread, op, access int
 	want, actual       int64
 	detail             string
-	byAddr             bool
+	byAddr, recovery   bool
 }
 
 // accessPos names one access of one thread's record.
@@ -23,21 +24,40 @@ type accessPos struct{ thread, op, access int }
 
 // companionDiffers judges the compiled traces of one program against the Go
 // model's (expected, by thread) with P-companion, the property a compiled
-// sweep judges, and returns the accesses whose addresses it finds
-// differing. A configuration the Go side rejects cannot be judged by a
-// property; there the addresses are compared directly.
-func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) map[accessPos]bool {
+// sweep judges, and with P-recovered, and returns the accesses whose
+// addresses P-companion finds differing and those P-recovered finds not
+// recovered whole. A configuration the Go side rejects cannot be judged by
+// a property; there the addresses are compared directly, and the
+// unrecovered accesses are those the evidence flags.
+func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) (differ, unrecovered map[accessPos]bool) {
 	out := map[accessPos]bool{}
+	unrecovered = map[accessPos]bool{}
 	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(expected)))
-	var viol []props.Violation
+	var viol, rviol []props.Violation
 	if err == nil {
 		var outs []props.Outcome
-		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected))}, fixedSource(compiled), nil, []props.Case{c})
+		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected)), props.PRecovered}, fixedSource(compiled), nil, []props.Case{c})
 		if err == nil {
-			viol = outs[0].Violations[0]
+			viol, rviol = outs[0].Violations[0], outs[0].Violations[1]
+		}
+	}
+	for _, v := range rviol {
+		if v.Thread >= 0 && v.Thread < len(compiled) {
+			if r := recordOf(&compiled[v.Thread], v.Op); r != nil {
+				for _, a := range props.Unrecovered(r) {
+					unrecovered[accessPos{v.Thread, v.Op, a}] = true
+				}
+			}
 		}
 	}
 	if err != nil {
+		for t := range compiled {
+			for r := range compiled[t].Records {
+				for _, a := range props.Unrecovered(&compiled[t].Records[r]) {
+					unrecovered[accessPos{t, compiled[t].Records[r].Op, a}] = true
+				}
+			}
+		}
 		// No case to judge: every record's addresses, side by side.
 		for t := range expected {
 			for r, rec := range expected[t].Records {
@@ -63,7 +83,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 			}
 		}
 	}
-	return out
+	return out, unrecovered
 }
 
 func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // TestCompanionDiffersFindsOneAddress: the probe's address comparison,
@@ -35,12 +36,37 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	pc := &plannedCase{Config: cfg}
-	if d := companionDiffers(pc, prog, expected, compiled); len(d) != 0 {
-		t.Fatalf("identical traces: %v differ", d)
+	if d, u := companionDiffers(pc, prog, expected, compiled); len(d) != 0 || len(u) != 0 {
+		t.Fatalf("identical traces: %v differ, %v unrecovered", d, u)
 	}
 	compiled[7].Records[1].Addrs[3] += 16
-	d := companionDiffers(pc, prog, expected, compiled)
+	d, _ := companionDiffers(pc, prog, expected, compiled)
 	if len(d) != 1 || !d[accessPos{thread: 7, op: compiled[7].Records[1].Op, access: 3}] {
 		t.Errorf("one address moved on thread 7, access 3 of op %d: got %v", compiled[7].Records[1].Op, d)
+	}
+	// Evidence that access 2 of thread 4's first record moved too few
+	// bytes: P-recovered finds that access, and only it.
+	r := &compiled[4].Records[0]
+	r.Evidence = make([]iterator.AccessEvidence, len(r.Addrs))
+	r.Evidence[2] = iterator.EvidenceByteCount
+	if _, u := companionDiffers(pc, prog, expected, compiled); len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
+		t.Errorf("a short access on thread 4, access 2 of op %d: unrecovered %v", r.Op, u)
+	}
+}
+
+// TestEvidenceOfFlags: each harness flag that says an access was not
+// recovered whole becomes its trace evidence, in the same words the probe
+// reported before; guarded off is no lack of evidence.
+func TestEvidenceOfFlags(t *testing.T) {
+	for flags, want := range map[int]string{
+		flagIncoherent:                  "bytes not from consecutive addresses",
+		flagUnrecovered:                 "no byte of the access found in memory",
+		flagTouchOverflow:               "more bytes touched than the fragment holds",
+		flagByteCount | flagUnrecovered: "no byte of the access found in memory; byte count differs from A",
+		flagGuardedOff:                  "",
+	} {
+		if got := props.EvidenceText(evidenceOf(flags)); got != want {
+			t.Errorf("flags %b: %q, want %q", flags, got, want)
+		}
 	}
 }

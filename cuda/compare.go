@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 type traceKey struct{ Case, Variant, Prog int }
@@ -37,7 +38,7 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 					crec := iterator.Record{Thread: t, Op: rec.Op, Kind: rec.Kind, AccessBytes: pc.AccessBytes}
 					overlaps := selfOverlap(validAddrs(rec), pc.AccessBytes)
 					for i, want := range rec.Addrs {
-						actual, detail := int64(math.MinInt64), "no record for this access"
+						actual, ev := int64(math.MinInt64), iterator.EvidenceMissing
 						if rec.Valid != nil {
 							// A predicated class: the guard is compared first; a
 							// guarded-off load or store leaves no address to see.
@@ -60,13 +61,15 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 								crec.Addrs = append(crec.Addrs, want)
 								continue
 							}
-							actual, detail = got[i].Addr, flagText(effectiveFlags(got[i], overlaps))
+							actual, ev = got[i].Addr, evidenceOf(effectiveFlags(got[i], overlaps))
 						}
 						vr.Accesses++
 						crec.Addrs = append(crec.Addrs, actual)
+						crec.Evidence = append(padEvidence(crec.Evidence, len(crec.Addrs)-1), ev)
 						// A flagged or missing access is a mismatch whatever its
-						// address; an unflagged one is if P-companion says so.
-						cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual, detail: detail, byAddr: detail == ""})
+						// address if P-recovered says so; an unflagged one if
+						// P-companion does.
+						cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual, detail: props.EvidenceText(ev), byAddr: ev == 0, recovery: ev != 0})
 						if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
 							if actual != ref.Records[ri].Addrs[i] {
 								vr.VsReference++
@@ -76,13 +79,15 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 					if rec.Kind == "load" {
 						hasLoad = true
 					}
+					crec.Evidence = padEvidence(crec.Evidence, len(crec.Addrs))
 					ct.Records = append(ct.Records, crec)
 				}
 				threads = append(threads, ct)
 			}
-			differ := companionDiffers(pc, prog, pc.Expected[v][p], threads)
+			differ, unrecovered := companionDiffers(pc, prog, pc.Expected[v][p], threads)
 			for _, c := range cands {
-				if c.byAddr && !differ[accessPos{c.thread, c.op, c.access}] {
+				pos := accessPos{c.thread, c.op, c.access}
+				if (c.byAddr && !differ[pos]) || (c.recovery && !unrecovered[pos]) {
 					continue
 				}
 				vr.Mismatches++
@@ -156,4 +161,13 @@ func selfOverlap(addrs []int64, a int64) bool {
 		}
 	}
 	return false
+}
+
+// padEvidence extends a record's evidence with zeros (accesses the bytes
+// were not asked about: guarded off, hidden, or judged by their guard) to n.
+func padEvidence(ev []iterator.AccessEvidence, n int) []iterator.AccessEvidence {
+	for len(ev) < n {
+		ev = append(ev, 0)
+	}
+	return ev
 }

@@ -27,18 +27,20 @@ const (
 	runLineFields    = 8
 )
 
-func flagText(f int) string {
-	var parts []string
+// evidenceOf turns the harness's flags into what a trace records
+// (iterator.Record.Evidence); the guarded-off flag is no lack of evidence.
+func evidenceOf(flags int) iterator.AccessEvidence {
+	var e iterator.AccessEvidence
 	for _, x := range []struct {
-		bit  int
-		text string
-	}{{flagIncoherent, "bytes not from consecutive addresses"}, {flagUnrecovered, "no byte of the access found in memory"},
-		{flagTouchOverflow, "more bytes touched than the fragment holds"}, {flagByteCount, "byte count differs from A"}} {
-		if f&x.bit != 0 {
-			parts = append(parts, x.text)
+		flag int
+		ev   iterator.AccessEvidence
+	}{{flagIncoherent, iterator.EvidenceIncoherent}, {flagUnrecovered, iterator.EvidenceUnrecovered},
+		{flagTouchOverflow, iterator.EvidenceTouchOverflow}, {flagByteCount, iterator.EvidenceByteCount}} {
+		if flags&x.flag != 0 {
+			e |= x.ev
 		}
 	}
-	return strings.Join(parts, "; ")
+	return e
 }
 
 type accessKey struct{ Case, Variant, Prog, Thread, Op int }

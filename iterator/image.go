@@ -20,3 +20,17 @@ type ByteRun struct {
 	Thread           int
 	Index, Addr, Len int64
 }
+
+// AccessEvidence says what the bytes a compiled access moved failed to
+// show (Record.Evidence, one per access); zero: recovered whole, its
+// address exact.
+type AccessEvidence uint8
+
+// The ways an access's recovery can fall short.
+const (
+	EvidenceIncoherent    AccessEvidence = 1 << iota // its bytes do not come from consecutive addresses
+	EvidenceUnrecovered                              // no byte of it was found in memory
+	EvidenceTouchOverflow                            // a store touched more bytes than the fragment holds
+	EvidenceByteCount                                // a store left fewer or more bytes than its width
+	EvidenceMissing                                  // no record of it at all
+)
