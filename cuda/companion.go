@@ -22,16 +22,43 @@ type candidate struct {
 // accessPos names one access of one thread's record.
 type accessPos struct{ thread, op, access int }
 
+// recordPos names one thread's record of one op.
+type recordPos struct{ thread, op int }
+
+// judgement is what the properties found on one program's compiled traces:
+// the accesses whose addresses P-companion finds differing from the Go
+// model's, the records it finds differing in any way (addresses, width,
+// guards), and the accesses P-recovered finds not recovered whole.
+type judgement struct {
+	differ, unrecovered map[accessPos]bool
+	records             map[recordPos]bool
+}
+
+// mismatch says whether a candidate is one: a guard that differs where
+// P-companion finds its record differing, a flagged access where
+// P-recovered finds it, an unflagged one where P-companion finds its
+// address differing.
+func (j judgement) mismatch(c candidate) bool {
+	pos := accessPos{c.thread, c.op, c.access}
+	switch {
+	case c.byAddr:
+		return j.differ[pos]
+	case c.recovery:
+		return j.unrecovered[pos]
+	}
+	return j.records[recordPos{c.thread, c.op}]
+}
+
 // companionDiffers judges the compiled traces of one program against the Go
 // model's (expected, by thread) with P-companion, the property a compiled
-// sweep judges, and with P-recovered, and returns the accesses whose
-// addresses P-companion finds differing and those P-recovered finds not
-// recovered whole. A configuration the Go side rejects cannot be judged by
-// a property; there the addresses are compared directly, and the
-// unrecovered accesses are those the evidence flags.
-func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) (differ, unrecovered map[accessPos]bool) {
+// sweep judges, and with P-recovered (judgement). A configuration the Go
+// side rejects cannot be judged by a property; there every record is
+// compared directly, and the unrecovered accesses are those the evidence
+// flags.
+func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
 	out := map[accessPos]bool{}
-	unrecovered = map[accessPos]bool{}
+	unrecovered := map[accessPos]bool{}
+	records := map[recordPos]bool{}
 	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(expected)))
 	var viol, rviol []props.Violation
 	if err == nil {
@@ -68,6 +95,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 		}
 	}
 	for _, v := range viol {
+		records[recordPos{v.Thread, v.Op}] = true
 		if v.Thread < 0 || v.Thread >= len(expected) || v.Thread >= len(compiled) {
 			continue
 		}
@@ -83,7 +111,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 			}
 		}
 	}
-	return out, unrecovered
+	return judgement{differ: out, unrecovered: unrecovered, records: records}
 }
 
 func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {

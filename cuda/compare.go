@@ -84,10 +84,9 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 				}
 				threads = append(threads, ct)
 			}
-			differ, unrecovered := companionDiffers(pc, prog, pc.Expected[v][p], threads)
+			found := companionDiffers(pc, prog, pc.Expected[v][p], threads)
 			for _, c := range cands {
-				pos := accessPos{c.thread, c.op, c.access}
-				if (c.byAddr && !differ[pos]) || (c.recovery && !unrecovered[pos]) {
+				if !found.mismatch(c) {
 					continue
 				}
 				vr.Mismatches++

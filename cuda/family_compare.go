@@ -12,7 +12,8 @@ const flagGuardedOff = 16
 
 // compareGuard compares the guard of access i of a predicated record with
 // the Go model's, appends the compiled guard to crec and a differing guard
-// to cands (a mismatch). seen says the
+// to cands (a mismatch where P-companion, which compares guards, finds the
+// record differing: judgement.mismatch). seen says the
 // compiled address can be compared next; skip that the access is already
 // accounted for (a guard mismatch, or a store access a later one of the
 // same store overwrote). A guarded-off store is one that left no byte.
