@@ -1,8 +1,8 @@
 package props
 
 import (
+	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -115,7 +115,7 @@ func StoreRoundTrip(prog iterator.Program, ref []iterator.ThreadTrace) bool {
 	if prog.Recorded() != 1 || firstRecordedStore(prog) < 0 {
 		return false
 	}
-	seen := map[int64]bool{}
+	var written []int64
 	for _, tr := range ref {
 		if len(tr.Inexact) > 0 {
 			return false
@@ -129,12 +129,15 @@ func StoreRoundTrip(prog iterator.Program, ref []iterator.ThreadTrace) bool {
 					return false
 				}
 				for k := int64(0); k < r.AccessBytes; k++ {
-					if seen[addr+k] {
-						return false
-					}
-					seen[addr+k] = true
+					written = append(written, addr+k)
 				}
 			}
+		}
+	}
+	slices.Sort(written)
+	for i := 1; i < len(written); i++ {
+		if written[i] == written[i-1] {
+			return false
 		}
 	}
 	return true
@@ -165,7 +168,7 @@ type fragTag struct {
 // (the same text every run, not whichever a map iteration meets first),
 // with the thread whose fragment byte it concerns.
 func storeImageDiffers(cfg iterator.Config, mains, refs []iterator.ThreadTrace) (addr int64, thread int, where string, bad bool) {
-	want := map[int64]fragTag{}
+	var want []taggedByte
 	for _, tr := range refs {
 		for _, rec := range tr.Records {
 			for i, addr := range rec.Addrs {
@@ -173,38 +176,55 @@ func storeImageDiffers(cfg iterator.Config, mains, refs []iterator.ThreadTrace) 
 					continue // a guarded-off store writes nothing
 				}
 				for k := int64(0); k < rec.AccessBytes; k++ {
-					want[addr+k] = fragTag{tr.Thread, int64(i)*rec.AccessBytes + k}
+					want = append(want, taggedByte{addr + k, fragTag{tr.Thread, int64(i)*rec.AccessBytes + k}})
 				}
 			}
 		}
 	}
 	img := imageOf(mains)
-	got := map[int64]fragTag{}
+	var got []taggedByte
 	for _, r := range img.Runs {
 		for b := int64(0); b < r.Len; b++ {
-			got[r.Addr+b] = fragTag{r.Thread, r.Index + b}
+			got = append(got, taggedByte{r.Addr + b, fragTag{r.Thread, r.Index + b}})
 		}
 	}
-	addrs := slices.Collect(maps.Keys(want))
-	for addr := range got {
-		if _, ok := want[addr]; !ok {
-			addrs = append(addrs, addr)
-		}
-	}
-	slices.Sort(addrs)
-	for _, addr := range addrs {
-		w, inWant := want[addr]
-		g, inGot := got[addr]
+	want, got = byAddress(want), byAddress(got)
+	for i, j := 0, 0; i < len(want) || j < len(got); {
 		switch {
-		case !inWant:
-			return addr, g.thread, fmt.Sprintf("sentinel %s changed by thread %d fragment byte %d", byteLocation(cfg, img.Size, addr), g.thread, g.index), true
-		case !inGot:
-			return addr, w.thread, fmt.Sprintf("byte %d (thread %d fragment byte %d) was never written", addr, w.thread, w.index), true
-		case g != w:
-			return addr, g.thread, fmt.Sprintf("byte %d holds thread %d fragment byte %d, expected thread %d byte %d", addr, g.thread, g.index, w.thread, w.index), true
+		case j == len(got) || (i < len(want) && want[i].addr < got[j].addr):
+			w := want[i]
+			return w.addr, w.tag.thread, fmt.Sprintf("byte %d (thread %d fragment byte %d) was never written", w.addr, w.tag.thread, w.tag.index), true
+		case i == len(want) || got[j].addr < want[i].addr:
+			g := got[j]
+			return g.addr, g.tag.thread, fmt.Sprintf("sentinel %s changed by thread %d fragment byte %d", byteLocation(cfg, img.Size, g.addr), g.tag.thread, g.tag.index), true
+		case got[j].tag != want[i].tag:
+			g, w := got[j], want[i]
+			return g.addr, g.tag.thread, fmt.Sprintf("byte %d holds thread %d fragment byte %d, expected thread %d byte %d", g.addr, g.tag.thread, g.tag.index, w.tag.thread, w.tag.index), true
 		}
+		i, j = i+1, j+1
 	}
 	return 0, 0, "", false
+}
+
+// taggedByte is one byte of memory and the fragment byte it holds.
+type taggedByte struct {
+	addr int64
+	tag  fragTag
+}
+
+// byAddress sorts bytes by address; where one address was written more
+// than once, the last write (in the order given) is what memory holds.
+func byAddress(bs []taggedByte) []taggedByte {
+	slices.SortStableFunc(bs, func(a, b taggedByte) int { return cmp.Compare(a.addr, b.addr) })
+	out := bs[:0]
+	for _, b := range bs {
+		if n := len(out); n > 0 && out[n-1].addr == b.addr {
+			out[n-1] = b
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 // imageOf is the memory image the traces carry or, for traces without
