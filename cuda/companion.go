@@ -8,36 +8,83 @@ import (
 )
 
 // candidate is one access the probe may report as a mismatch: a differing
-// guard, a flagged or missing record (detail says why), or, byAddr, an
-// unflagged access that is a mismatch only where P-companion finds its
-// address differs from the Go model's.
+// guard; recovery, a flagged or missing record (detail says why), a
+// mismatch where P-recovered finds it; or, byAddr, an unflagged access that
+// is a mismatch only where P-companion finds its address differs from the
+// Go model's.
 type candidate struct {
 	thread, op, access int
 	want, actual       int64
 	detail             string
-	byAddr             bool
+	byAddr, recovery   bool
 }
 
 // accessPos names one access of one thread's record.
 type accessPos struct{ thread, op, access int }
 
+// recordPos names one thread's record of one op.
+type recordPos struct{ thread, op int }
+
+// judgement is what the properties found on one program's compiled traces:
+// the accesses whose addresses P-companion finds differing from the Go
+// model's, the records it finds differing in any way (addresses, width,
+// guards), and the accesses P-recovered finds not recovered whole.
+type judgement struct {
+	differ, unrecovered map[accessPos]bool
+	records             map[recordPos]bool
+}
+
+// mismatch says whether a candidate is one: a guard that differs where
+// P-companion finds its record differing, a flagged access where
+// P-recovered finds it, an unflagged one where P-companion finds its
+// address differing.
+func (j judgement) mismatch(c candidate) bool {
+	pos := accessPos{c.thread, c.op, c.access}
+	switch {
+	case c.byAddr:
+		return j.differ[pos]
+	case c.recovery:
+		return j.unrecovered[pos]
+	}
+	return j.records[recordPos{c.thread, c.op}]
+}
+
 // companionDiffers judges the compiled traces of one program against the Go
 // model's (expected, by thread) with P-companion, the property a compiled
-// sweep judges, and returns the accesses whose addresses it finds
-// differing. A configuration the Go side rejects cannot be judged by a
-// property; there the addresses are compared directly.
-func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) map[accessPos]bool {
+// sweep judges, and with P-recovered (judgement). A configuration the Go
+// side rejects cannot be judged by a property; there every record is
+// compared directly, and the unrecovered accesses are those the evidence
+// flags.
+func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
 	out := map[accessPos]bool{}
+	unrecovered := map[accessPos]bool{}
+	records := map[recordPos]bool{}
 	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(expected)))
-	var viol []props.Violation
+	var viol, rviol []props.Violation
 	if err == nil {
 		var outs []props.Outcome
-		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected))}, fixedSource(compiled), nil, []props.Case{c})
+		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected)), props.PRecovered}, fixedSource(compiled), nil, []props.Case{c})
 		if err == nil {
-			viol = outs[0].Violations[0]
+			viol, rviol = outs[0].Violations[0], outs[0].Violations[1]
+		}
+	}
+	for _, v := range rviol {
+		if v.Thread >= 0 && v.Thread < len(compiled) {
+			if r := recordOf(&compiled[v.Thread], v.Op); r != nil {
+				for _, a := range props.Unrecovered(r) {
+					unrecovered[accessPos{v.Thread, v.Op, a}] = true
+				}
+			}
 		}
 	}
 	if err != nil {
+		for t := range compiled {
+			for r := range compiled[t].Records {
+				for _, a := range props.Unrecovered(&compiled[t].Records[r]) {
+					unrecovered[accessPos{t, compiled[t].Records[r].Op, a}] = true
+				}
+			}
+		}
 		// No case to judge: every record's addresses, side by side.
 		for t := range expected {
 			for r, rec := range expected[t].Records {
@@ -48,6 +95,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 		}
 	}
 	for _, v := range viol {
+		records[recordPos{v.Thread, v.Op}] = true
 		if v.Thread < 0 || v.Thread >= len(expected) || v.Thread >= len(compiled) {
 			continue
 		}
@@ -63,7 +111,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 			}
 		}
 	}
-	return out
+	return judgement{differ: out, unrecovered: unrecovered, records: records}
 }
 
 func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {

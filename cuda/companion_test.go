@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // TestCompanionDiffersFindsOneAddress: the probe's address comparison,
@@ -35,12 +36,81 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	pc := &plannedCase{Config: cfg}
-	if d := companionDiffers(pc, prog, expected, compiled); len(d) != 0 {
-		t.Fatalf("identical traces: %v differ", d)
+	if j := companionDiffers(pc, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
+		t.Fatalf("identical traces: %+v", j)
 	}
 	compiled[7].Records[1].Addrs[3] += 16
-	d := companionDiffers(pc, prog, expected, compiled)
+	d := companionDiffers(pc, prog, expected, compiled).differ
 	if len(d) != 1 || !d[accessPos{thread: 7, op: compiled[7].Records[1].Op, access: 3}] {
 		t.Errorf("one address moved on thread 7, access 3 of op %d: got %v", compiled[7].Records[1].Op, d)
+	}
+	// Evidence that access 2 of thread 4's first record moved too few
+	// bytes: P-recovered finds that access, and only it.
+	r := &compiled[4].Records[0]
+	r.Evidence = make([]iterator.AccessEvidence, len(r.Addrs))
+	r.Evidence[2] = iterator.EvidenceByteCount
+	if u := companionDiffers(pc, prog, expected, compiled).unrecovered; len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
+		t.Errorf("a short access on thread 4, access 2 of op %d: unrecovered %v", r.Op, u)
+	}
+}
+
+// TestEvidenceOfFlags: each harness flag that says an access was not
+// recovered whole becomes its trace evidence, in the same words the probe
+// reported before; guarded off is no lack of evidence.
+func TestEvidenceOfFlags(t *testing.T) {
+	for flags, want := range map[int]string{
+		flagIncoherent:                  "bytes not from consecutive addresses",
+		flagUnrecovered:                 "no byte of the access found in memory",
+		flagTouchOverflow:               "more bytes touched than the fragment holds",
+		flagByteCount | flagUnrecovered: "no byte of the access found in memory; byte count differs from A",
+		flagGuardedOff:                  "",
+	} {
+		if got := props.EvidenceText(evidenceOf(flags)); got != want {
+			t.Errorf("flags %b: %q, want %q", flags, got, want)
+		}
+	}
+}
+
+// TestGuardMismatchIsCompanions: a compiled guard that differs from the Go
+// model's is a mismatch because P-companion finds its record differing
+// (it compares guards); with the guards equal, the same candidate is none.
+func TestGuardMismatchIsCompanions(t *testing.T) {
+	cfg, err := iterator.ParseConfig("class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := iterator.ModelByName("reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	threads := make([]int, cfg.Threads)
+	for i := range threads {
+		threads[i] = i
+	}
+	expected, err := iterator.TraceThreads(m, cfg, prog, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compiled, err := iterator.TraceThreads(m, cfg, prog, threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := &plannedCase{Config: cfg}
+	r := &compiled[5].Records[0]
+	if r.Valid == nil {
+		t.Fatal("a predicated load without guards")
+	}
+	guard := candidate{thread: 5, op: r.Op, access: 1}
+	if companionDiffers(pc, prog, expected, compiled).mismatch(guard) {
+		t.Errorf("equal guards: a mismatch")
+	}
+	r.Valid = append([]bool(nil), r.Valid...)
+	r.Valid[1] = !r.Valid[1]
+	if !companionDiffers(pc, prog, expected, compiled).mismatch(guard) {
+		t.Errorf("guard of thread 5 access 1 flipped: no mismatch")
 	}
 }

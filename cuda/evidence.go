@@ -30,17 +30,13 @@ type Evidence struct {
 	Notes      []string          `json:"notes,omitempty"`
 }
 
-// Judge sets the verdict: fail on any disagreement with a Go model, an
-// unexpected round trip, a dropped record or a sanitizer report; weak when a
-// control did not do what it must; pass otherwise.
+// Judge sets the verdict: the run's, as ProbeVerdict decides it (fail on
+// any disagreement with a Go model, an unexpected round trip or a dropped
+// record; weak when a row of the kill matrix misses its spec), then fail on
+// a sanitizer report, weak (at best) on a sanitizer asked for but not run.
 func (e *Evidence) Judge() {
 	e.Controls = e.Result.Controls()
-	e.Verdict = report.Pass
-	for _, c := range e.Controls {
-		if !c.OK {
-			e.Verdict = report.Weak
-		}
-	}
+	e.Verdict, _ = ProbeVerdict(e.Result)
 	for _, s := range e.Sanitizers {
 		switch {
 		case s.Ran && !s.Clean:
@@ -48,8 +44,5 @@ func (e *Evidence) Judge() {
 		case !s.Ran && e.Verdict == report.Pass:
 			e.Verdict = report.Weak // asked for, not done: no evidence either way
 		}
-	}
-	if !e.Result.OK() {
-		e.Verdict = report.Fail
 	}
 }

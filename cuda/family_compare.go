@@ -12,7 +12,8 @@ const flagGuardedOff = 16
 
 // compareGuard compares the guard of access i of a predicated record with
 // the Go model's, appends the compiled guard to crec and a differing guard
-// to cands (a mismatch). seen says the
+// to cands (a mismatch where P-companion, which compares guards, finds the
+// record differing: judgement.mismatch). seen says the
 // compiled address can be compared next; skip that the access is already
 // accounted for (a guard mismatch, or a store access a later one of the
 // same store overwrote). A guarded-off store is one that left no byte.
@@ -60,19 +61,4 @@ func validAddrs(r iterator.Record) []int64 {
 		}
 	}
 	return out
-}
-
-// familyLocation names where a changed sentinel byte lies relative to a
-// predicated tensor's extent.
-func familyLocation(pc *plannedCase, addr, rowBytes int64) string {
-	cfg := pc.Config
-	ext := cfg.PitchExtent()
-	row, col := addr/rowBytes, (addr%rowBytes)*8/int64(cfg.Elem.Bits)
-	switch {
-	case row >= ext.S:
-		return fmt.Sprintf("outside the extent, row %d past its %d rows, at byte %d", row, ext.S, addr)
-	case col >= ext.C:
-		return fmt.Sprintf("outside the extent, row %d element %d (extent %d elements, pitch gap), at byte %d", row, col, ext.C, addr)
-	}
-	return fmt.Sprintf("inside the extent, row %d element %d, outside the reference footprint, at byte %d", row, col, addr)
 }

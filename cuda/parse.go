@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/iterator"
 )
 
 // Flags the harness sets on an access it could not recover cleanly
@@ -25,18 +27,20 @@ const (
 	runLineFields    = 8
 )
 
-func flagText(f int) string {
-	var parts []string
+// evidenceOf turns the harness's flags into what a trace records
+// (iterator.Record.Evidence); the guarded-off flag is no lack of evidence.
+func evidenceOf(flags int) iterator.AccessEvidence {
+	var e iterator.AccessEvidence
 	for _, x := range []struct {
-		bit  int
-		text string
-	}{{flagIncoherent, "bytes not from consecutive addresses"}, {flagUnrecovered, "no byte of the access found in memory"},
-		{flagTouchOverflow, "more bytes touched than the fragment holds"}, {flagByteCount, "byte count differs from A"}} {
-		if f&x.bit != 0 {
-			parts = append(parts, x.text)
+		flag int
+		ev   iterator.AccessEvidence
+	}{{flagIncoherent, iterator.EvidenceIncoherent}, {flagUnrecovered, iterator.EvidenceUnrecovered},
+		{flagTouchOverflow, iterator.EvidenceTouchOverflow}, {flagByteCount, iterator.EvidenceByteCount}} {
+		if flags&x.flag != 0 {
+			e |= x.ev
 		}
 	}
-	return strings.Join(parts, "; ")
+	return e
 }
 
 type accessKey struct{ Case, Variant, Prog, Thread, Op int }
@@ -49,13 +53,9 @@ type compiledAccess struct {
 	Seen  bool
 }
 
-// tagRun: Len bytes from Addr hold fragment bytes Index.. of Thread.
-type tagRun struct {
-	Thread int
-	Index  int64
-	Addr   int64
-	Len    int64
-}
+// tagRun: Len bytes from Addr hold fragment bytes Index.. of Thread (the
+// runs of one program are the memory image its traces carry).
+type tagRun = iterator.ByteRun
 
 // rawOutput is everything a probe program printed.
 type rawOutput struct {

@@ -7,6 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // Case is one configuration and the op programs to run on it; gen lists
@@ -44,8 +45,8 @@ type plannedCase struct {
 	// Avail[v][p] reports whether program p runs on variant v; Why says why not.
 	Avail [][]bool
 	Why   [][]string
-	// RoundTrip[p]: program p is a round trip (one store, no load) whose
-	// reference footprint is byte-exact and covers no byte twice.
+	// RoundTrip[p]: program p is a store round trip (props.StoreRoundTrip):
+	// its memory image is captured and P-roundtrip judges it.
 	RoundTrip []bool
 	// Expected[v][p][t] is the Go model's trace of variant v; Reference[p][t]
 	// the reference model's.
@@ -214,7 +215,7 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	}
 	pc.RoundTrip = make([]bool, len(c.Programs))
 	for p, prog := range c.Programs {
-		pc.RoundTrip[p] = isRoundTrip(prog) && exactFootprint(pc.Reference[p], pc.AccessBytes)
+		pc.RoundTrip[p] = props.StoreRoundTrip(prog, pc.Reference[p])
 	}
 	return pc, ""
 }
@@ -272,46 +273,4 @@ func checkAligned(traces []iterator.ThreadTrace, a int64, strict bool, lo, top *
 		}
 	}
 	return ""
-}
-
-// isRoundTrip: exactly one recording op, a store.
-func isRoundTrip(prog iterator.Program) bool {
-	n, stores := 0, 0
-	for _, op := range prog {
-		if op.Records() {
-			n++
-			if op.RecordKind() == "store" {
-				stores++
-			}
-		}
-	}
-	return n == 1 && stores == 1
-}
-
-// exactFootprint: the reference's store bytes are whole bytes and no byte is
-// covered twice, so every byte of the tensor has one expected tag.
-func exactFootprint(traces []iterator.ThreadTrace, a int64) bool {
-	seen := map[int64]bool{}
-	for _, tr := range traces {
-		if len(tr.Inexact) > 0 {
-			return false
-		}
-		for _, r := range tr.Records {
-			for i, addr := range r.Addrs {
-				if !validAt(r, i) {
-					continue
-				}
-				if r.Inexact != nil && r.Inexact[i] {
-					return false
-				}
-				for k := int64(0); k < a; k++ {
-					if seen[addr+k] {
-						return false
-					}
-					seen[addr+k] = true
-				}
-			}
-		}
-	}
-	return true
 }

@@ -1,5 +1,12 @@
 package cuda
 
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
+)
+
 // Result is what one compiled run found.
 type Result struct {
 	Backend  string          `json:"backend"`
@@ -114,7 +121,8 @@ func (r *Result) OK() bool {
 	return true
 }
 
-// ControlOutcome says whether one control did what it must in this run.
+// ControlOutcome says whether one control did what it must in this run:
+// the probe's form of a kill-matrix row (KillMatrix).
 type ControlOutcome struct {
 	Variant string `json:"variant"`
 	Must    string `json:"must"`
@@ -122,19 +130,59 @@ type ControlOutcome struct {
 	Detail  string `json:"detail"`
 }
 
-// Controls: each control must differ from the reference somewhere; the
-// identity copy nowhere. A failed outcome makes the evidence weak.
-func (r *Result) Controls() []ControlOutcome {
-	var out []ControlOutcome
+// KillMatrix is the probe's controls and identity copy as a sweep's kill
+// matrix: the properties that killed each, read off what they found
+// (P-roundtrip: a load or store round trip failed against the reference;
+// P-companion: an access disagreed with its own Go model), its spec
+// (props.ProbeControlSpec, props.ProbeIdentitySpec) and whether the kills
+// meet it (props.ControlOK), as a sweep decides for its controls.
+func (r *Result) KillMatrix() []report.Control {
+	var out []report.Control
 	for _, v := range r.Variants {
+		var spec props.ControlSpec
 		switch v.Role {
 		case RoleControl:
-			out = append(out, ControlOutcome{v.Label, "show mismatches against the reference", v.VsReference > 0 || v.StoreRoundTrip.Failed > 0,
-				fmtCounts(v)})
+			spec = props.ProbeControlSpec
 		case RoleIdentity:
-			out = append(out, ControlOutcome{v.Label, "show no mismatch", v.VsReference == 0 && v.StoreRoundTrip.Failed == 0 && v.Mismatches == 0,
-				fmtCounts(v)})
+			spec = props.ProbeIdentitySpec
+		default:
+			continue
 		}
+		c := report.Control{ID: v.Label, MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
+		if v.LoadRoundTrip.Failed > 0 || v.StoreRoundTrip.Failed > 0 {
+			c.KilledBy = append(c.KilledBy, props.RoundTripID)
+		}
+		if v.Mismatches > 0 {
+			c.KilledBy = append(c.KilledBy, props.CompanionID)
+		}
+		c.Killed = len(c.KilledBy) > 0
+		c.OK = props.ControlOK(spec, c.KilledBy)
+		out = append(out, c)
 	}
 	return out
+}
+
+// Controls is KillMatrix in the words of the probe's reports: each control
+// must show mismatches against the reference, the identity copy none. A
+// failed outcome makes the evidence weak.
+func (r *Result) Controls() []ControlOutcome {
+	var out []ControlOutcome
+	rows := r.KillMatrix()
+	for _, v := range r.Variants {
+		must := "show mismatches against the reference"
+		switch v.Role {
+		case RoleControl:
+		case RoleIdentity:
+			must = "show no mismatch"
+		default:
+			continue
+		}
+		out = append(out, ControlOutcome{v.Label, must, rows[len(out)].OK, fmtCounts(v)})
+	}
+	return out
+}
+
+func fmtCounts(v VariantResult) string {
+	return fmt.Sprintf("%d of %d accesses differ from the reference; store round trips failed %d of %d",
+		v.VsReference, v.Accesses, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
 }

@@ -17,7 +17,7 @@ func TestProbeVerdict(t *testing.T) {
 	if v, weak := ProbeVerdict(res); v != report.Weak || !slices.Equal(weak, []string{"C-load-div did not show mismatches against the reference"}) {
 		t.Errorf("control not caught: verdict %q, weak %q", v, weak)
 	}
-	res.Variants[1].VsReference = 3
+	res.Variants[1].LoadRoundTrip.Failed = 3 // P-roundtrip killed it
 	if v, weak := ProbeVerdict(res); v != report.Pass || weak != nil {
 		t.Errorf("caught control: verdict %q, weak %q", v, weak)
 	}
@@ -34,7 +34,7 @@ func TestEvidenceJudge(t *testing.T) {
 	caught := func() *Result {
 		return &Result{Variants: []VariantResult{
 			{Label: "reference", Role: RoleIterator, Accesses: 10},
-			{Label: "C-load-div", Role: RoleControl, Accesses: 10, VsReference: 2},
+			{Label: "C-load-div", Role: RoleControl, Accesses: 10, StoreRoundTrip: RoundTrip{Cases: 2, Failed: 2}},
 		}}
 	}
 	for _, c := range []struct {
@@ -53,11 +53,48 @@ func TestEvidenceJudge(t *testing.T) {
 	} {
 		e := &Evidence{Result: c.res(), Sanitizers: c.sans}
 		if c.weaken {
-			e.Result.Variants[1].VsReference = 0
+			e.Result.Variants[1].StoreRoundTrip.Failed = 0
 		}
 		e.Judge()
 		if e.Verdict != c.want {
 			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
+		}
+	}
+}
+
+// TestKillMatrix: the probe's controls are judged as a sweep's are
+// (props.ControlOK): a control must be killed by P-roundtrip (a load or a
+// store round trip failed against the reference), the identity copy killed
+// by nothing: neither P-roundtrip nor P-companion (a mismatch with its own
+// model).
+func TestKillMatrix(t *testing.T) {
+	res := &Result{Variants: []VariantResult{
+		{Label: "reference", Role: RoleIterator, Mismatches: 5},
+		{Label: "C-load-div", Role: RoleControl, LoadRoundTrip: RoundTrip{Cases: 4, Failed: 1}},
+		{Label: "C-pitch-plus-one", Role: RoleControl, VsReference: 7}, // addresses differ, no round trip failed
+		{Label: "identity-copy", Role: RoleIdentity, Mismatches: 1},
+	}}
+	rows := res.KillMatrix()
+	if len(rows) != 3 {
+		t.Fatalf("rows %+v, want the two controls and the identity copy", rows)
+	}
+	want := []struct {
+		id       string
+		killedBy []string
+		ok       bool
+	}{
+		{"C-load-div", []string{"P-roundtrip"}, true},
+		{"C-pitch-plus-one", []string{}, false},
+		{"identity-copy", []string{"P-companion"}, false},
+	}
+	for i, w := range want {
+		if r := rows[i]; r.ID != w.id || !slices.Equal(r.KilledBy, w.killedBy) || r.OK != w.ok || r.Killed != (len(w.killedBy) > 0) {
+			t.Errorf("row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
+		}
+	}
+	for i, c := range res.Controls() {
+		if c.Variant != want[i].id || c.OK != want[i].ok {
+			t.Errorf("Controls()[%d] = %+v, want %s ok=%v", i, c, want[i].id, want[i].ok)
 		}
 	}
 }

@@ -23,6 +23,9 @@ type Record struct {
 	// the enclosing aligned 32-bit word (atomic=cas32), the start address of
 	// every 4-byte word the store touches. P-bounds judges these ranges.
 	AtomicWords []int64 `json:"atomic_words,omitempty"`
+	// Evidence is, for compiled code, what recovering each access from
+	// memory lacked (zero where nothing), beside Addrs; nil for a Go model.
+	Evidence []AccessEvidence `json:"-"`
 }
 
 // Overflow is an int32 narrowing the C++ would perform on a value that does
@@ -41,6 +44,9 @@ type ThreadTrace struct {
 	Overflows []Overflow
 	// Inexact lists bit->byte conversions that truncated (P-exact).
 	Inexact []string
+	// Image is the memory a compiled store round trip left (nil for a Go
+	// model, and for every other program).
+	Image *MemoryImage
 }
 
 // Model turns (configuration, op program, thread) into the memory operations

@@ -104,9 +104,12 @@ func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
 			tr.Records = append(tr.Records, iterator.Record{Op: 1, Addrs: []int64{0}})
 		},
 	}
-	c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
 	ref := model(t, "reference")
 	for what, edit := range edits {
+		// Each edit gets its own case: the surplus one once overwrote the
+		// shared case, so the edits after it in map order judged a program
+		// with one record, where dropping the second changes nothing.
+		c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
 		src, comp := ref, Source(tampered{inner: ref, thread: 3, edit: edit})
 		if what == "surplus" {
 			// The source under test makes an access the companion does not.

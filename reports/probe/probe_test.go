@@ -49,7 +49,7 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 	if doc.Verdict != "weak" || !doc.OK || doc.Backend != "host" {
 		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
 	}
-	res.Variants[1].VsReference = 3
+	res.Variants[1].LoadRoundTrip.Failed = 3
 	if line := VerdictLine(res); !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: line %q", line)
 	}

@@ -1,0 +1,42 @@
+package cuda
+
+import (
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// roundTrip is what P-roundtrip found on one program's traces: whether a
+// load round trip and the store round trip failed, and where the store's
+// first discrepancy lies ("ok" when none).
+type roundTrip struct {
+	load, store bool
+	where       string
+}
+
+// judgeRoundTrip judges traces (the compiled ones, or a Go model's, which
+// predicts the compiled outcome) against the reference with
+// props.PRoundTrip.
+func judgeRoundTrip(pc *plannedCase, p int, prog iterator.Program, traces []iterator.ThreadTrace) roundTrip {
+	out := roundTrip{where: "ok"}
+	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(traces)))
+	if err != nil {
+		// A configuration the Go side rejects still has traces to judge.
+		c = props.Case{Config: pc.Config, Program: prog, Threads: props.AllThreads(len(traces))}
+	}
+	outs, err := props.Evaluate([]props.Property{props.PRoundTrip}, fixedSource(traces), fixedSource(pc.Reference[p]), []props.Case{c})
+	if err != nil || outs[0].Err != nil {
+		return roundTrip{load: true, store: pc.RoundTrip[p], where: "not judged: no traces"}
+	}
+	for _, v := range outs[0].Violations[0] {
+		if v.Op < 0 || v.Op >= len(prog) {
+			continue
+		}
+		switch prog[v.Op].RecordKind() {
+		case "load":
+			out.load = true
+		case "store":
+			out.store, out.where = true, v.Detail
+		}
+	}
+	return out
+}

@@ -1,0 +1,146 @@
+package props
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// roundTripStatus judges P-roundtrip on every thread of (cfg, ops) with
+// src's traces against the reference model.
+func roundTripStatus(t *testing.T, src Source, cfg, ops string) Result {
+	t.Helper()
+	c := mustCase(t, cfg, ops)
+	c.Threads = AllThreads(c.Config.Threads)
+	res, _, err := Check([]Property{PRoundTrip}, src, model(t, "reference"), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res[0]
+}
+
+// The probe's controls fail P-roundtrip (C-load-div by its loads,
+// C-pitch-plus-one by its loads and by the memory its store leaves); the
+// reference, the identity copy's model, passes both round trips.
+func TestRoundTripKillsProbeControls(t *testing.T) {
+	rows := []struct{ control, ops, kind string }{
+		{"C-load-div", "load(1,0)", "load"},
+		{"C-pitch-plus-one", "load()", "load"},
+		{"C-pitch-plus-one", "store()", "store"},
+	}
+	for _, r := range rows {
+		got := roundTripStatus(t, model(t, r.control), f32Example, r.ops)
+		if got.Status != report.Violated {
+			t.Errorf("%s %s: P-roundtrip %s, want fail", r.control, r.ops, got.Status)
+			continue
+		}
+		if op := got.Violations[0].Op; op != 0 || !strings.Contains(got.Violations[0].Detail, map[string]string{"load": "fragment slot", "store": "byte"}[r.kind]) {
+			t.Errorf("%s %s: violation %+v, want the %s round trip", r.control, r.ops, got.Violations[0], r.kind)
+		}
+		if ref := roundTripStatus(t, model(t, "reference"), f32Example, r.ops); ref.Status != report.Held {
+			t.Errorf("reference %s: P-roundtrip %s, want pass (%v)", r.ops, ref.Status, ref.Violations)
+		}
+	}
+	// A program with no load and more than one store judges nothing.
+	if got := roundTripStatus(t, model(t, "C-pitch-plus-one"), f32Example, "store();store(1,0)"); got.Status != report.NotApplicable {
+		t.Errorf("two stores: P-roundtrip %s, want n/a", got.Status)
+	}
+}
+
+// storeCase is f32, 8x2 tile, pitch 12 (row bytes 48, tile columns 0..7,
+// bytes 0..31), two threads storing two 16-byte accesses each.
+func storeCase(t *testing.T, runs []iterator.ByteRun) (iterator.Config, []iterator.ThreadTrace, []iterator.ThreadTrace) {
+	cfg, err := iterator.ParseConfig("elem=f32 shape=8x2 map=stripmined threads=2 access=4 adv=1 stride=12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := []iterator.ThreadTrace{
+		{Thread: 0, Records: []iterator.Record{{Kind: "store", AccessBytes: 16, Addrs: []int64{0, 48}}}},
+		{Thread: 1, Records: []iterator.Record{{Kind: "store", AccessBytes: 16, Addrs: []int64{16, 64}}}},
+	}
+	img := &iterator.MemoryImage{Size: 96, Runs: runs}
+	mains := []iterator.ThreadTrace{{Thread: 0, Image: img}, {Thread: 1, Image: img}}
+	return cfg, mains, ref
+}
+
+// A stray byte is located before, after or in the pitch gap of the tensor;
+// the image of a correct store passes; a misplaced access fails.
+func TestStoreRoundTripLocations(t *testing.T) {
+	good := runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 48, 16, 1, 16, 64, 16)
+	cfg, mains, ref := storeCase(t, good)
+	if _, _, why, bad := storeImageDiffers(cfg, mains, ref); bad {
+		t.Errorf("correct store failed: %s", why)
+	}
+	for _, c := range []struct {
+		stray iterator.ByteRun
+		want  string
+	}{
+		{iterator.ByteRun{Thread: 0, Index: 0, Addr: -4, Len: 1}, "before the tensor"},
+		{iterator.ByteRun{Thread: 0, Index: 0, Addr: 100, Len: 1}, "after the tensor"},
+		{iterator.ByteRun{Thread: 0, Index: 0, Addr: 36, Len: 1}, "pitch gap of row 0 (element 9)"},
+	} {
+		cfg, mains, ref := storeCase(t, append(append([]iterator.ByteRun{}, good...), c.stray))
+		_, _, why, bad := storeImageDiffers(cfg, mains, ref)
+		if !bad || !strings.Contains(why, c.want) {
+			t.Errorf("stray byte at %d: fail=%v %q, want %q", c.stray.Addr, bad, why, c.want)
+		}
+	}
+	cfg, mains, ref = storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 52, 16, 1, 16, 64, 16))
+	if _, _, _, bad := storeImageDiffers(cfg, mains, ref); !bad {
+		t.Errorf("a misplaced access passed")
+	}
+}
+
+// A store with many discrepant bytes reports the one at the lowest address,
+// the same text on every call (it once reported whichever a map iteration
+// met first).
+func TestStoreRoundTripReportsLowestAddress(t *testing.T) {
+	// Thread 0's second access lands 4 bytes late: bytes 48..51 are never
+	// written, 52..63 hold the wrong fragment bytes, and a stray byte at 80
+	// changes a sentinel.
+	cfg, mains, ref := storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 52, 16, 1, 16, 64, 16, 1, 0, 80, 1))
+	const want = "byte 48 (thread 0 fragment byte 16) was never written"
+	for range 100 {
+		if _, _, why, bad := storeImageDiffers(cfg, mains, ref); !bad || why != want {
+			t.Fatalf("store round trip = %v %q, want true %q", bad, why, want)
+		}
+	}
+	// With the late access's bytes all in place, the first discrepancy is
+	// the sentinel byte below the tensor, not the one after it.
+	cfg, mains, ref = storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 48, 16, 1, 16, 64, 16, 1, 0, 90, 1, 0, 3, -2, 1))
+	for range 100 {
+		if _, _, why, bad := storeImageDiffers(cfg, mains, ref); !bad || !strings.Contains(why, "before the tensor at byte -2") {
+			t.Fatalf("store round trip = %v %q, want the sentinel before the tensor", bad, why)
+		}
+	}
+}
+
+// The image a compiled trace carries is what is judged, not its store
+// records: records at the reference addresses with a memory image that
+// shows a byte elsewhere fail; without the image, the records pass.
+func TestStoreRoundTripJudgesTheImage(t *testing.T) {
+	cfg, mains, ref := storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 52, 16, 1, 16, 64, 16))
+	for k := range mains {
+		mains[k].Records = ref[k].Records
+	}
+	if _, _, _, bad := storeImageDiffers(cfg, mains, ref); !bad {
+		t.Errorf("a memory image with a misplaced access passed")
+	}
+	for k := range mains {
+		mains[k].Image = nil
+	}
+	if _, _, why, bad := storeImageDiffers(cfg, mains, ref); bad {
+		t.Errorf("store records at the reference addresses failed: %s", why)
+	}
+}
+
+// runs makes byte runs of (thread, index, addr, len) quadruples.
+func runs(q ...int64) []iterator.ByteRun {
+	var out []iterator.ByteRun
+	for i := 0; i+3 < len(q); i += 4 {
+		out = append(out, iterator.ByteRun{Thread: int(q[i]), Index: q[i+1], Addr: q[i+2], Len: q[i+3]})
+	}
+	return out
+}
