@@ -63,7 +63,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 	var viol, rviol []props.Violation
 	if err == nil {
 		var outs []props.Outcome
-		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected)), props.PRecovered}, fixedSource(compiled), nil, []props.Case{c})
+		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected)), props.Recovered(fixedSource(expected))}, fixedSource(compiled), nil, []props.Case{c})
 		if err == nil {
 			viol, rviol = outs[0].Violations[0], outs[0].Violations[1]
 		}
@@ -71,7 +71,7 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 	for _, v := range rviol {
 		if v.Thread >= 0 && v.Thread < len(compiled) {
 			if r := recordOf(&compiled[v.Thread], v.Op); r != nil {
-				for _, a := range props.Unrecovered(r) {
+				for _, a := range props.Unexplained(r, modelRecord(expected, v.Thread, v.Op)) {
 					unrecovered[accessPos{v.Thread, v.Op, a}] = true
 				}
 			}
@@ -80,8 +80,9 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 	if err != nil {
 		for t := range compiled {
 			for r := range compiled[t].Records {
-				for _, a := range props.Unrecovered(&compiled[t].Records[r]) {
-					unrecovered[accessPos{t, compiled[t].Records[r].Op, a}] = true
+				rec := &compiled[t].Records[r]
+				for _, a := range props.Unexplained(rec, modelRecord(expected, t, rec.Op)) {
+					unrecovered[accessPos{t, rec.Op, a}] = true
 				}
 			}
 		}
@@ -112,6 +113,14 @@ func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled
 		}
 	}
 	return judgement{differ: out, unrecovered: unrecovered, records: records}
+}
+
+// modelRecord is the Go model's record of op on thread t, or nil.
+func modelRecord(expected []iterator.ThreadTrace, t, op int) *iterator.Record {
+	if t < 0 || t >= len(expected) {
+		return nil
+	}
+	return recordOf(&expected[t], op)
 }
 
 func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {

@@ -36,7 +36,11 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 				for ri, rec := range model.Records {
 					got := raw.Accesses[accessKey{pc.Index, v, p, t, rec.Op}]
 					crec := iterator.Record{Thread: t, Op: rec.Op, Kind: rec.Kind, AccessBytes: pc.AccessBytes}
-					overlaps := selfOverlap(validAddrs(rec), pc.AccessBytes)
+					// What the model's own overlapping accesses explain of
+					// the evidence is P-recovered's to judge (it is given the
+					// model); the trace records the evidence whole.
+					explains := props.OverlapExplains(&rec, pc.AccessBytes)
+					overlaps := explains != 0
 					for i, want := range rec.Addrs {
 						actual, ev := int64(math.MinInt64), iterator.EvidenceMissing
 						if rec.Valid != nil {
@@ -61,7 +65,7 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 								crec.Addrs = append(crec.Addrs, want)
 								continue
 							}
-							actual, ev = got[i].Addr, evidenceOf(effectiveFlags(got[i], overlaps))
+							actual, ev = got[i].Addr, evidenceOf(got[i].Flags)
 						}
 						vr.Accesses++
 						crec.Addrs = append(crec.Addrs, actual)
@@ -69,7 +73,8 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 						// A flagged or missing access is a mismatch whatever its
 						// address if P-recovered says so; an unflagged one if
 						// P-companion does.
-						cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual, detail: props.EvidenceText(ev), byAddr: ev == 0, recovery: ev != 0})
+						lack := ev &^ explains
+						cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual, detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
 						if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
 							if actual != ref.Records[ri].Addrs[i] {
 								vr.VsReference++
@@ -139,27 +144,6 @@ func tally(rt *RoundTrip, fail, pred bool, example string) {
 
 func inexact(r iterator.Record, i int) bool {
 	return r.Inexact != nil && i < len(r.Inexact) && r.Inexact[i]
-}
-
-// effectiveFlags drops the byte-count flag where the model itself predicts
-// that the thread's accesses overlap (a later access overwrites part of an
-// earlier one, so fewer than A bytes of it survive).
-func effectiveFlags(a compiledAccess, overlaps bool) int {
-	if overlaps {
-		return a.Flags &^ (flagByteCount | flagUnrecovered)
-	}
-	return a.Flags
-}
-
-func selfOverlap(addrs []int64, a int64) bool {
-	for i := range addrs {
-		for j := i + 1; j < len(addrs); j++ {
-			if addrs[i] < addrs[j]+a && addrs[j] < addrs[i]+a {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // padEvidence extends a record's evidence with zeros (accesses the bytes

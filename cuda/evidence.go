@@ -30,19 +30,17 @@ type Evidence struct {
 	Notes      []string          `json:"notes,omitempty"`
 }
 
-// Judge sets the verdict: the run's, as ProbeVerdict decides it (fail on
-// any disagreement with a Go model, an unexpected round trip or a dropped
-// record; weak when a row of the kill matrix misses its spec), then fail on
-// a sanitizer report, weak (at best) on a sanitizer asked for but not run.
-func (e *Evidence) Judge() {
+// Judge sets the controls' outcomes and the verdict by rule (sweep.Verdict):
+// failed when the run failed (Result.OK: a disagreement with a Go model, an
+// unexpected round trip, a dropped record, an error) or a sanitizer
+// reported; weak when a row of the kill matrix misses its spec or a
+// sanitizer asked for did not run (no evidence either way).
+func (e *Evidence) Judge(rule VerdictRule) {
 	e.Controls = e.Result.Controls()
-	e.Verdict, _ = ProbeVerdict(e.Result)
+	reported, missing := false, false
 	for _, s := range e.Sanitizers {
-		switch {
-		case s.Ran && !s.Clean:
-			e.Verdict = report.Fail
-		case !s.Ran && e.Verdict == report.Pass:
-			e.Verdict = report.Weak // asked for, not done: no evidence either way
-		}
+		reported = reported || (s.Ran && !s.Clean)
+		missing = missing || !s.Ran
 	}
+	e.Verdict = rule(!e.Result.OK() || reported, e.Result.KillMatrix(), missing)
 }

@@ -48,17 +48,3 @@ func compareGuard(vr *VariantResult, cands *[]candidate, crec *iterator.Record, 
 	}
 	return true, false
 }
-
-// validAddrs are the addresses of a record's accesses whose guard is on.
-func validAddrs(r iterator.Record) []int64 {
-	if r.Valid == nil {
-		return r.Addrs
-	}
-	var out []int64
-	for i, a := range r.Addrs {
-		if validAt(r, i) {
-			out = append(out, a)
-		}
-	}
-	return out
-}

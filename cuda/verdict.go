@@ -2,23 +2,15 @@ package cuda
 
 import "github.com/tilecheck/tilecheck/report"
 
-// ProbeVerdict is a probe's verdict, decided as a sweep decides its own: fail
-// on any disagreement with a Go model, an unexpected round trip, a dropped
-// record or an error; weak when a row of the kill matrix (KillMatrix) does
-// not meet its spec (weak lists which, each as "<control> did not <what it
-// must>"): a run whose accesses all agree but whose controls were not
-// caught is not a pass; pass otherwise.
-func ProbeVerdict(res *Result) (verdict report.Verdict, weak []string) {
-	if !res.OK() {
-		return report.Fail, nil
-	}
-	for _, c := range res.Controls() {
-		if !c.OK {
-			weak = append(weak, c.Variant+" did not "+c.Must)
-		}
-	}
-	if len(weak) > 0 {
-		return report.Weak, weak
-	}
-	return report.Pass, nil
+// VerdictRule is the one rule verdicts come from (sweep.Verdict, which
+// cuda does not import: the command hands it in): fail when failed; else
+// weak when a row of the kill matrix misses its spec or unproven; else pass.
+type VerdictRule func(failed bool, matrix []report.Control, unproven bool) report.Verdict
+
+// Verdict is a probe's verdict by rule, given what the run found: failed on
+// any disagreement with a Go model, an unexpected round trip, a dropped
+// record or an error (OK); the kill matrix of its controls and identity
+// copy (KillMatrix). A probe has nothing else to leave unproven.
+func (r *Result) Verdict(rule VerdictRule) report.Verdict {
+	return rule(!r.OK(), r.KillMatrix(), false)
 }

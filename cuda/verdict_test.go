@@ -5,24 +5,27 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// TestProbeVerdict: agreeing accesses with a control not caught are weak,
-// naming the control; a caught control passes; a mismatch fails.
+// TestProbeVerdict: agreeing accesses with a control not caught are weak
+// by the one rule (sweep.Verdict), and Controls names the control that
+// missed; a caught control passes; a mismatch fails.
 func TestProbeVerdict(t *testing.T) {
 	res := &Result{Backend: "host", Variants: []VariantResult{
 		{Label: "reference", Role: RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: RoleControl, Accesses: 10}, // no mismatch: not caught
 	}}
-	if v, weak := ProbeVerdict(res); v != report.Weak || !slices.Equal(weak, []string{"C-load-div did not show mismatches against the reference"}) {
-		t.Errorf("control not caught: verdict %q, weak %q", v, weak)
+	if v, c := res.Verdict(sweep.Verdict), res.Controls(); v != report.Weak || len(c) != 1 || c[0].OK ||
+		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
+		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[1].LoadRoundTrip.Failed = 3 // P-roundtrip killed it
-	if v, weak := ProbeVerdict(res); v != report.Pass || weak != nil {
-		t.Errorf("caught control: verdict %q, weak %q", v, weak)
+	if v, c := res.Verdict(sweep.Verdict), res.Controls(); v != report.Pass || !c[0].OK {
+		t.Errorf("caught control: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[0].Mismatches = 1
-	if v, _ := ProbeVerdict(res); v != report.Fail {
+	if v := res.Verdict(sweep.Verdict); v != report.Fail {
 		t.Errorf("a mismatch: verdict %q, want fail", v)
 	}
 }
@@ -55,7 +58,7 @@ func TestEvidenceJudge(t *testing.T) {
 		if c.weaken {
 			e.Result.Variants[1].StoreRoundTrip.Failed = 0
 		}
-		e.Judge()
+		e.Judge(sweep.Verdict)
 		if e.Verdict != c.want {
 			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
 		}

@@ -17,53 +17,102 @@ const RecoveredID = "P-recovered"
 // whole has no address to compare, so it fails here whatever its address.
 // A Go model's traces carry no evidence: it judges nothing there.
 //
-// The evidence a compiled source records is already net of what its
-// companion model explains (a later access of the same store that the model
-// says overwrites part of an earlier one leaves fewer bytes of it).
-var PRecovered = Property{
-	ID:      RecoveredID,
-	Doc:     "every compiled access was recovered from the bytes it moved: recorded, from consecutive addresses, exactly its width",
-	Catches: "compiled code that drops, tears or widens an access, or a harness that loses one",
-	Judge: func(c Case, t *Traces) []Violation {
-		var out []Violation
-		for _, th := range c.Threads {
-			mt, err := t.Get(c.Program, th)
-			if err != nil {
-				continue
+// PRecovered judges the evidence as recorded; Recovered judges it given
+// the companion model, which explains some of it.
+var PRecovered = Recovered(nil)
+
+// Recovered is P-recovered given the companion model (nil: none): where the
+// companion's record of an op makes accesses that overlap one another (a
+// later access of the same store overwrites part of an earlier one, as an
+// Alignment override does), fewer bytes of the earlier ones survive than
+// their width, and the evidence the overlap explains is no violation
+// (Unexplained). The compiled trace records the evidence whole; the
+// judgement of what the model explains is this property's.
+func Recovered(companion Source) Property {
+	return Property{
+		ID:      RecoveredID,
+		Doc:     "every compiled access was recovered from the bytes it moved: recorded, from consecutive addresses, exactly its width",
+		Catches: "compiled code that drops, tears or widens an access, or a harness that loses one",
+		Judge: func(c Case, t *Traces) []Violation {
+			var want []iterator.ThreadTrace
+			if companion != nil {
+				resps, err := companion.Traces([]Request{{Config: c.Config, Program: c.Program, Threads: c.Threads}})
+				if err == nil && len(resps) == 1 && resps[0].Err == nil && len(resps[0].Traces) == len(c.Threads) {
+					want = resps[0].Traces
+				}
 			}
-			for i := range mt.Records {
-				r := &mt.Records[i]
-				if r.Evidence == nil {
+			var out []Violation
+			for k, th := range c.Threads {
+				mt, err := t.Get(c.Program, th)
+				if err != nil {
 					continue
 				}
-				t.Judged()
-				t.Checks += int64(len(r.Evidence))
-				bad := Unrecovered(r)
-				if len(bad) == 0 {
-					continue
-				}
-				v := Violation{Property: RecoveredID, Thread: th, Op: r.Op, Actual: r.Addrs}
-				if !t.quiet {
-					v.Config, v.Program = c.Config, c.Program
-					var parts []string
-					for _, a := range bad {
-						parts = append(parts, fmt.Sprintf("access %d: %s", a, EvidenceText(r.Evidence[a])))
+				for i := range mt.Records {
+					r := &mt.Records[i]
+					if r.Evidence == nil {
+						continue
 					}
-					v.Detail = fmt.Sprintf("op %d: %s: %s", r.Op, opText(c, r.Op), strings.Join(parts, "; "))
+					t.Judged()
+					t.Checks += int64(len(r.Evidence))
+					var model *iterator.Record
+					if want != nil {
+						model = recordAt(&want[k], r.Op)
+					}
+					bad := Unexplained(r, model)
+					if len(bad) == 0 {
+						continue
+					}
+					v := Violation{Property: RecoveredID, Thread: th, Op: r.Op, Actual: r.Addrs}
+					if !t.quiet {
+						v.Config, v.Program = c.Config, c.Program
+						var parts []string
+						for _, a := range bad {
+							parts = append(parts, fmt.Sprintf("access %d: %s", a, EvidenceText(r.Evidence[a]&^OverlapExplains(model, r.AccessBytes))))
+						}
+						v.Detail = fmt.Sprintf("op %d: %s: %s", r.Op, opText(c, r.Op), strings.Join(parts, "; "))
+					}
+					out = append(out, v)
 				}
-				out = append(out, v)
 			}
-		}
-		return out
-	},
+			return out
+		},
+	}
 }
 
-// Unrecovered lists the accesses of a record whose evidence says they were
-// not recovered whole.
-func Unrecovered(r *iterator.Record) []int {
+// OverlapExplains is the evidence the companion's record (nil: none)
+// explains in a compiled record of the same op whose accesses are a bytes
+// wide: where the companion's accesses whose guard is on overlap one
+// another, a later one overwrites part or all of an earlier one, so a byte
+// count that differs and an access of which no byte survived are what the
+// model predicts.
+func OverlapExplains(companion *iterator.Record, a int64) iterator.AccessEvidence {
+	if companion == nil {
+		return 0
+	}
+	var addrs []int64
+	for i, x := range companion.Addrs {
+		if companion.Valid == nil || (i < len(companion.Valid) && companion.Valid[i]) {
+			addrs = append(addrs, x)
+		}
+	}
+	for i := range addrs {
+		for j := i + 1; j < len(addrs); j++ {
+			if addrs[i] < addrs[j]+a && addrs[j] < addrs[i]+a {
+				return iterator.EvidenceByteCount | iterator.EvidenceUnrecovered
+			}
+		}
+	}
+	return 0
+}
+
+// Unexplained lists the accesses of a compiled record that were not
+// recovered whole, net of what the companion's record (nil: none) explains
+// (OverlapExplains).
+func Unexplained(r, companion *iterator.Record) []int {
+	explained := OverlapExplains(companion, r.AccessBytes)
 	var out []int
 	for a, e := range r.Evidence {
-		if e != 0 {
+		if e&^explained != 0 {
 			out = append(out, a)
 		}
 	}

@@ -71,3 +71,70 @@ func TestRecoveredKillsLostAccesses(t *testing.T) {
 		}
 	}
 }
+
+// overlapped is the reference with thread 2's first record made to access
+// the same bytes twice (its second access at its first's address), as an
+// Alignment override that overlaps a store's accesses does.
+type overlapped struct{ inner Source }
+
+func (o overlapped) Name() string { return "overlapped " + o.inner.Name() }
+
+func (o overlapped) Traces(reqs []Request) ([]Response, error) {
+	resps, err := o.inner.Traces(reqs)
+	for i := range resps {
+		for k := range resps[i].Traces {
+			tr := &resps[i].Traces[k]
+			if tr.Thread != 2 {
+				continue
+			}
+			recs := make([]iterator.Record, len(tr.Records))
+			copy(recs, tr.Records)
+			recs[0].Addrs = append([]int64{}, recs[0].Addrs...)
+			recs[0].Addrs[1] = recs[0].Addrs[0]
+			tr.Records = recs
+		}
+	}
+	return resps, err
+}
+
+// P-recovered given the companion model: a byte count that differs, or an
+// access of which no byte survived, is what the model predicts where its
+// own accesses overlap, so it is no violation there; without the companion,
+// or where the companion's accesses do not overlap, the same evidence is
+// one, and an incoherent access is one even where they do.
+func TestRecoveredGivenCompanionExplainsOverlap(t *testing.T) {
+	c := mustCase(t, f32Example, "load(1,0)")
+	ref := model(t, "reference")
+	check := func(p Property, ev iterator.AccessEvidence) Result {
+		t.Helper()
+		res, _, err := Check([]Property{p}, evidenced{inner: ref, mark: func(r *iterator.Record) { r.Evidence[1] = ev }}, nil, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res[0]
+	}
+	for _, e := range []struct {
+		name string
+		p    Property
+		ev   iterator.AccessEvidence
+		want report.Status
+	}{
+		{"byte count, overlapping companion", Recovered(overlapped{ref}), iterator.EvidenceByteCount, report.Held},
+		{"no byte left, overlapping companion", Recovered(overlapped{ref}), iterator.EvidenceUnrecovered | iterator.EvidenceByteCount, report.Held},
+		{"byte count, no companion", PRecovered, iterator.EvidenceByteCount, report.Violated},
+		{"byte count, companion without overlap", Recovered(ref), iterator.EvidenceByteCount, report.Violated},
+		{"incoherent, overlapping companion", Recovered(overlapped{ref}), iterator.EvidenceIncoherent | iterator.EvidenceByteCount, report.Violated},
+	} {
+		r := check(e.p, e.ev)
+		if r.Status != e.want {
+			t.Errorf("%s: %s %v, want %s", e.name, r.Status, r.Violations, e.want)
+		}
+		if e.want == report.Violated && (len(r.Violations) != 1 || r.Violations[0].Thread != 2) {
+			t.Errorf("%s: violations %v, want one on thread 2", e.name, r.Violations)
+		}
+	}
+	if r := check(Recovered(overlapped{ref}), iterator.EvidenceIncoherent|iterator.EvidenceByteCount); len(r.Violations) == 1 &&
+		!strings.HasSuffix(r.Violations[0].Detail, "access 1: bytes not from consecutive addresses") {
+		t.Errorf("detail %q: want only what the overlap does not explain", r.Violations[0].Detail)
+	}
+}

@@ -313,7 +313,6 @@ func (a *aggregate) report(gen generated) *report.Report {
 		}
 		c.Killed = len(c.KilledBy) > 0
 		c.OK = props.ControlOK(spec, c.KilledBy)
-		weak = weak || !c.OK
 		r.Controls = append(r.Controls, c)
 	}
 	for k, cl := range a.classes {
@@ -362,13 +361,6 @@ func (a *aggregate) report(gen generated) *report.Report {
 		r.Unavailable = append(r.Unavailable, u)
 	}
 	sort.Strings(r.Unavailable)
-	switch {
-	case failed:
-		r.Verdict = report.Fail
-	case weak:
-		r.Verdict = report.Weak
-	default:
-		r.Verdict = report.Pass
-	}
+	r.Verdict = Verdict(failed, r.Controls, weak)
 	return r
 }

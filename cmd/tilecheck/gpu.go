@@ -16,6 +16,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -143,7 +144,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// not run, and the verdict says so).
 		pending := *ev
 		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
-		pending.Judge()
+		pending.Judge(sweep.Verdict)
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
@@ -154,11 +155,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitInterrupted
 		}
 	}
-	ev.Judge()
+	ev.Judge(sweep.Verdict)
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, string(preset.p), res)
+	probe.Text(stdout, string(preset.p), res.Verdict(sweep.Verdict), res)
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -190,20 +191,22 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return fail(stderr, "probe", err)
 	}
+	// The verdict comes from the one rule, sweep.Verdict, given what the run
+	// found; the renderers are handed it.
+	verdict := res.Verdict(sweep.Verdict)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		if err := probe.JSON(&buf, "tilecheck", report.Version(), string(f.preset.p), res); err != nil {
+		if err := probe.JSON(&buf, "tilecheck", report.Version(), string(f.preset.p), verdict, res); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		probe.Markdown(&buf, string(f.preset.p), res)
+		probe.Markdown(&buf, string(f.preset.p), verdict, res)
 	default:
-		probe.Text(&buf, string(f.preset.p), res)
+		probe.Text(&buf, string(f.preset.p), verdict, res)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	verdict, _ := cuda.ProbeVerdict(res)
 	return verdictStatus(verdict)
 }

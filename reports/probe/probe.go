@@ -1,8 +1,9 @@
 // Package probe renders what compiled runs found: the text, Markdown and
 // JSON reports of tilecheck probe (a cuda.Result) and the GPU evidence
-// files of tilecheck gpu (a cuda.Evidence). cuda judges (verdicts, controls,
-// sanitizer outcomes); this package only renders, as package reports does
-// for a sweep.
+// files of tilecheck gpu (a cuda.Evidence). The verdict comes from the one
+// rule (sweep.Verdict) and is handed in; the controls' outcomes are cuda's
+// kill matrix in the probe's words; this package only renders, as package
+// reports does for a sweep.
 package probe
 
 import (
@@ -29,44 +30,51 @@ type Report struct {
 	*cuda.Result
 }
 
-// NewReport is the JSON form of res, with its verdict.
-func NewReport(tool, version, preset string, res *cuda.Result) Report {
-	verdict, _ := cuda.ProbeVerdict(res)
+// NewReport is the JSON form of res, with its verdict (sweep.Verdict's).
+func NewReport(tool, version, preset string, verdict report.Verdict, res *cuda.Result) Report {
 	return Report{Tool: tool, Version: version, Preset: preset, Verdict: verdict, Result: res, Controls: res.Controls(), OK: res.OK()}
 }
 
 // JSON writes the JSON form of a probe run, indented.
-func JSON(w io.Writer, tool, version, preset string, res *cuda.Result) error {
+func JSON(w io.Writer, tool, version, preset string, verdict report.Verdict, res *cuda.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(NewReport(tool, version, preset, res))
+	return enc.Encode(NewReport(tool, version, preset, verdict, res))
 }
 
 // VerdictLine is the last line of a probe's report, which states its
 // verdict: a run whose accesses all agree but whose controls were not
-// caught is weak, not a pass.
-func VerdictLine(res *cuda.Result) string {
-	switch verdict, weak := cuda.ProbeVerdict(res); verdict {
+// caught is weak, not a pass; the line names each control whose outcome is
+// not ok, as "<control> did not <what it must>".
+func VerdictLine(verdict report.Verdict, controls []cuda.ControlOutcome) string {
+	switch verdict {
 	case report.Fail:
 		return "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
 	case report.Weak:
+		var weak []string
+		for _, c := range controls {
+			if !c.OK {
+				weak = append(weak, c.Variant+" did not "+c.Must)
+			}
+		}
 		return "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
 	}
 	return "Verdict: pass: every compiled access agrees with its Go model and every control did what it must."
 }
 
 // Markdown renders a probe run as Markdown (a GitHub issue's body).
-func Markdown(w io.Writer, preset string, res *cuda.Result) {
+func Markdown(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) {
 	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-	markdownTables(w, res, res.Controls())
-	fmt.Fprintf(w, "\n%s\n", VerdictLine(res))
+	controls := res.Controls()
+	markdownTables(w, res, controls)
+	fmt.Fprintf(w, "\n%s\n", VerdictLine(verdict, controls))
 }
 
 // Text renders a probe run as text: the per-variant table, the mismatches
 // and unexpected round trips, the controls, the accounting, and the verdict
-// last.
-func Text(w io.Writer, preset string, res *cuda.Result) {
+// last (verdict, sweep.Verdict's).
+func Text(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) {
 	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -89,7 +97,8 @@ func Text(w io.Writer, preset string, res *cuda.Result) {
 		}
 	}
 	fmt.Fprintln(w, "\n\nControls (same binary, same launch):")
-	for _, c := range res.Controls() {
+	controls := res.Controls()
+	for _, c := range controls {
 		status := "ok"
 		if !c.OK {
 			status = "WEAK"
@@ -123,5 +132,5 @@ func Text(w io.Writer, preset string, res *cuda.Result) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
-	fmt.Fprintln(w, VerdictLine(res))
+	fmt.Fprintln(w, VerdictLine(verdict, controls))
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // weakRun agrees everywhere, but its control showed no mismatch.
@@ -24,8 +25,8 @@ func weakRun() *cuda.Result {
 func TestProbeLastLineStatesVerdict(t *testing.T) {
 	res := weakRun()
 	for name, render := range map[string]func(*strings.Builder){
-		"text":     func(b *strings.Builder) { Text(b, "representative", res) },
-		"markdown": func(b *strings.Builder) { Markdown(b, "representative", res) },
+		"text":     func(b *strings.Builder) { Text(b, "representative", res.Verdict(sweep.Verdict), res) },
+		"markdown": func(b *strings.Builder) { Markdown(b, "representative", res.Verdict(sweep.Verdict), res) },
 	} {
 		var b strings.Builder
 		render(&b)
@@ -35,7 +36,7 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := JSON(&b, "tilecheck", "v1", "quick", res); err != nil {
+	if err := JSON(&b, "tilecheck", "v1", "quick", res.Verdict(sweep.Verdict), res); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -50,11 +51,11 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
 	}
 	res.Variants[1].LoadRoundTrip.Failed = 3
-	if line := VerdictLine(res); !strings.HasPrefix(line, "Verdict: pass") {
+	if line := VerdictLine(res.Verdict(sweep.Verdict), res.Controls()); !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: line %q", line)
 	}
 	res.Variants[0].Mismatches = 1
-	if line := VerdictLine(res); !strings.HasPrefix(line, "Verdict: FAIL") {
+	if line := VerdictLine(res.Verdict(sweep.Verdict), res.Controls()); !strings.HasPrefix(line, "Verdict: FAIL") {
 		t.Errorf("a mismatch: line %q", line)
 	}
 }
@@ -69,7 +70,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 		res := weakRun()
 		res.Backend = c.backend
 		ev := &cuda.Evidence{Date: "2026-12-01", Preset: "quick", Result: res}
-		ev.Judge()
+		ev.Judge(sweep.Verdict)
 		base, md, js, err := EvidenceFiles(ev)
 		if err != nil {
 			t.Fatal(err)
