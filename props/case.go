@@ -44,32 +44,11 @@ type caseMemo struct {
 	probesDone bool
 	findings   []Finding
 	auditDone  bool
-	masks      map[string]memoMask // by program key, op index and thread
+	group      *groupMemo // shared by the cases of the configuration (mask.go)
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
 	regionWhy  string
 	regionDone bool
-}
-
-type memoMask struct {
-	mask []bool
-	ok   bool
-}
-
-// exactMask returns computeExactMask's answer, computed once per memo.
-func (m *caseMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
-	var buf keyBuf
-	k := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(buf[:0], uint32(i)), uint32(thread))
-	k = appendProgramKey(k, prog)
-	if e, ok := m.masks[string(k)]; ok {
-		return e.mask, e.ok
-	}
-	mask, ok := computeExactMask(c, prog, i, thread)
-	if m.masks == nil {
-		m.masks = map[string]memoMask{}
-	}
-	m.masks[string(k)] = memoMask{mask, ok}
-	return mask, ok
 }
 
 type memoEquivs struct {

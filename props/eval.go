@@ -161,16 +161,18 @@ type Plan struct {
 func NewPlan(properties []Property, cases []Case) *Plan {
 	p := &Plan{properties: properties, cases: make([]Case, len(cases)), groupOf: make([]int, len(cases))}
 	byKey := map[string]int{}
+	var groups []*groupMemo
 	for i, c := range cases {
-		c.memo = &caseMemo{}
-		p.cases[i] = c
 		k := c.Key()
 		g, ok := byKey[k]
 		if !ok {
 			g = len(p.cfgs)
 			byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
+			groups = append(groups, &groupMemo{})
 		}
+		c.memo = &caseMemo{group: groups[g]}
+		p.cases[i] = c
 		p.groupOf[i] = g
 	}
 	p.uses = make([][]int, len(properties))
