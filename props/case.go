@@ -1,7 +1,6 @@
 package props
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -195,23 +194,6 @@ func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	return append(p, ops...)
 }
 
-// appendProgramKey appends a unique binary key of an op program to b: a
-// kind byte and the two arguments' eight bytes per op. Looking a key built
-// in a stack buffer up in a map (m[string(b)]) allocates nothing, which
-// matters because every judged thread looks its traces up this way.
-func appendProgramKey(b []byte, p iterator.Program) []byte {
-	for _, o := range p {
-		b = append(b, byte(o.Kind))
-		b = binary.LittleEndian.AppendUint64(b, uint64(o.A))
-		b = binary.LittleEndian.AppendUint64(b, uint64(o.B))
-	}
-	return b
-}
-
-// keyBuf is room for the key of a program of up to 15 ops without a heap
-// allocation; longer programs spill to the heap, still correct.
-type keyBuf [15 * 17]byte
-
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.
 type Finding struct {
@@ -308,7 +290,7 @@ func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, 
 	if pt.err != nil {
 		return nil, pt.err
 	}
-	pos := s.f.n.list[i].pos
+	pos := s.f.n.positions(i)
 	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(pt.traces) {
 		return nil, errNotFetched
 	}

@@ -1,9 +1,7 @@
 package props
 
 import (
-	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -22,119 +20,6 @@ type Outcome struct {
 	// the case needed (the case program's own included), other than an
 	// unavailable path.
 	ModelErr error
-}
-
-// need is one (configuration, program) request being assembled.
-type need struct {
-	group   int
-	prog    iterator.Program
-	threads []int
-	pos     []int32 // by thread: its index in threads, or -1 (set by finish)
-}
-
-// needs collects requests per configuration group, merging thread lists of
-// the same program so that each (configuration, program) is traced once.
-// Once finished, the requests are fixed: every source's answers are filed
-// by need index (fetched), and a trace is found through the index and pos.
-type needs struct {
-	list  []*need
-	index map[string]int // group and program key → list index
-	reqs  []Request      // set by finish, for every source
-	// recent remembers the last programs found: a judge asks for the same
-	// two or three programs thread after thread, and comparing a program
-	// is cheaper than hashing its key. A plan is used by one goroutine at
-	// a time.
-	recent [4]recentNeed
-	next   int
-}
-
-type recentNeed struct {
-	group int
-	first *iterator.Op // the program's first op, for a quick mismatch
-	i     int
-}
-
-// needKey appends the key of (group, program) to b. The lookup with a key
-// built in a stack buffer allocates nothing; only a new entry does.
-func needKey(b []byte, group int, p iterator.Program) []byte {
-	return appendProgramKey(binary.LittleEndian.AppendUint32(b, uint32(group)), p)
-}
-
-// find returns the need index of (group, program).
-func (n *needs) find(group int, p iterator.Program) (int, bool) {
-	if len(p) > 0 {
-		for _, r := range n.recent {
-			if r.first == &p[0] && r.group == group && slices.Equal(n.list[r.i].prog, p) {
-				return r.i, true
-			}
-		}
-	}
-	var buf keyBuf
-	i, ok := n.index[string(needKey(buf[:0], group, p))]
-	if ok && len(p) > 0 {
-		n.recent[n.next] = recentNeed{group: group, first: &p[0], i: i}
-		n.next = (n.next + 1) % len(n.recent)
-	}
-	return i, ok
-}
-
-// finish fixes the requests: each need's thread positions and the request
-// list every source is asked.
-func (n *needs) finish(cfgs []iterator.Config) {
-	n.reqs = make([]Request, len(n.list))
-	for i, nd := range n.list {
-		top := 0
-		for _, th := range nd.threads {
-			top = max(top, th+1)
-		}
-		nd.pos = make([]int32, top)
-		for th := range nd.pos {
-			nd.pos[th] = -1
-		}
-		for k, th := range nd.threads {
-			if th >= 0 {
-				nd.pos[th] = int32(k)
-			}
-		}
-		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
-	}
-}
-
-// add records a need and returns its index.
-func (n *needs) add(group int, p iterator.Program, threads []int) int {
-	if n.index == nil {
-		n.index = map[string]int{}
-	}
-	var buf keyBuf
-	k := needKey(buf[:0], group, p)
-	if i, ok := n.index[string(k)]; ok {
-		if !slices.Equal(n.list[i].threads, threads) {
-			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
-		}
-		return i
-	}
-	n.index[string(k)] = len(n.list)
-	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
-	return len(n.list) - 1
-}
-
-// fetch asks src for every need; nil src (no reference) answers nothing.
-func (n *needs) fetch(src Source) (*fetched, error) {
-	f := &fetched{n: n}
-	if src == nil || len(n.list) == 0 {
-		return f, nil
-	}
-	resps, err := src.Traces(n.reqs)
-	if err != nil {
-		return nil, err
-	}
-	f.answers = make([]progTraces, len(n.list))
-	for i, r := range resps {
-		if i < len(f.answers) {
-			f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
-		}
-	}
-	return f, nil
 }
 
 // Plan is what judging a batch of cases needs, worked out once: the
