@@ -224,6 +224,10 @@ type fetched struct {
 	// bug in the plan (a property read a program it did not declare), so
 	// get panics rather than judge on a missing trace.
 	skipped []bool
+	// What Plan.Kills reuses from one control to the next.
+	reqs       []Request
+	idx        []int
+	skippedBuf []bool
 }
 
 // TraceSet is the view of one configuration (a plan's group) on a

@@ -40,6 +40,11 @@ type Plan struct {
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
 	uses [][]int
+	// killScratch and killTraces are Kills' memory, reused control after
+	// control.
+	killScratch fetched
+	killTraces  Traces
+	wantBuf     []bool // neededBy's answer, valid until its next call
 }
 
 // NewPlan plans the judging of cases with the given properties.

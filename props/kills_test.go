@@ -82,3 +82,51 @@ func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
 		t.Error("no control was killed on these cases: the comparison shows nothing")
 	}
 }
+
+// TestKillsIsEvaluateKillsOf: Plan.Kills, which keeps only whether each
+// property killed the control and stops judging a property at its first
+// kill, finds the kills EvaluateKillsOf's outcomes show, for every control,
+// with every property judged and with each alone.
+func TestKillsIsEvaluateKillsOf(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	kills := 0
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		cases := killCases(t, class)
+		plan := props.NewPlan(ps, cases)
+		masks := [][]bool{nil}
+		for j := range ps {
+			m := make([]bool, len(ps))
+			m[j] = true
+			masks = append(masks, m)
+		}
+		for _, d := range props.ControlsFor(class, 0) {
+			src := props.ModelSource(iterator.Control(d))
+			for _, mask := range masks {
+				outs, err := plan.EvaluateKillsOf(src, ref, mask)
+				if err != nil {
+					t.Fatal(err)
+				}
+				killed := make([]bool, len(ps))
+				if err := plan.Kills(src, ref, mask, killed); err != nil {
+					t.Fatal(err)
+				}
+				for j := range ps {
+					want := false
+					for _, o := range outs {
+						want = want || len(o.Violations[j]) > 0
+					}
+					if killed[j] != want {
+						t.Errorf("%s %s, mask %v: Kills says %s killed %v, EvaluateKillsOf %v", class, d, mask, ps[j].ID, killed[j], want)
+					}
+					if killed[j] {
+						kills++
+					}
+				}
+			}
+		}
+	}
+	if kills == 0 {
+		t.Error("no control was killed on these cases: the comparison shows nothing")
+	}
+}

@@ -250,21 +250,20 @@ func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, are
 	}
 	agg.addOutcomes(cases, outs)
 	mask := make([]bool, len(ps))
+	killed := make([]bool, len(ps))
 	for i, cm := range ctrls {
 		if !first.judge(i, b, ps, mask) {
 			continue
 		}
 		arena.Reset()
-		couts, err := plan.EvaluateKillsOf(props.ModelSourceIn(cm, arena), memo, mask)
-		if err != nil {
+		clear(killed)
+		if err := plan.Kills(props.ModelSourceIn(cm, arena), memo, mask, killed); err != nil {
 			return err
 		}
-		for _, o := range couts {
-			for j := range ps {
-				if mask[j] && len(o.Violations[j]) > 0 {
-					agg.kills[i][j] = true
-					first.killed(i, j, b)
-				}
+		for j := range ps {
+			if mask[j] && killed[j] {
+				agg.kills[i][j] = true
+				first.killed(i, j, b)
 			}
 		}
 	}

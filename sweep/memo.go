@@ -15,6 +15,9 @@ import (
 type memoSource struct {
 	inner props.Source
 	cache map[iterator.Config]map[string]props.Response
+	// lastReqs and lastResps are the last request list and its answers.
+	lastReqs  []props.Request
+	lastResps []props.Response
 }
 
 func newMemoSource(inner props.Source) *memoSource {
@@ -62,6 +65,13 @@ func (m *memoSource) store(r props.Request, resp props.Response) {
 }
 
 func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	// A plan asks for its oracle programs with the same request list for
+	// the iterator and every control (it never changes a list it has
+	// finished): the answers to the last list are returned again as they
+	// are, without a lookup per request.
+	if len(reqs) > 0 && len(reqs) == len(m.lastReqs) && &reqs[0] == &m.lastReqs[0] {
+		return m.lastResps, nil
+	}
 	out := make([]props.Response, len(reqs))
 	var missing []props.Request
 	var where []int
@@ -74,6 +84,7 @@ func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
 		where = append(where, i)
 	}
 	if len(missing) == 0 {
+		m.lastReqs, m.lastResps = reqs, out
 		return out, nil
 	}
 	resps, err := m.inner.Traces(missing)
@@ -84,5 +95,6 @@ func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
 		out[i] = resps[k]
 		m.store(missing[k], resps[k])
 	}
+	m.lastReqs, m.lastResps = reqs, out
 	return out, nil
 }
