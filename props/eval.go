@@ -45,27 +45,52 @@ type Plan struct {
 	killScratch fetched
 	killTraces  Traces
 	wantBuf     []bool // neededBy's answer, valid until its next call
+	// Memory Replan reuses.
+	memos  []caseMemo
+	groups []groupMemo
+	byKey  map[string]int
+	all    []int // 0, 1, 2, …: every AllThreads list is a prefix
 }
 
 // NewPlan plans the judging of cases with the given properties.
-func NewPlan(properties []Property, cases []Case) *Plan {
-	p := &Plan{properties: properties, cases: make([]Case, len(cases)), groupOf: make([]int, len(cases))}
-	byKey := map[string]int{}
-	var groups []*groupMemo
+func NewPlan(properties []Property, cases []Case) *Plan { return new(Plan).Replan(properties, cases) }
+
+// Replan plans the judging of cases in p anew, reusing the memory of its
+// earlier plan (a sweep's worker keeps one plan, batch after batch), and
+// returns p. The outcomes of earlier evaluations stay valid: they hold
+// nothing of the plan's.
+func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
+	p.properties = properties
+	p.cases = resize(p.cases, len(cases))
+	p.groupOf = resize(p.groupOf, len(cases))
+	p.memos = resize(p.memos, len(cases))
+	p.cfgs, p.groups = p.cfgs[:0], p.groups[:0]
+	if p.byKey == nil {
+		p.byKey = map[string]int{}
+	}
+	clear(p.byKey)
 	for i, c := range cases {
 		k := c.Key()
-		g, ok := byKey[k]
+		g, ok := p.byKey[k]
 		if !ok {
 			g = len(p.cfgs)
-			byKey[k] = g
+			p.byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
-			groups = append(groups, &groupMemo{})
+			p.groups = append(p.groups, groupMemo{})
 		}
-		c.memo = &caseMemo{group: groups[g]}
-		p.cases[i] = c
 		p.groupOf[i] = g
 	}
-	p.uses = make([][]int, len(properties))
+	for i, c := range cases {
+		p.memos[i] = caseMemo{group: &p.groups[p.groupOf[i]]}
+		c.memo = &p.memos[i]
+		p.cases[i] = c
+	}
+	p.uses = resize(p.uses, len(properties))
+	for j := range p.uses {
+		p.uses[j] = p.uses[j][:0]
+	}
+	p.mainNeeds.reset()
+	p.refs.reset()
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		own := p.mainNeeds.add(g, c.Program, c.Threads)
@@ -73,7 +98,7 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 			p.uses[j] = append(p.uses[j], own)
 			threads := c.Threads
 			if pr.AllThreads {
-				threads = AllThreads(c.Config.Threads)
+				threads = p.allThreads(c.Config.Threads)
 			}
 			if pr.Programs != nil {
 				for _, prog := range pr.Programs(c) {
@@ -90,6 +115,24 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 	p.mainNeeds.finish(p.cfgs)
 	p.refs.finish(p.cfgs)
 	return p
+}
+
+// allThreads is AllThreads(n), shared by every case and plan that asks
+// (the list is never written).
+func (p *Plan) allThreads(n int) []int {
+	if len(p.all) < n {
+		p.all = AllThreads(max(n, 2*len(p.all)))
+	}
+	return p.all[:n:n]
+}
+
+// resize returns s with length n, reusing its memory when it can; the
+// elements are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // Evaluate judges cases on src with the given properties: it collects every

@@ -51,6 +51,15 @@ type recentNeed struct {
 	i     int
 }
 
+// reset empties n for a new plan, keeping its memory.
+func (n *needs) reset() {
+	n.list, n.lists = n.list[:0], n.lists[:0]
+	clear(n.index)
+	clear(n.reqs) // no stale configuration or program kept alive
+	n.reqs = n.reqs[:0]
+	n.recent, n.next = [4]recentNeed{}, 0
+}
+
 // needHash mixes the group and every op of p (FNV-1a over 64-bit words).
 func needHash(group int, p iterator.Program) uint64 {
 	const prime = 1099511628211
@@ -138,7 +147,11 @@ func (n *needs) intern(group int, threads []int) int32 {
 			return int32(i)
 		}
 	}
-	n.lists = append(n.lists, threadList{group: group, threads: threads})
+	var pos []int32
+	if len(n.lists) < cap(n.lists) {
+		pos = n.lists[:len(n.lists)+1][len(n.lists)].pos // an earlier plan's, reused
+	}
+	n.lists = append(n.lists, threadList{group: group, threads: threads, pos: pos})
 	return int32(len(n.lists) - 1)
 }
 
@@ -151,7 +164,7 @@ func (n *needs) finish(cfgs []iterator.Config) {
 		for _, th := range l.threads {
 			top = max(top, th+1)
 		}
-		l.pos = make([]int32, top)
+		l.pos = resize(l.pos, top)
 		for th := range l.pos {
 			l.pos[th] = -1
 		}
@@ -161,7 +174,7 @@ func (n *needs) finish(cfgs []iterator.Config) {
 			}
 		}
 	}
-	n.reqs = make([]Request, len(n.list))
+	n.reqs = resize(n.reqs, len(n.list))
 	for i, nd := range n.list {
 		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
 	}

@@ -240,10 +240,10 @@ type batchResult struct {
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
 // killed it in an earlier batch (first; nil judges every property).
-func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
+func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
-	plan := props.NewPlan(ps, cases)
+	plan.Replan(ps, cases)
 	outs, err := plan.Evaluate(src, memo)
 	if err != nil {
 		return err

@@ -69,7 +69,9 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
 				w.reset()
-				err := guard(func() error { return runBatch(agg, w.src, w.ref, ctrlModels, arena, gen.cases(bs[b]), lo+b, first) })
+				err := guard(func() error {
+					return runBatch(agg, w.plan, w.src, w.ref, ctrlModels, arena, gen.cases(bs[b]), lo+b, first)
+				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
@@ -156,17 +158,18 @@ func batchCount(opts Options) int {
 }
 
 // workerSources are one worker's sources of the iterator under test and of
-// the reference. Where they are Go models, their traces are carved from
+// the reference, and its plan. Where they are Go models, their traces are carved from
 // arenas the worker keeps, reset before each batch: a batch's outcomes are
 // read (and the counterexamples kept copied, aggregate.offer) before the
 // next batch starts. A compiled source answers as it always does.
 type workerSources struct {
 	src, ref           props.Source
 	srcArena, refArena *iterator.Arena
+	plan               *props.Plan // replanned batch after batch
 }
 
 func newWorkerSources(opts Options, src props.Source) *workerSources {
-	w := &workerSources{src: src, refArena: &iterator.Arena{}}
+	w := &workerSources{src: src, refArena: &iterator.Arena{}, plan: new(props.Plan)}
 	if m, ok := goModel(opts); ok {
 		w.srcArena = &iterator.Arena{}
 		w.src = props.ModelSourceIn(m, w.srcArena)
