@@ -44,6 +44,7 @@ type caseMemo struct {
 	findings   []Finding
 	auditDone  bool
 	group      *groupMemo // shared by the cases of the configuration (mask.go)
+	origins    []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
 	regionWhy  string

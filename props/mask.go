@@ -90,7 +90,13 @@ func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
 // mask and ok, exactly, for every origin the bound admits; the rest are
 // computed in full.
 func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
-	origin, ok := docOriginBits(c, prog, i)
+	var origin int64
+	var ok bool
+	if c.memo != nil {
+		origin, ok = c.memo.originBits(c, prog, i)
+	} else {
+		origin, ok = docOriginBits(c, prog, i)
+	}
 	if !ok {
 		return nil, false
 	}
@@ -102,4 +108,28 @@ func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]b
 		return m, true
 	}
 	return computeExactMask(c, prog, i, thread)
+}
+
+// memoOrigin is docOriginBits of one (program, op) of a case.
+type memoOrigin struct {
+	first *iterator.Op // the program, by its first op and length: a
+	n, i  int          // program is never written once built
+	bits  int64
+	ok    bool
+}
+
+// originBits returns docOriginBits(c, prog, i), computed once per case:
+// every thread, and every source of the plan, asks for the same few.
+func (m *caseMemo) originBits(c Case, prog iterator.Program, i int) (int64, bool) {
+	if len(prog) == 0 {
+		return docOriginBits(c, prog, i)
+	}
+	for _, o := range m.origins {
+		if o.first == &prog[0] && o.n == len(prog) && o.i == i {
+			return o.bits, o.ok
+		}
+	}
+	bits, ok := docOriginBits(c, prog, i)
+	m.origins = append(m.origins, memoOrigin{first: &prog[0], n: len(prog), i: i, bits: bits, ok: ok})
+	return bits, ok
 }

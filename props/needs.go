@@ -92,7 +92,9 @@ func (n *needs) lookupHash(h uint64, group int, p iterator.Program) (int, bool) 
 func (n *needs) find(group int, p iterator.Program) (int, bool) {
 	if len(p) > 0 {
 		for _, r := range n.recent {
-			if r.first == &p[0] && r.group == group && slices.Equal(n.list[r.i].prog, p) {
+			// The same first op and length are the same program: a
+			// program is never written once built.
+			if r.first == &p[0] && r.group == group && len(n.list[r.i].prog) == len(p) {
 				return r.i, true
 			}
 		}
