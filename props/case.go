@@ -281,25 +281,58 @@ type Traces struct {
 func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
 
 func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	return s.program(p).thread(thread)
+}
+
+// programTraces is one program's answer in a trace set, found once for
+// every thread a judge reads: finding it is a lookup by program, reading a
+// thread of it an index.
+type programTraces struct {
+	pt  *progTraces // nil: not fetched
+	pos []int32     // by thread: its index in pt.traces, or -1
+}
+
+// program finds the answer for p (not fetched: a zero programTraces).
+func (s TraceSet) program(p iterator.Program) programTraces {
 	if s.f == nil {
-		return nil, errNotFetched
+		return programTraces{}
 	}
 	i, ok := s.f.n.find(s.group, p)
 	if !ok || i >= len(s.f.answers) {
-		return nil, errNotFetched
+		return programTraces{}
 	}
 	if s.f.skipped != nil && s.f.skipped[i] {
 		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
-	pt := &s.f.answers[i]
-	if pt.err != nil {
-		return nil, pt.err
-	}
-	pos := s.f.n.positions(i)
-	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(pt.traces) {
+	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i)}
+}
+
+// thread returns the trace of thread, or the program's error.
+func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
+	if a.pt == nil {
 		return nil, errNotFetched
 	}
-	return &pt.traces[pos[thread]], nil
+	if a.pt.err != nil {
+		return nil, a.pt.err
+	}
+	if thread < 0 || thread >= len(a.pos) || a.pos[thread] < 0 || int(a.pos[thread]) >= len(a.pt.traces) {
+		return nil, errNotFetched
+	}
+	return &a.pt.traces[a.pos[thread]], nil
+}
+
+// mainProgram finds program p's answer from the source under test, for
+// getIn.
+func (t *Traces) mainProgram(p iterator.Program) programTraces { return t.main.program(p) }
+
+// referenceProgram finds program p's answer from the reference.
+func (t *Traces) referenceProgram(p iterator.Program) programTraces { return t.oracle.program(p) }
+
+// getIn is Get for a program found once (mainProgram).
+func (t *Traces) getIn(a programTraces, thread int) (*iterator.ThreadTrace, error) {
+	tr, err := a.thread(thread)
+	t.noteUnavailable(err)
+	return tr, err
 }
 
 // Get returns the trace of program p for thread from the source under test.

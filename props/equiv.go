@@ -35,8 +35,9 @@ func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence)
 		Judge: func(c Case, t *Traces) []Violation {
 			var out []Violation
 			for _, e := range c.memo.equivalences(id, c, list) {
+				exp, act := t.mainProgram(e.exp), t.mainProgram(e.act)
 				for _, th := range c.Threads {
-					if v, bad := judgeEquivalence(id, c, t, e, th); bad {
+					if v, bad := judgeEquivalence(id, c, t, e, exp, act, th); bad {
 						out = append(out, v)
 					}
 				}
@@ -53,9 +54,11 @@ func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
 	return recordAt(tr, op)
 }
 
-func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Violation, bool) {
-	et, err1 := t.Get(e.exp, th)
-	at, err2 := t.Get(e.act, th)
+// judgeEquivalence judges e on thread th; exp and act are e's programs'
+// answers, found once for every thread.
+func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act programTraces, th int) (Violation, bool) {
+	et, err1 := t.getIn(exp, th)
+	at, err2 := t.getIn(act, th)
 	if err1 != nil || err2 != nil {
 		return Violation{}, false
 	}

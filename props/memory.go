@@ -60,8 +60,9 @@ func judgeCover(c Case, t *Traces) []Violation {
 	owner := make([]int32, sh.C*sh.S)
 	var out []Violation
 	outside := false
+	load := t.mainProgram(tileLoad)
 	for th := 0; th < cfg.Threads; th++ {
-		tr, err := t.Get(tileLoad, th)
+		tr, err := t.getIn(load, th)
 		if err != nil {
 			return nil
 		}
