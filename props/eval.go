@@ -40,11 +40,12 @@ type Plan struct {
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
 	uses [][]int
-	// killScratch and killTraces are Kills' memory, reused control after
-	// control.
-	killScratch fetched
-	killTraces  Traces
-	wantBuf     []bool // neededBy's answer, valid until its next call
+	// The answers of the source judged and of the reference, and Kills'
+	// traces, reused evaluation after evaluation: no outcome refers to
+	// them.
+	mainFetch, refFetch fetched
+	killTraces          Traces
+	wantBuf             []bool // neededBy's answer, valid until its next call
 	// Memory Replan reuses.
 	memos  []caseMemo
 	groups []groupMemo
@@ -163,11 +164,11 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 // judged.
 func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcome, error) {
 	properties := p.properties
-	main, err := p.mainNeeds.fetchFor(src, p.neededBy(judge))
+	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, p.neededBy(judge))
 	if err != nil {
 		return nil, err
 	}
-	refs, err := p.refs.fetch(ref)
+	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -34,15 +34,6 @@ func (p *Plan) neededBy(judge []bool) []bool {
 	return want
 }
 
-// fetchFor is fetch asking src only for the needs with want[i] (nil:
-// every need); the others are marked skipped.
-func (n *needs) fetchFor(src Source, want []bool) (*fetched, error) {
-	if want == nil {
-		return n.fetch(src)
-	}
-	return n.fetchInto(&fetched{}, src, want)
-}
-
 // Kills judges the plan's cases on a control, quietly, with the
 // properties j with judge[j] (nil: all, ControlsExempt ones excepted), and
 // sets killed[j] where property j found a violation on any case: all that
@@ -52,11 +43,11 @@ func (n *needs) fetchFor(src Source, want []bool) (*fetched, error) {
 // next (a plan is evaluated by one goroutine at a time).
 func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
 	want := p.neededBy(judge)
-	main, err := p.mainNeeds.fetchInto(&p.killScratch, src, want)
+	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, want)
 	if err != nil {
 		return err
 	}
-	refs, err := p.refs.fetch(ref)
+	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
 	if err != nil {
 		return err
 	}
@@ -79,7 +70,9 @@ func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
 	return nil
 }
 
-// fetchInto is fetchFor filing the answers in f, whose memory it reuses.
+// fetchInto asks src for the needs with want[i] (nil: every need), the
+// others marked skipped, and files the answers in f, whose memory it
+// reuses.
 func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error) {
 	f.n = n
 	f.answers = slices.Grow(f.answers[:0], len(n.list))[:len(n.list)]
@@ -99,7 +92,11 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 			f.idx = append(f.idx, i)
 		}
 	}
-	if src == nil || len(f.reqs) == 0 {
+	if src == nil {
+		f.answers = f.answers[:0] // no source answers nothing, as fetch
+		return f, nil
+	}
+	if len(f.reqs) == 0 {
 		return f, nil
 	}
 	resps, err := src.Traces(f.reqs)

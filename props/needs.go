@@ -185,22 +185,3 @@ func (n *needs) finish(cfgs []iterator.Config) {
 // positions is need i's thread positions: by thread, its index in the
 // request's threads, or -1.
 func (n *needs) positions(i int) []int32 { return n.lists[n.list[i].threads].pos }
-
-// fetch asks src for every need; nil src (no reference) answers nothing.
-func (n *needs) fetch(src Source) (*fetched, error) {
-	f := &fetched{n: n}
-	if src == nil || len(n.list) == 0 {
-		return f, nil
-	}
-	resps, err := src.Traces(n.reqs)
-	if err != nil {
-		return nil, err
-	}
-	f.answers = make([]progTraces, len(n.list))
-	for i, r := range resps {
-		if i < len(f.answers) {
-			f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
-		}
-	}
-	return f, nil
-}
