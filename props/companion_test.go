@@ -103,9 +103,11 @@ func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
 			tr.Records = append(tr.Records, iterator.Record{Op: 1, Addrs: []int64{0}})
 		},
 	}
-	c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
 	ref := model(t, "reference")
 	for what, edit := range edits {
+		// Each edit on its own case: the map's order is random, so a case
+		// changed for one edit must not reach the next.
+		c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
 		src, comp := ref, Source(tampered{inner: ref, thread: 3, edit: edit})
 		if what == "surplus" {
 			// The source under test makes an access the companion does not.
