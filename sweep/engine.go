@@ -240,7 +240,7 @@ type batchResult struct {
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
 // killed it in an earlier batch (first; nil judges every property).
-func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
+func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	plan.Replan(ps, cases)
@@ -251,13 +251,13 @@ func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []i
 	agg.addOutcomes(cases, outs)
 	mask := make([]bool, len(ps))
 	killed := make([]bool, len(ps))
-	for i, cm := range ctrls {
+	for i, cs := range ctrls {
 		if !first.judge(i, b, ps, mask) {
 			continue
 		}
 		arena.Reset()
 		clear(killed)
-		if err := plan.Kills(props.ModelSourceIn(cm, arena), memo, mask, killed); err != nil {
+		if err := plan.Kills(cs, memo, mask, killed); err != nil {
 			return err
 		}
 		for j := range ps {

@@ -65,12 +65,16 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 		go func() {
 			defer wg.Done()
 			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
+			ctrls := make([]props.Source, len(ctrlModels))
+			for i, cm := range ctrlModels {
+				ctrls[i] = props.ModelSourceIn(cm, arena)
+			}
 			w := newWorkerSources(opts, src)
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
 				w.reset()
 				err := guard(func() error {
-					return runBatch(agg, w.plan, w.src, w.ref, ctrlModels, arena, gen.cases(bs[b]), lo+b, first)
+					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, first)
 				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
