@@ -1,6 +1,8 @@
 package props_test
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/gen"
@@ -128,5 +130,37 @@ func TestKillsIsEvaluateKillsOf(t *testing.T) {
 	}
 	if kills == 0 {
 		t.Error("no control was killed on these cases: the comparison shows nothing")
+	}
+}
+
+// TestReplanIsNewPlan: a plan replanned for other cases (a sweep's worker
+// keeps one, batch after batch) judges them exactly as a new plan does,
+// with the iterator and with a control, whatever it planned before.
+func TestReplanIsNewPlan(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		cases := killCases(t, class)
+		half := len(cases) / 2
+		plan := props.NewPlan(ps, cases[half:])
+		ctrls := props.ControlsFor(class, 0)
+		for _, d := range append([]iterator.Defect{""}, ctrls[:min(2, len(ctrls))]...) {
+			src := props.ModelSource(iterator.Control(d)) // "": the reference
+			reversed := slices.Clone(cases)
+			slices.Reverse(reversed)
+			for _, part := range [][]props.Case{cases[:half], cases[half:], reversed, cases[1:], cases} {
+				got, err := plan.Replan(ps, part).Evaluate(src, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := props.NewPlan(ps, part).Evaluate(src, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
+				}
+			}
+		}
 	}
 }
