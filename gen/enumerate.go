@@ -181,8 +181,14 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 		return nil, nil, err
 	}
 	size := preset.Size()
-	var cfgs []iterator.Config
-	seen := map[string]bool{}
+	indices := append(diagonal(size.Configs), spread(size.Spread)...)
+	pairwise := pairwiseConfigs()
+	// Room for every candidate up front: the exhaustive preset has
+	// hundreds of thousands, and growing the list and the set by doubling
+	// was most of its enumeration time.
+	n := len(specialConfigs) + len(indices) + len(pairwise)
+	cfgs := make([]iterator.Config, 0, n)
+	seen := make(map[string]bool, n)
 	add := func(c iterator.Config) {
 		if k := c.String(); !seen[k] {
 			seen[k] = true
@@ -196,7 +202,7 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 		}
 		add(c)
 	}
-	for _, ix := range append(diagonal(size.Configs), spread(size.Spread)...) {
+	for _, ix := range indices {
 		if c, ok := axisConfig(ix); ok {
 			add(c)
 		}
@@ -205,7 +211,7 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 	// already meet (a cheaper quick preset, the same pairs); its warp-raked
 	// configurations, with several warps along one axis, are always kept.
 	met := pairsOf(cfgs)
-	for _, c := range pairwiseConfigs() {
+	for _, c := range pairwise {
 		keys := pairKeysOf(c)
 		if c.Map != iterator.WarpRaked && met[keys[0]] && met[keys[1]] && met[keys[2]] {
 			continue

@@ -182,11 +182,16 @@ func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
 }
 
 // instance returns newInstance(cfg), computed once per configuration.
-func (tb *traceBuffers) instance(cfg Config) instance {
+func (tb *traceBuffers) instance(cfg Config) instance { return *tb.instanceOf(cfg) }
+
+// instanceOf is instance as the memo's own copy, which the caller must not
+// change: a pointer to a local copy would move it to the heap, request
+// after request.
+func (tb *traceBuffers) instanceOf(cfg Config) *instance {
 	if !tb.cm.hasIn {
 		tb.cm.in, tb.cm.hasIn = newInstance(cfg), true
 	}
-	return tb.cm.in
+	return &tb.cm.in
 }
 
 func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {

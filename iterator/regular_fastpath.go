@@ -19,32 +19,32 @@ type fastRegular[P any] interface {
 
 // traceMapFast is regularModel.traceMap for a fastRegular model.
 func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
-	in := bufs.instance(cfg)
-	if p, ok := m.requestProgram(bufs, cfg, in, tm, prog); ok {
-		if tr, ok := m.traceFast(p, bufs, &cfg, &in, tm.Init(thread), prog, thread); ok {
+	in := bufs.instanceOf(cfg)
+	if p, ok := m.requestProgram(bufs, cfg, *in, tm, prog); ok {
+		if tr, ok := m.traceFast(p, bufs, &cfg, in, tm.Init(thread), prog, thread); ok {
 			return tr, nil
 		}
 	}
-	return m.traceChecked(cfg, in, tm, prog, thread, bufs)
+	return m.traceChecked(cfg, *in, tm, prog, thread, bufs)
 }
 
 // traceThreadsFast is regularModel.traceThreads for a fastRegular model:
 // the request's program is worked out once, before the loop.
 func traceThreadsFast[P any, M fastRegular[P]](m M, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
-	in := bufs.instance(*cfg)
-	p, ok := m.requestProgram(bufs, *cfg, in, *tm, prog)
+	in := bufs.instanceOf(*cfg)
+	p, ok := m.requestProgram(bufs, *cfg, *in, *tm, prog)
 	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
 	for _, t := range threads {
 		if t < 0 || t >= cfg.Threads {
 			return out, checkThread(*cfg, t)
 		}
 		if ok {
-			if tr, fast := m.traceFast(p, bufs, cfg, &in, initOf(inits, tm, t), prog, t); fast {
+			if tr, fast := m.traceFast(p, bufs, cfg, in, initOf(inits, tm, t), prog, t); fast {
 				out = append(out, tr)
 				continue
 			}
 		}
-		tr, err := m.traceChecked(*cfg, in, *tm, prog, t, bufs)
+		tr, err := m.traceChecked(*cfg, *in, *tm, prog, t, bufs)
 		if err != nil {
 			return out, err
 		}

@@ -1,9 +1,6 @@
 package props
 
 import (
-	"encoding/binary"
-	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -45,32 +42,12 @@ type caseMemo struct {
 	probesDone bool
 	findings   []Finding
 	auditDone  bool
-	masks      map[string]memoMask // by program key, op index and thread
+	group      *groupMemo // shared by the cases of the configuration (mask.go)
+	origins    []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
 	regionWhy  string
 	regionDone bool
-}
-
-type memoMask struct {
-	mask []bool
-	ok   bool
-}
-
-// exactMask returns computeExactMask's answer, computed once per memo.
-func (m *caseMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
-	var buf keyBuf
-	k := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(buf[:0], uint32(i)), uint32(thread))
-	k = appendProgramKey(k, prog)
-	if e, ok := m.masks[string(k)]; ok {
-		return e.mask, e.ok
-	}
-	mask, ok := computeExactMask(c, prog, i, thread)
-	if m.masks == nil {
-		m.masks = map[string]memoMask{}
-	}
-	m.masks[string(k)] = memoMask{mask, ok}
-	return mask, ok
 }
 
 type memoEquivs struct {
@@ -217,23 +194,6 @@ func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	return append(p, ops...)
 }
 
-// appendProgramKey appends a unique binary key of an op program to b: a
-// kind byte and the two arguments' eight bytes per op. Looking a key built
-// in a stack buffer up in a map (m[string(b)]) allocates nothing, which
-// matters because every judged thread looks its traces up this way.
-func appendProgramKey(b []byte, p iterator.Program) []byte {
-	for _, o := range p {
-		b = append(b, byte(o.Kind))
-		b = binary.LittleEndian.AppendUint64(b, uint64(o.A))
-		b = binary.LittleEndian.AppendUint64(b, uint64(o.B))
-	}
-	return b
-}
-
-// keyBuf is room for the key of a program of up to 15 ops without a heap
-// allocation; longer programs spill to the heap, still correct.
-type keyBuf [15 * 17]byte
-
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.
 type Finding struct {
@@ -248,142 +208,6 @@ type UnitObservation struct {
 	Documented string
 	Matches    UnitSet
 }
-
-// progTraces is one source's answer to one (configuration, program)
-// request: the response's traces, in the request's thread order.
-type progTraces struct {
-	err    error
-	traces []iterator.ThreadTrace
-}
-
-// fetched is one source's answers to a plan's needs, by need index.
-type fetched struct {
-	n       *needs
-	answers []progTraces
-	// skipped marks the needs not asked for (nil: none): reading one is a
-	// bug in the plan (a property read a program it did not declare), so
-	// get panics rather than judge on a missing trace.
-	skipped []bool
-}
-
-// TraceSet is the view of one configuration (a plan's group) on a
-// source's answers.
-type TraceSet struct {
-	f     *fetched
-	group int
-}
-
-// get returns the answer for program p, or nil when p was not requested.
-func (s TraceSet) get(p iterator.Program) *progTraces {
-	if s.f == nil {
-		return nil
-	}
-	i, ok := s.f.n.find(s.group, p)
-	if !ok || i >= len(s.f.answers) {
-		return nil
-	}
-	if s.f.skipped != nil && s.f.skipped[i] {
-		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
-	}
-	return &s.f.answers[i]
-}
-
-// Traces is what a property's Judge reads: the traces of the source under
-// test and of the reference, for one case. It also collects the side
-// observations of judging: address comparisons made, audit findings, unit
-// observations, unavailable paths.
-type Traces struct {
-	main, oracle TraceSet
-	Checks       int64
-	Findings     []Finding
-	Units        []UnitObservation
-	Unavailable  []string
-	// ModelErr is the first error the source under test returned for a
-	// program of the case other than an unavailable path: a model error is
-	// never a pass (the sweep reports it and is weak at best).
-	ModelErr error
-	judged   bool
-	// quiet says that only whether each property failed will be read (a
-	// control's kills): violations then carry their property, thread and
-	// op but no strings, whose formatting is most of a violation's cost.
-	// Every check is still made and counted.
-	quiet bool
-	// scratch is the plan's memory for judgements (nil: they allocate).
-	scratch *judgeScratch
-}
-
-// NewTraces wraps the trace sets of one configuration.
-func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
-
-func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	if s.f == nil {
-		return nil, errNotFetched
-	}
-	i, ok := s.f.n.find(s.group, p)
-	if !ok || i >= len(s.f.answers) {
-		return nil, errNotFetched
-	}
-	if s.f.skipped != nil && s.f.skipped[i] {
-		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
-	}
-	pt := &s.f.answers[i]
-	if pt.err != nil {
-		return nil, pt.err
-	}
-	pos := s.f.n.list[i].pos
-	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(pt.traces) {
-		return nil, errNotFetched
-	}
-	return &pt.traces[pos[thread]], nil
-}
-
-// Get returns the trace of program p for thread from the source under test.
-func (t *Traces) Get(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	tr, err := lookup(t.main, p, thread)
-	t.noteUnavailable(err)
-	return tr, err
-}
-
-// Reference returns the trace of program p for thread from the reference.
-func (t *Traces) Reference(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	return lookup(t.oracle, p, thread)
-}
-
-func (t *Traces) noteUnavailable(err error) {
-	if err != nil && err != errNotFetched && t.ModelErr == nil && !errors.As(err, new(*iterator.UnavailableError)) {
-		t.ModelErr = err
-	}
-	if ue, ok := err.(*iterator.UnavailableError); ok {
-		for _, u := range t.Unavailable {
-			if u == ue.Path {
-				return
-			}
-		}
-		t.Unavailable = append(t.Unavailable, ue.Path)
-	}
-}
-
-// Judged marks that the property made at least one check on this case (its
-// preconditions held), even when the check counted no addresses.
-func (t *Traces) Judged() { t.judged = true }
-
-// TakeJudged reports and resets the judged mark.
-func (t *Traces) TakeJudged() bool {
-	j := t.judged
-	t.judged = false
-	return j
-}
-
-// Audit records an audit finding.
-func (t *Traces) Audit(topic, detail string) {
-	t.Findings = append(t.Findings, Finding{Topic: topic, Detail: detail})
-}
-
-type fetchError string
-
-func (e fetchError) Error() string { return string(e) }
-
-const errNotFetched = fetchError("trace not fetched (the property did not list its program)")
 
 // recordAt returns the record of op index op in tr, or nil.
 func recordAt(tr *iterator.ThreadTrace, op int) *iterator.Record {

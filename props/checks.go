@@ -9,8 +9,9 @@ import (
 
 // forRecords calls f for every record of the case program, per judged thread.
 func forRecords(c Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec *iterator.Record)) {
+	own := t.mainProgram(c.Program)
 	for _, th := range c.Threads {
-		tr, err := t.Get(c.Program, th)
+		tr, err := t.getIn(own, th)
 		if err != nil {
 			continue
 		}
@@ -167,9 +168,18 @@ var PIndex = Property{
 	Catches: "32-bit wraparound",
 	Oracle:  POracle.Oracle,
 	Judge: func(c Case, t *Traces) []Violation {
+		// The reference's answer, found once for every thread.
+		var refs programTraces
+		ref, refOK := oracleProgram(c)
+		if refOK {
+			refs = t.referenceProgram(ref)
+		}
 		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
 			if len(tr.Overflows) == 0 {
-				return silentWrap(c, t, tr, v)
+				if !refOK {
+					return v, false
+				}
+				return silentWrap(t, tr, refs, v)
 			}
 			parts := make([]string, len(tr.Overflows))
 			for i, o := range tr.Overflows {
@@ -188,8 +198,9 @@ var PIndex = Property{
 // the violation started for the thread and says whether there is one.
 func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violation) (Violation, bool)) []Violation {
 	var out []Violation
+	own := t.mainProgram(c.Program)
 	for _, th := range c.Threads {
-		tr, err := t.Get(c.Program, th)
+		tr, err := t.getIn(own, th)
 		if err != nil {
 			continue
 		}
@@ -212,13 +223,10 @@ const wrapStride = 1 << 29
 
 // silentWrap is P-index's independent judgement of one thread: an address
 // of the case program that differs from the reference's by a non-zero
-// multiple of 2^29 bytes, while the model reported no overflow.
-func silentWrap(c Case, t *Traces, tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
-	ref, ok := oracleProgram(c)
-	if !ok {
-		return v, false
-	}
-	rt, err := t.Reference(ref, v.Thread)
+// multiple of 2^29 bytes, while the model reported no overflow. refs is the
+// reference's answer for the case program (oracleProgram).
+func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v Violation) (Violation, bool) {
+	rt, err := refs.thread(v.Thread)
 	if err != nil {
 		return v, false
 	}

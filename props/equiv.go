@@ -17,7 +17,7 @@ type equivalence struct {
 	// decides which accesses are whole bytes; -1 compares every access
 	// (whole-tile moves, byte-exact even where single rows are not).
 	maskOp int
-	what   string
+	what   func() string // the description, built only for a violation
 }
 
 // equivalenceProperty builds a property from a function listing the
@@ -35,8 +35,9 @@ func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence)
 		Judge: func(c Case, t *Traces) []Violation {
 			var out []Violation
 			for _, e := range c.memo.equivalences(id, c, list) {
+				exp, act := t.mainProgram(e.exp), t.mainProgram(e.act)
 				for _, th := range c.Threads {
-					if v, bad := judgeEquivalence(id, c, t, e, th); bad {
+					if v, bad := judgeEquivalence(id, c, t, e, exp, act, th); bad {
 						out = append(out, v)
 					}
 				}
@@ -53,9 +54,11 @@ func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
 	return recordAt(tr, op)
 }
 
-func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Violation, bool) {
-	et, err1 := t.Get(e.exp, th)
-	at, err2 := t.Get(e.act, th)
+// judgeEquivalence judges e on thread th; exp and act are e's programs'
+// answers, found once for every thread.
+func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act programTraces, th int) (Violation, bool) {
+	et, err1 := t.getIn(exp, th)
+	at, err2 := t.getIn(act, th)
 	if err1 != nil || err2 != nil {
 		return Violation{}, false
 	}
@@ -79,7 +82,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, th int) (Viol
 	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
 		v.Config, v.Program = c.Config, c.Program
-		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
+		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what(), e.exp, e.act)
 	}
 	return v, true
 }
@@ -118,10 +121,14 @@ var PSym = equivalenceProperty("P-sym",
 			switch o.Kind {
 			case iterator.LoadTile:
 				out = append(out, equivalence{exp: c.Program, expOp: i, act: with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
-					what: fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)})
+					what: func() string {
+						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
+					}})
 			case iterator.StoreTile:
 				out = append(out, equivalence{exp: with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-					what: fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)})
+					what: func() string {
+						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
+					}})
 			}
 		}
 		return out
@@ -144,7 +151,9 @@ var PTile = equivalenceProperty("P-tile",
 				continue
 			}
 			out = append(out, equivalence{exp: with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)})
+				what: func() string {
+					return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
+				}})
 		}
 		// The family classes have no load/store(frag, tile): their tile
 		// offsets are held to whole-tile moves (family_tile.go).
@@ -171,15 +180,19 @@ var PInc = equivalenceProperty("P-inc",
 				u := unitTile(c.Config, n)
 				out = append(out,
 					equivalence{exp: with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: with(pre, o, loadOp), actOp: -1, maskOp: -1,
-						what: fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])},
+						what: func() string {
+							return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])
+						}},
 					equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
-						what: fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv)})
+						what: func() string { return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv) }})
 			case iterator.AddTileOffset:
 				if o.A == 0 && o.B == 0 {
 					continue
 				}
 				out = append(out, equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
-					what: fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)})
+					what: func() string {
+						return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
+					}})
 			}
 		}
 		return out
@@ -211,7 +224,7 @@ var PPtr = equivalenceProperty("P-ptr",
 				n = n * b / 8
 			}
 			out = append(out, equivalence{exp: with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain)})
+				what: func() string { return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain) }})
 		}
 		return out
 	})

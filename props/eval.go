@@ -1,9 +1,7 @@
 package props
 
 import (
-	"encoding/binary"
 	"fmt"
-	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
@@ -25,119 +23,6 @@ type Outcome struct {
 	ModelErr error
 }
 
-// need is one (configuration, program) request being assembled.
-type need struct {
-	group   int
-	prog    iterator.Program
-	threads []int
-	pos     []int32 // by thread: its index in threads, or -1 (set by finish)
-}
-
-// needs collects requests per configuration group, merging thread lists of
-// the same program so that each (configuration, program) is traced once.
-// Once finished, the requests are fixed: every source's answers are filed
-// by need index (fetched), and a trace is found through the index and pos.
-type needs struct {
-	list  []*need
-	index map[string]int // group and program key → list index
-	reqs  []Request      // set by finish, for every source
-	// recent remembers the last programs found: a judge asks for the same
-	// two or three programs thread after thread, and comparing a program
-	// is cheaper than hashing its key. A plan is used by one goroutine at
-	// a time.
-	recent [4]recentNeed
-	next   int
-}
-
-type recentNeed struct {
-	group int
-	first *iterator.Op // the program's first op, for a quick mismatch
-	i     int
-}
-
-// needKey appends the key of (group, program) to b. The lookup with a key
-// built in a stack buffer allocates nothing; only a new entry does.
-func needKey(b []byte, group int, p iterator.Program) []byte {
-	return appendProgramKey(binary.LittleEndian.AppendUint32(b, uint32(group)), p)
-}
-
-// find returns the need index of (group, program).
-func (n *needs) find(group int, p iterator.Program) (int, bool) {
-	if len(p) > 0 {
-		for _, r := range n.recent {
-			if r.first == &p[0] && r.group == group && slices.Equal(n.list[r.i].prog, p) {
-				return r.i, true
-			}
-		}
-	}
-	var buf keyBuf
-	i, ok := n.index[string(needKey(buf[:0], group, p))]
-	if ok && len(p) > 0 {
-		n.recent[n.next] = recentNeed{group: group, first: &p[0], i: i}
-		n.next = (n.next + 1) % len(n.recent)
-	}
-	return i, ok
-}
-
-// finish fixes the requests: each need's thread positions and the request
-// list every source is asked.
-func (n *needs) finish(cfgs []iterator.Config) {
-	n.reqs = make([]Request, len(n.list))
-	for i, nd := range n.list {
-		top := 0
-		for _, th := range nd.threads {
-			top = max(top, th+1)
-		}
-		nd.pos = make([]int32, top)
-		for th := range nd.pos {
-			nd.pos[th] = -1
-		}
-		for k, th := range nd.threads {
-			if th >= 0 {
-				nd.pos[th] = int32(k)
-			}
-		}
-		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: nd.threads}
-	}
-}
-
-// add records a need and returns its index.
-func (n *needs) add(group int, p iterator.Program, threads []int) int {
-	if n.index == nil {
-		n.index = map[string]int{}
-	}
-	var buf keyBuf
-	k := needKey(buf[:0], group, p)
-	if i, ok := n.index[string(k)]; ok {
-		if !slices.Equal(n.list[i].threads, threads) {
-			n.list[i].threads = sortedThreads(n.list[i].threads, threads)
-		}
-		return i
-	}
-	n.index[string(k)] = len(n.list)
-	n.list = append(n.list, &need{group: group, prog: p, threads: sortedThreads(threads, nil)})
-	return len(n.list) - 1
-}
-
-// fetch asks src for every need; nil src (no reference) answers nothing.
-func (n *needs) fetch(src Source) (*fetched, error) {
-	f := &fetched{n: n}
-	if src == nil || len(n.list) == 0 {
-		return f, nil
-	}
-	resps, err := src.Traces(n.reqs)
-	if err != nil {
-		return nil, err
-	}
-	f.answers = make([]progTraces, len(n.list))
-	for i, r := range resps {
-		if i < len(f.answers) {
-			f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
-		}
-	}
-	return f, nil
-}
-
 // Plan is what judging a batch of cases needs, worked out once: the
 // configuration group of each case and every (configuration, program)
 // request of every property, for the source under test and for the
@@ -156,25 +41,58 @@ type Plan struct {
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
 	uses [][]int
+	// The answers of the source judged and of the reference, and Kills'
+	// traces, reused evaluation after evaluation: no outcome refers to
+	// them.
+	mainFetch, refFetch fetched
+	killTraces          Traces
+	wantBuf             []bool // neededBy's answer, valid until its next call
+	// Memory Replan reuses.
+	memos  []caseMemo
+	groups []groupMemo
+	byKey  map[string]int
+	all    []int // 0, 1, 2, …: every AllThreads list is a prefix
 }
 
 // NewPlan plans the judging of cases with the given properties.
-func NewPlan(properties []Property, cases []Case) *Plan {
-	p := &Plan{properties: properties, cases: make([]Case, len(cases)), groupOf: make([]int, len(cases))}
-	byKey := map[string]int{}
+func NewPlan(properties []Property, cases []Case) *Plan { return new(Plan).Replan(properties, cases) }
+
+// Replan plans the judging of cases in p anew, reusing the memory of its
+// earlier plan (a sweep's worker keeps one plan, batch after batch), and
+// returns p. The outcomes of earlier evaluations stay valid: they hold
+// nothing of the plan's.
+func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
+	p.properties = properties
+	p.cases = resize(p.cases, len(cases))
+	p.groupOf = resize(p.groupOf, len(cases))
+	p.memos = resize(p.memos, len(cases))
+	p.cfgs, p.groups = p.cfgs[:0], p.groups[:0]
+	if p.byKey == nil {
+		p.byKey = map[string]int{}
+	}
+	clear(p.byKey)
 	for i, c := range cases {
-		c.memo = &caseMemo{}
-		p.cases[i] = c
 		k := c.Key()
-		g, ok := byKey[k]
+		g, ok := p.byKey[k]
 		if !ok {
 			g = len(p.cfgs)
-			byKey[k] = g
+			p.byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
+			p.groups = append(p.groups, groupMemo{})
 		}
 		p.groupOf[i] = g
 	}
-	p.uses = make([][]int, len(properties))
+	for i, c := range cases {
+		p.memos[i] = caseMemo{group: &p.groups[p.groupOf[i]]}
+		c.memo = &p.memos[i]
+		p.cases[i] = c
+	}
+	p.uses = resize(p.uses, len(properties))
+	for j := range p.uses {
+		p.uses[j] = p.uses[j][:0]
+	}
+	p.mainNeeds.reset()
+	p.refs.reset()
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		own := p.mainNeeds.add(g, c.Program, c.Threads)
@@ -182,7 +100,7 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 			p.uses[j] = append(p.uses[j], own)
 			threads := c.Threads
 			if pr.AllThreads {
-				threads = AllThreads(c.Config.Threads)
+				threads = p.allThreads(c.Config.Threads)
 			}
 			if pr.Programs != nil {
 				for _, prog := range pr.Programs(c) {
@@ -199,6 +117,24 @@ func NewPlan(properties []Property, cases []Case) *Plan {
 	p.mainNeeds.finish(p.cfgs)
 	p.refs.finish(p.cfgs)
 	return p
+}
+
+// allThreads is AllThreads(n), shared by every case and plan that asks
+// (the list is never written).
+func (p *Plan) allThreads(n int) []int {
+	if len(p.all) < n {
+		p.all = AllThreads(max(n, 2*len(p.all)))
+	}
+	return p.all[:n:n]
+}
+
+// resize returns s with length n, reusing its memory when it can; the
+// elements are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // Evaluate judges cases on src with the given properties: it collects every
@@ -229,11 +165,11 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 // judged.
 func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcome, error) {
 	properties := p.properties
-	main, err := p.mainNeeds.fetchFor(src, p.neededBy(judge))
+	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, p.neededBy(judge))
 	if err != nil {
 		return nil, err
 	}
-	refs, err := p.refs.fetch(ref)
+	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
 	if err != nil {
 		return nil, err
 	}

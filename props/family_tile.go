@@ -47,7 +47,9 @@ func familyTileEquivalences(c Case) []equivalence {
 		out = append(out, equivalence{
 			exp: with(pre, op(iterator.AddPointerOffset, n, 0), pass), expOp: -1,
 			act: with(pre, o, pass), actOp: -1, maskOp: -1,
-			what: fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", i, o, pass, n, pass),
+			what: func() string {
+				return fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", i, o, pass, n, pass)
+			},
 		})
 	}
 	return out

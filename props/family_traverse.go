@@ -214,8 +214,20 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 // plan to each case in turn (a plan is evaluated by one goroutine at a
 // time); a nil *judgeScratch allocates.
 type judgeScratch struct {
-	traces []*iterator.ThreadTrace
-	seen   []enabledBy
+	traces       []*iterator.ThreadTrace
+	seen         []enabledBy
+	count, owner []int32 // P-cover's
+}
+
+// coverCounts is room for P-cover's count and owner of n elements, zeroed.
+func (s *judgeScratch) coverCounts(n int) (count, owner []int32) {
+	if s == nil {
+		return make([]int32, n), make([]int32, n)
+	}
+	s.count, s.owner = resize(s.count, n), resize(s.owner, n)
+	clear(s.count)
+	clear(s.owner)
+	return s.count, s.owner
 }
 
 // traverseTraces is room for the traces of n threads.

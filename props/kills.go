@@ -1,5 +1,7 @@
 package props
 
+import "slices"
+
 // A control is judged only for its kills: once a property has killed it,
 // judging that property on it again says nothing new. EvaluateKillsOf
 // judges a chosen subset of the properties and traces only the programs
@@ -18,7 +20,9 @@ func (p *Plan) neededBy(judge []bool) []bool {
 	if judge == nil {
 		return nil
 	}
-	want := make([]bool, len(p.mainNeeds.list))
+	want := slices.Grow(p.wantBuf[:0], len(p.mainNeeds.list))[:len(p.mainNeeds.list)]
+	clear(want)
+	p.wantBuf = want
 	for j, on := range judge {
 		if !on {
 			continue
@@ -30,33 +34,78 @@ func (p *Plan) neededBy(judge []bool) []bool {
 	return want
 }
 
-// fetchFor is fetch asking src only for the needs with want[i] (nil:
-// every need); the others are marked skipped.
-func (n *needs) fetchFor(src Source, want []bool) (*fetched, error) {
-	if want == nil {
-		return n.fetch(src)
+// Kills judges the plan's cases on a control, quietly, with the
+// properties j with judge[j] (nil: all, ControlsExempt ones excepted), and
+// sets killed[j] where property j found a violation on any case: all that
+// a sweep keeps of a control. It is EvaluateKillsOf without outcomes: a
+// property stops being judged at its first kill, and the memory of the
+// answers and the judging is the plan's, reused from one control to the
+// next (a plan is evaluated by one goroutine at a time).
+func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
+	want := p.neededBy(judge)
+	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, want)
+	if err != nil {
+		return err
 	}
-	f := &fetched{n: n, answers: make([]progTraces, len(n.list)), skipped: make([]bool, len(n.list))}
-	var reqs []Request
-	var idx []int
-	for i, w := range want {
-		if w {
-			reqs = append(reqs, n.reqs[i])
-			idx = append(idx, i)
-		} else {
-			f.skipped[i] = true
+	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
+	if err != nil {
+		return err
+	}
+	t := &p.killTraces
+	for i, c := range p.cases {
+		g := p.groupOf[i]
+		*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
+			Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+		if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
+			t.noteUnavailable(pt.err) // as evaluateSome does
+		}
+		for j, pr := range p.properties {
+			if killed[j] || (judge != nil && !judge[j]) || pr.ControlsExempt {
+				continue
+			}
+			killed[j] = len(pr.Judge(c, t)) > 0
+			t.TakeJudged()
 		}
 	}
-	if src == nil || len(reqs) == 0 {
+	return nil
+}
+
+// fetchInto asks src for the needs with want[i] (nil: every need), the
+// others marked skipped, and files the answers in f, whose memory it
+// reuses.
+func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error) {
+	f.n = n
+	f.answers = slices.Grow(f.answers[:0], len(n.list))[:len(n.list)]
+	clear(f.answers)
+	f.skipped = nil
+	f.reqs, f.idx = f.reqs[:0], f.idx[:0]
+	if want != nil {
+		f.skipped = slices.Grow(f.skippedBuf[:0], len(n.list))[:len(n.list)]
+		f.skippedBuf = f.skipped
+	}
+	for i := range n.list {
+		if want != nil {
+			f.skipped[i] = !want[i]
+		}
+		if want == nil || want[i] {
+			f.reqs = append(f.reqs, n.reqs[i])
+			f.idx = append(f.idx, i)
+		}
+	}
+	if src == nil {
+		f.answers = f.answers[:0] // no source answers nothing, as fetch
 		return f, nil
 	}
-	resps, err := src.Traces(reqs)
+	if len(f.reqs) == 0 {
+		return f, nil
+	}
+	resps, err := src.Traces(f.reqs)
 	if err != nil {
 		return nil, err
 	}
 	for k, r := range resps {
-		if k < len(idx) {
-			f.answers[idx[k]] = progTraces{err: r.Err, traces: r.Traces}
+		if k < len(f.idx) {
+			f.answers[f.idx[k]] = progTraces{err: r.Err, traces: r.Traces}
 		}
 	}
 	return f, nil

@@ -1,6 +1,8 @@
 package props_test
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/gen"
@@ -80,5 +82,85 @@ func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
 	}
 	if killed == 0 {
 		t.Error("no control was killed on these cases: the comparison shows nothing")
+	}
+}
+
+// TestKillsIsEvaluateKillsOf: Plan.Kills, which keeps only whether each
+// property killed the control and stops judging a property at its first
+// kill, finds the kills EvaluateKillsOf's outcomes show, for every control,
+// with every property judged and with each alone.
+func TestKillsIsEvaluateKillsOf(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	kills := 0
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		cases := killCases(t, class)
+		plan := props.NewPlan(ps, cases)
+		masks := [][]bool{nil}
+		for j := range ps {
+			m := make([]bool, len(ps))
+			m[j] = true
+			masks = append(masks, m)
+		}
+		for _, d := range props.ControlsFor(class, 0) {
+			src := props.ModelSource(iterator.Control(d))
+			for _, mask := range masks {
+				outs, err := plan.EvaluateKillsOf(src, ref, mask)
+				if err != nil {
+					t.Fatal(err)
+				}
+				killed := make([]bool, len(ps))
+				if err := plan.Kills(src, ref, mask, killed); err != nil {
+					t.Fatal(err)
+				}
+				for j := range ps {
+					want := false
+					for _, o := range outs {
+						want = want || len(o.Violations[j]) > 0
+					}
+					if killed[j] != want {
+						t.Errorf("%s %s, mask %v: Kills says %s killed %v, EvaluateKillsOf %v", class, d, mask, ps[j].ID, killed[j], want)
+					}
+					if killed[j] {
+						kills++
+					}
+				}
+			}
+		}
+	}
+	if kills == 0 {
+		t.Error("no control was killed on these cases: the comparison shows nothing")
+	}
+}
+
+// TestReplanIsNewPlan: a plan replanned for other cases (a sweep's worker
+// keeps one, batch after batch) judges them exactly as a new plan does,
+// with the iterator and with a control, whatever it planned before.
+func TestReplanIsNewPlan(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		cases := killCases(t, class)
+		half := len(cases) / 2
+		plan := props.NewPlan(ps, cases[half:])
+		ctrls := props.ControlsFor(class, 0)
+		for _, d := range append([]iterator.Defect{""}, ctrls[:min(2, len(ctrls))]...) {
+			src := props.ModelSource(iterator.Control(d)) // "": the reference
+			reversed := slices.Clone(cases)
+			slices.Reverse(reversed)
+			for _, part := range [][]props.Case{cases[:half], cases[half:], reversed, cases[1:], cases} {
+				got, err := plan.Replan(ps, part).Evaluate(src, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := props.NewPlan(ps, part).Evaluate(src, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
+				}
+			}
+		}
 	}
 }

@@ -56,12 +56,12 @@ func judgeCover(c Case, t *Traces) []Violation {
 		return Violation{Property: "P-cover", Config: cfg, Program: tileLoad, Thread: th, Op: 0,
 			Actual: addrs, Detail: fmt.Sprintf(format, args...)}
 	}
-	count := make([]int32, sh.C*sh.S)
-	owner := make([]int32, sh.C*sh.S)
+	count, owner := t.scratch.coverCounts(int(sh.C * sh.S))
 	var out []Violation
 	outside := false
+	load := t.mainProgram(tileLoad)
 	for th := 0; th < cfg.Threads; th++ {
-		tr, err := t.Get(tileLoad, th)
+		tr, err := t.getIn(load, th)
 		if err != nil {
 			return nil
 		}

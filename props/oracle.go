@@ -47,12 +47,13 @@ var POracle = Property{
 			return nil
 		}
 		var out []Violation
+		own, refs := t.mainProgram(c.Program), t.referenceProgram(ref)
 		for _, th := range c.Threads {
-			mt, err := t.Get(c.Program, th)
+			mt, err := t.getIn(own, th)
 			if err != nil {
 				continue
 			}
-			rt, err := t.Reference(ref, th)
+			rt, err := refs.thread(th)
 			if err != nil {
 				continue
 			}

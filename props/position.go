@@ -128,7 +128,7 @@ func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bo
 	if c.memo == nil || c.Config.Class != iterator.RegularTile {
 		return computeExactMask(c, prog, i, thread)
 	}
-	return c.memo.exactMask(c, prog, i, thread)
+	return c.memo.group.exactMask(c, prog, i, thread)
 }
 
 // computeExactMask is exactMask without the memo. It allocates only for a

@@ -64,20 +64,29 @@ func ModelSource(m iterator.Model) Source { return modelSource{m: m} }
 
 // ModelSourceIn is the Source of a Go model whose traces are carved from
 // arena: they are valid until the arena's next Reset, so the caller must
-// be done with every outcome that refers to them by then.
+// be done with every outcome that refers to them by then. The list of
+// responses is the source's own memory, reused by its next call.
 func ModelSourceIn(m iterator.Model, arena *iterator.Arena) Source {
-	return modelSource{m: m, arena: arena}
+	return modelSource{m: m, arena: arena, resps: new([]Response)}
 }
 
 type modelSource struct {
 	m     iterator.Model
 	arena *iterator.Arena
+	resps *[]Response // nil: a new list per call
 }
 
 func (s modelSource) Name() string { return s.m.Name() }
 
 func (s modelSource) Traces(reqs []Request) ([]Response, error) {
-	out := make([]Response, len(reqs))
+	var out []Response
+	if s.resps != nil {
+		out = resize(*s.resps, len(reqs))
+		clear(out)
+		*s.resps = out
+	} else {
+		out = make([]Response, len(reqs))
+	}
 	for i, r := range reqs {
 		trs, err := iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 		if err != nil {

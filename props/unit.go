@@ -161,8 +161,9 @@ var PUnit = Property{
 		var out []Violation
 		for _, p := range c.memo.unitProbes(c) {
 			pred := predictUnits(c, p)
+			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(c, t, p, &pred, th); bad {
+				if v, bad := judgeUnit(c, t, p, &pred, base, moved, th); bad {
 					out = append(out, v)
 				}
 			}
@@ -193,9 +194,11 @@ func predictUnits(c Case, p unitProbe) unitPrediction {
 	return pr
 }
 
-func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, th int) (Violation, bool) {
-	bt, err1 := t.Get(p.base, th)
-	mt, err2 := t.Get(p.moved, th)
+// judgeUnit judges probe p on thread th; base and moved are the answers
+// of its programs, found once for every thread.
+func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved programTraces, th int) (Violation, bool) {
+	bt, err1 := t.getIn(base, th)
+	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {
 		return Violation{}, false
 	}

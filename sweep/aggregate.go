@@ -108,6 +108,9 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 func (a *aggregate) offer(j int, c props.Case, v props.Violation) {
 	k := caseSize(c, v.Thread)
 	if a.best[j] == nil || less(k, a.best[j].key) {
+		// The addresses may be carved from a worker's arena, reused by its
+		// next batch: the counterexample kept owns a copy.
+		v.Expected, v.Actual = slices.Clone(v.Expected), slices.Clone(v.Actual)
 		a.best[j] = &candidate{key: k, v: v}
 	}
 }

@@ -240,31 +240,30 @@ type batchResult struct {
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
 // killed it in an earlier batch (first; nil judges every property).
-func runBatch(agg *aggregate, src, ref props.Source, ctrls []iterator.Model, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
+func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
-	plan := props.NewPlan(ps, cases)
+	plan.Replan(ps, cases)
 	outs, err := plan.Evaluate(src, memo)
 	if err != nil {
 		return err
 	}
 	agg.addOutcomes(cases, outs)
 	mask := make([]bool, len(ps))
-	for i, cm := range ctrls {
+	killed := make([]bool, len(ps))
+	for i, cs := range ctrls {
 		if !first.judge(i, b, ps, mask) {
 			continue
 		}
 		arena.Reset()
-		couts, err := plan.EvaluateKillsOf(props.ModelSourceIn(cm, arena), memo, mask)
-		if err != nil {
+		clear(killed)
+		if err := plan.Kills(cs, memo, mask, killed); err != nil {
 			return err
 		}
-		for _, o := range couts {
-			for j := range ps {
-				if mask[j] && len(o.Violations[j]) > 0 {
-					agg.kills[i][j] = true
-					first.killed(i, j, b)
-				}
+		for j := range ps {
+			if mask[j] && killed[j] {
+				agg.kills[i][j] = true
+				first.killed(i, j, b)
 			}
 		}
 	}

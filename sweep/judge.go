@@ -23,7 +23,6 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 	// an interruption), so that no worker waits for a batch forever.
 	stopCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	ref := referenceSource()
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
 	if opts.KillOnly {
 		controls = nil
@@ -66,9 +65,17 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 		go func() {
 			defer wg.Done()
 			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
+			ctrls := make([]props.Source, len(ctrlModels))
+			for i, cm := range ctrlModels {
+				ctrls[i] = props.ModelSourceIn(cm, arena)
+			}
+			w := newWorkerSources(opts, src)
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
-				err := guard(func() error { return runBatch(agg, src, ref, ctrlModels, arena, gen.cases(bs[b]), lo+b, first) })
+				w.reset()
+				err := guard(func() error {
+					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, first)
+				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
 		}()
@@ -152,4 +159,41 @@ func batchCount(opts Options) int {
 	}
 	lo, hi := opts.Shard.span(len(gen.batches()))
 	return hi - lo
+}
+
+// workerSources are one worker's sources of the iterator under test and of
+// the reference, and its plan. Where they are Go models, their traces are carved from
+// arenas the worker keeps, reset before each batch: a batch's outcomes are
+// read (and the counterexamples kept copied, aggregate.offer) before the
+// next batch starts. A compiled source answers as it always does.
+type workerSources struct {
+	src, ref           props.Source
+	srcArena, refArena *iterator.Arena
+	plan               *props.Plan // replanned batch after batch
+}
+
+func newWorkerSources(opts Options, src props.Source) *workerSources {
+	w := &workerSources{src: src, refArena: &iterator.Arena{}, plan: new(props.Plan)}
+	if m, ok := goModel(opts); ok {
+		w.srcArena = &iterator.Arena{}
+		w.src = props.ModelSourceIn(m, w.srcArena)
+	}
+	refModel, _ := iterator.ModelByName("reference")
+	w.ref = props.ModelSourceIn(refModel, w.refArena)
+	return w
+}
+
+// reset makes the arenas' memory reusable for the next batch.
+func (w *workerSources) reset() {
+	w.srcArena.Reset()
+	w.refArena.Reset()
+}
+
+// goModel is the Go model a sweep judges when no source replaces it.
+func goModel(opts Options) (iterator.Model, bool) {
+	if opts.Source != nil || opts.Iterator == "" {
+		return nil, false
+	}
+	m, err := iterator.ModelByName(opts.Iterator)
+	return m, err == nil
 }

@@ -3,25 +3,36 @@ package sweep
 import (
 	"encoding/binary"
 
-	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// memoSource answers repeated requests from a cache, so that the reference
-// traces of one batch are computed once for the iterator and every control.
-// It is used by one goroutine at a time. The cache is keyed by the
-// configuration, then by the program and threads in binary, so that a
-// lookup formats nothing and allocates nothing.
+// memoSource answers a repeated request list from memory, so that the
+// reference traces of one batch are computed once for the iterator and
+// every control: a plan asks for its oracle programs with the same request
+// list every time (it never changes a list it has finished). It is used by
+// one goroutine at a time.
 type memoSource struct {
 	inner props.Source
-	cache map[iterator.Config]map[string]props.Response
+	// reqs and resps are the last request list and its answers.
+	reqs  []props.Request
+	resps []props.Response
 }
 
-func newMemoSource(inner props.Source) *memoSource {
-	return &memoSource{inner: inner, cache: map[iterator.Config]map[string]props.Response{}}
-}
+func newMemoSource(inner props.Source) *memoSource { return &memoSource{inner: inner} }
 
 func (m *memoSource) Name() string { return m.inner.Name() }
+
+func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	if len(reqs) > 0 && len(reqs) == len(m.reqs) && &reqs[0] == &m.reqs[0] {
+		return m.resps, nil
+	}
+	resps, err := m.inner.Traces(reqs)
+	if err != nil {
+		return nil, err
+	}
+	m.reqs, m.resps = reqs, resps
+	return resps, nil
+}
 
 // requestKey is a unique string for a request, for the compiled sources'
 // answer maps.
@@ -44,45 +55,4 @@ func appendRequestKey(b []byte, r props.Request) []byte {
 		b = binary.LittleEndian.AppendUint32(b, uint32(t))
 	}
 	return b
-}
-
-func (m *memoSource) lookup(r props.Request) (props.Response, bool) {
-	var buf [512]byte
-	resp, ok := m.cache[r.Config][string(appendRequestKey(buf[:0], r))]
-	return resp, ok
-}
-
-func (m *memoSource) store(r props.Request, resp props.Response) {
-	byProg := m.cache[r.Config]
-	if byProg == nil {
-		byProg = map[string]props.Response{}
-		m.cache[r.Config] = byProg
-	}
-	byProg[string(appendRequestKey(nil, r))] = resp
-}
-
-func (m *memoSource) Traces(reqs []props.Request) ([]props.Response, error) {
-	out := make([]props.Response, len(reqs))
-	var missing []props.Request
-	var where []int
-	for i, r := range reqs {
-		if resp, ok := m.lookup(r); ok {
-			out[i] = resp
-			continue
-		}
-		missing = append(missing, r)
-		where = append(where, i)
-	}
-	if len(missing) == 0 {
-		return out, nil
-	}
-	resps, err := m.inner.Traces(missing)
-	if err != nil {
-		return nil, err
-	}
-	for k, i := range where {
-		out[i] = resps[k]
-		m.store(missing[k], resps[k])
-	}
-	return out, nil
 }

@@ -18,8 +18,12 @@ type shrunk struct {
 // when none of its checks failed. rapid judges the minimised case last, so
 // the last violation recorded is the shrunk one.
 func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) (res *shrunk) {
+	// One plan, replanned check after check: a search makes thousands.
+	ps, plan := []props.Property{p}, new(props.Plan)
+	cases := make([]props.Case, 1)
 	gen.Shrink(class, contract, seed, checks, func(c props.Case) bool {
-		outs, err := props.Evaluate([]props.Property{p}, src, ref, []props.Case{c})
+		cases[0] = c
+		outs, err := plan.Replan(ps, cases).Evaluate(src, ref)
 		if err != nil || len(outs[0].Violations[0]) == 0 {
 			return false
 		}

@@ -1,0 +1,135 @@
+package props
+
+import "github.com/tilecheck/tilecheck/iterator"
+
+// Exact masks, memoised per configuration (issue 11: integer keys, no
+// formatting). Whether access j of a thread's record is a whole byte is
+// whether origin + el_j·B is a multiple of 8, where origin is the record's
+// documented tile origin (docOriginBits, a fact of the program) and el_j·B
+// the access's bit offset from it (a fact of the configuration and the
+// thread). The second part is computed once per (configuration, thread);
+// the mask then depends on origin only through origin mod 8, so there are
+// at most eight masks per thread, each built once.
+
+// groupMemo is what the cases of one configuration in a plan share.
+type groupMemo struct {
+	threads []threadBits // by first use; a case judges a handful of threads
+}
+
+// threadBits is one thread's access offsets, in the checked arithmetic of
+// eachAccessBit.
+type threadBits struct {
+	thread int
+	// ok is false when an access offset overflowed int64 (eachAccessBit
+	// then fails whatever the origin).
+	ok bool
+	// residue is el_j·B mod 8 per access, and reach the largest |el_j·B|:
+	// an origin with |origin| <= MaxInt64 − reach cannot overflow the sum.
+	residue []uint8
+	reach   int64
+	masks   [8][]bool // by origin mod 8; nil: every access is exact
+	built   [8]bool
+}
+
+// bitsOf returns thread's entry, computing it on first use.
+func (g *groupMemo) bitsOf(c Case, thread int) *threadBits {
+	for i := range g.threads {
+		if g.threads[i].thread == thread {
+			return &g.threads[i]
+		}
+	}
+	tb := threadBits{thread: thread, ok: true}
+	n := int(c.Map.Count())
+	tb.residue = make([]uint8, 0, n)
+	tb.ok = eachAccessBit(c, thread, 0, func(_ int, v int64) {
+		tb.residue = append(tb.residue, uint8(v&7))
+		tb.reach = max(tb.reach, capMagnitude(v))
+	})
+	g.threads = append(g.threads, tb)
+	return &g.threads[len(g.threads)-1]
+}
+
+// capMagnitude is |v|, with MinInt64 taken as MaxInt64 (a bound only).
+func capMagnitude(v int64) int64 {
+	if v < 0 {
+		if v == -v {
+			return 1<<63 - 1
+		}
+		return -v
+	}
+	return v
+}
+
+// mask returns the mask of origin for this thread; ok is false where the
+// bound cannot prove the sums free of overflow (the caller then computes
+// the answer in full).
+func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
+	if capMagnitude(origin) > 1<<63-1-tb.reach {
+		return nil, false
+	}
+	r := uint8(origin & 7)
+	if !tb.built[r] {
+		var m []bool
+		for j, res := range tb.residue {
+			if (r+res)&7 != 0 {
+				if m == nil {
+					m = make([]bool, len(tb.residue))
+					for x := range m {
+						m[x] = true
+					}
+				}
+				m[j] = false
+			}
+		}
+		tb.masks[r], tb.built[r] = m, true
+	}
+	return tb.masks[r], true
+}
+
+// exactMask is computeExactMask answered from the group's memo: the same
+// mask and ok, exactly, for every origin the bound admits; the rest are
+// computed in full.
+func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
+	var origin int64
+	var ok bool
+	if c.memo != nil {
+		origin, ok = c.memo.originBits(c, prog, i)
+	} else {
+		origin, ok = docOriginBits(c, prog, i)
+	}
+	if !ok {
+		return nil, false
+	}
+	tb := g.bitsOf(c, thread)
+	if !tb.ok {
+		return nil, false
+	}
+	if m, ok := tb.mask(origin); ok {
+		return m, true
+	}
+	return computeExactMask(c, prog, i, thread)
+}
+
+// memoOrigin is docOriginBits of one (program, op) of a case.
+type memoOrigin struct {
+	first *iterator.Op // the program, by its first op and length: a
+	n, i  int          // program is never written once built
+	bits  int64
+	ok    bool
+}
+
+// originBits returns docOriginBits(c, prog, i), computed once per case:
+// every thread, and every source of the plan, asks for the same few.
+func (m *caseMemo) originBits(c Case, prog iterator.Program, i int) (int64, bool) {
+	if len(prog) == 0 {
+		return docOriginBits(c, prog, i)
+	}
+	for _, o := range m.origins {
+		if o.first == &prog[0] && o.n == len(prog) && o.i == i {
+			return o.bits, o.ok
+		}
+	}
+	bits, ok := docOriginBits(c, prog, i)
+	m.origins = append(m.origins, memoOrigin{first: &prog[0], n: len(prog), i: i, bits: bits, ok: ok})
+	return bits, ok
+}

@@ -1,0 +1,57 @@
+package props_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// The exact masks a plan memoises per configuration and thread are the
+// ones computed in full, for every recording op and thread: sub-byte
+// elements, odd pitches, both pointer contracts, and offsets near the
+// int64 edge, where the memo's bound gives way to the full computation.
+func TestExactMaskMemoIsExact(t *testing.T) {
+	cfgs, progs, err := gen.Enumerate(gen.Quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := int64(math.MaxInt64 / 64)
+	progs = append(slices.Clip(progs),
+		iterator.Program{{Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.Load}, {Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.LoadPtr, A: 3}},
+		iterator.Program{{Kind: iterator.AddTileOffset, A: 1 << 40, B: -(1 << 40)}, {Kind: iterator.LoadTile, A: 1 << 20, B: 1}, {Kind: iterator.Store}},
+		iterator.Program{{Kind: iterator.LoadPtr, A: -huge}, {Kind: iterator.AddPointerOffset, A: 5}, {Kind: iterator.Inc}, {Kind: iterator.StorePtr, A: 7}},
+	)
+	compared, partial := 0, 0
+	check := func(c props.Case, progs []iterator.Program) {
+		props.ExactMasks(c, progs, func(prog iterator.Program, i, th int, memo, full []bool, mok, fok bool) {
+			compared++
+			if memo != nil {
+				partial++
+			}
+			if mok != fok || !slices.Equal(memo, full) || (memo == nil) != (full == nil) {
+				t.Fatalf("%s %s op %d thread %d: memo %v (%v), full %v (%v)", c.Config, prog, i, th, memo, mok, full, fok)
+			}
+		})
+	}
+	for _, cfg := range cfgs {
+		for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
+			c, err := props.NewCase(cfg, nil, gen.SampleThreads(cfg.Threads))
+			if err != nil {
+				continue
+			}
+			c.PtrContract = contract
+			check(c, progs)
+		}
+	}
+	for _, c := range gen.RandomCases(iterator.RegularTile, 7, 300, props.PtrElements) {
+		check(c, append([]iterator.Program{c.Program}, progs...))
+	}
+	t.Logf("%d masks compared, %d partial", compared, partial)
+	if partial == 0 || partial == compared {
+		t.Fatalf("%d of %d masks partial: the test exercises only one kind", partial, compared)
+	}
+}

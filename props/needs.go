@@ -1,0 +1,187 @@
+package props
+
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// need is one (configuration, program) request being assembled.
+type need struct {
+	group   int
+	prog    iterator.Program
+	threads int32 // index of its thread list in needs.lists
+	// sameHash chains the needs whose (group, program) hash alike: the
+	// next one's index, or -1.
+	sameHash int32
+}
+
+// threadList is one list of threads requested, shared by every need of
+// its configuration that asks for the same threads (a case's sampled
+// threads, or all of them), with each thread's index in it.
+type threadList struct {
+	group   int
+	threads []int
+	pos     []int32 // by thread: its index in threads, or -1 (set by finish)
+}
+
+// needs collects requests per configuration group, merging thread lists of
+// the same program so that each (configuration, program) is traced once.
+// Once finished, the requests are fixed: every source's answers are filed
+// by need index (fetched), and a trace is found through the index and the
+// thread list's positions. Keys are integers: a hash of the group and the
+// program, checked op by op, so that adding or finding a need formats and
+// allocates nothing.
+type needs struct {
+	list  []need
+	lists []threadList
+	index map[uint64]int32 // hash → the first need with it
+	reqs  []Request        // set by finish, for every source
+	// recent remembers the last programs found: a judge asks for the same
+	// two or three programs thread after thread, and comparing a program
+	// is cheaper than hashing it. A plan is used by one goroutine at a
+	// time.
+	recent [4]recentNeed
+	next   int
+}
+
+type recentNeed struct {
+	group int
+	first *iterator.Op // the program's first op, for a quick mismatch
+	i     int
+}
+
+// reset empties n for a new plan, keeping its memory.
+func (n *needs) reset() {
+	n.list, n.lists = n.list[:0], n.lists[:0]
+	clear(n.index)
+	clear(n.reqs) // no stale configuration or program kept alive
+	n.reqs = n.reqs[:0]
+	n.recent, n.next = [4]recentNeed{}, 0
+}
+
+// needHash mixes the group and every op of p (FNV-1a over 64-bit words).
+func needHash(group int, p iterator.Program) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) { h = (h ^ x) * prime }
+	mix(uint64(group))
+	for _, o := range p {
+		mix(uint64(o.Kind))
+		mix(uint64(o.A))
+		mix(uint64(o.B))
+	}
+	return h
+}
+
+// lookupHash returns the need index of (group, p) given its hash.
+func (n *needs) lookupHash(h uint64, group int, p iterator.Program) (int, bool) {
+	i, ok := n.index[h]
+	if !ok {
+		return 0, false
+	}
+	for ; i >= 0; i = n.list[i].sameHash {
+		if nd := &n.list[i]; nd.group == group && slices.Equal(nd.prog, p) {
+			return int(i), true
+		}
+	}
+	return 0, false
+}
+
+// find returns the need index of (group, program).
+func (n *needs) find(group int, p iterator.Program) (int, bool) {
+	if len(p) > 0 {
+		for _, r := range n.recent {
+			// The same first op and length are the same program: a
+			// program is never written once built.
+			if r.first == &p[0] && r.group == group && len(n.list[r.i].prog) == len(p) {
+				return r.i, true
+			}
+		}
+	}
+	i, ok := n.lookupHash(needHash(group, p), group, p)
+	if ok && len(p) > 0 {
+		n.recent[n.next] = recentNeed{group: group, first: &p[0], i: i}
+		n.next = (n.next + 1) % len(n.recent)
+	}
+	return i, ok
+}
+
+// add records a need and returns its index.
+func (n *needs) add(group int, p iterator.Program, threads []int) int {
+	if n.index == nil {
+		n.index = map[uint64]int32{}
+	}
+	h := needHash(group, p)
+	if i, ok := n.lookupHash(h, group, p); ok {
+		nd := &n.list[i]
+		if have := n.lists[nd.threads].threads; !sameThreads(have, threads) {
+			nd.threads = n.intern(group, sortedThreads(have, threads))
+		}
+		return i
+	}
+	if !isStrictlySorted(threads) {
+		threads = sortedThreads(threads, nil)
+	}
+	next := int32(-1)
+	if first, ok := n.index[h]; ok {
+		next = first
+	}
+	n.index[h] = int32(len(n.list))
+	n.list = append(n.list, need{group: group, prog: p, threads: n.intern(group, threads), sameHash: next})
+	return len(n.list) - 1
+}
+
+// sameThreads says whether two thread lists are equal, by identity first
+// (the cases of a configuration share theirs).
+func sameThreads(a, b []int) bool {
+	if len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0]) {
+		return true
+	}
+	return slices.Equal(a, b)
+}
+
+// intern returns the index of the group's thread list equal to threads
+// (sorted and distinct), adding it if new. A configuration has a handful.
+func (n *needs) intern(group int, threads []int) int32 {
+	for i := len(n.lists) - 1; i >= 0; i-- {
+		if l := &n.lists[i]; l.group == group && sameThreads(l.threads, threads) {
+			return int32(i)
+		}
+	}
+	var pos []int32
+	if len(n.lists) < cap(n.lists) {
+		pos = n.lists[:len(n.lists)+1][len(n.lists)].pos // an earlier plan's, reused
+	}
+	n.lists = append(n.lists, threadList{group: group, threads: threads, pos: pos})
+	return int32(len(n.lists) - 1)
+}
+
+// finish fixes the requests: each thread list's positions and the request
+// list every source is asked.
+func (n *needs) finish(cfgs []iterator.Config) {
+	for i := range n.lists {
+		l := &n.lists[i]
+		top := 0
+		for _, th := range l.threads {
+			top = max(top, th+1)
+		}
+		l.pos = resize(l.pos, top)
+		for th := range l.pos {
+			l.pos[th] = -1
+		}
+		for k, th := range l.threads {
+			if th >= 0 {
+				l.pos[th] = int32(k)
+			}
+		}
+	}
+	n.reqs = resize(n.reqs, len(n.list))
+	for i, nd := range n.list {
+		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
+	}
+}
+
+// positions is need i's thread positions: by thread, its index in the
+// request's threads, or -1.
+func (n *needs) positions(i int) []int32 { return n.lists[n.list[i].threads].pos }

@@ -1,0 +1,185 @@
+package props
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// What a property's Judge reads: one source's answers to a plan's needs,
+// and the traces of one case in them, found by program once and by thread
+// by index.
+
+// progTraces is one source's answer to one (configuration, program)
+// request: the response's traces, in the request's thread order.
+type progTraces struct {
+	err    error
+	traces []iterator.ThreadTrace
+}
+
+// fetched is one source's answers to a plan's needs, by need index.
+type fetched struct {
+	n       *needs
+	answers []progTraces
+	// skipped marks the needs not asked for (nil: none): reading one is a
+	// bug in the plan (a property read a program it did not declare), so
+	// get panics rather than judge on a missing trace.
+	skipped []bool
+	// What Plan.Kills reuses from one control to the next.
+	reqs       []Request
+	idx        []int
+	skippedBuf []bool
+}
+
+// TraceSet is the view of one configuration (a plan's group) on a
+// source's answers.
+type TraceSet struct {
+	f     *fetched
+	group int
+}
+
+// get returns the answer for program p, or nil when p was not requested.
+func (s TraceSet) get(p iterator.Program) *progTraces {
+	if s.f == nil {
+		return nil
+	}
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return nil
+	}
+	if s.f.skipped != nil && s.f.skipped[i] {
+		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
+	}
+	return &s.f.answers[i]
+}
+
+// Traces is what a property's Judge reads: the traces of the source under
+// test and of the reference, for one case. It also collects the side
+// observations of judging: address comparisons made, audit findings, unit
+// observations, unavailable paths.
+type Traces struct {
+	main, oracle TraceSet
+	Checks       int64
+	Findings     []Finding
+	Units        []UnitObservation
+	Unavailable  []string
+	// ModelErr is the first error the source under test returned for a
+	// program of the case other than an unavailable path: a model error is
+	// never a pass (the sweep reports it and is weak at best).
+	ModelErr error
+	judged   bool
+	// quiet says that only whether each property failed will be read (a
+	// control's kills): violations then carry their property, thread and
+	// op but no strings, whose formatting is most of a violation's cost.
+	// Every check is still made and counted.
+	quiet bool
+	// scratch is the plan's memory for judgements (nil: they allocate).
+	scratch *judgeScratch
+}
+
+// NewTraces wraps the trace sets of one configuration.
+func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
+
+func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	return s.program(p).thread(thread)
+}
+
+// programTraces is one program's answer in a trace set, found once for
+// every thread a judge reads: finding it is a lookup by program, reading a
+// thread of it an index.
+type programTraces struct {
+	pt  *progTraces // nil: not fetched
+	pos []int32     // by thread: its index in pt.traces, or -1
+}
+
+// program finds the answer for p (not fetched: a zero programTraces).
+func (s TraceSet) program(p iterator.Program) programTraces {
+	if s.f == nil {
+		return programTraces{}
+	}
+	i, ok := s.f.n.find(s.group, p)
+	if !ok || i >= len(s.f.answers) {
+		return programTraces{}
+	}
+	if s.f.skipped != nil && s.f.skipped[i] {
+		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
+	}
+	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i)}
+}
+
+// thread returns the trace of thread, or the program's error.
+func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
+	if a.pt == nil {
+		return nil, errNotFetched
+	}
+	if a.pt.err != nil {
+		return nil, a.pt.err
+	}
+	if thread < 0 || thread >= len(a.pos) || a.pos[thread] < 0 || int(a.pos[thread]) >= len(a.pt.traces) {
+		return nil, errNotFetched
+	}
+	return &a.pt.traces[a.pos[thread]], nil
+}
+
+// mainProgram finds program p's answer from the source under test, for
+// getIn.
+func (t *Traces) mainProgram(p iterator.Program) programTraces { return t.main.program(p) }
+
+// referenceProgram finds program p's answer from the reference.
+func (t *Traces) referenceProgram(p iterator.Program) programTraces { return t.oracle.program(p) }
+
+// getIn is Get for a program found once (mainProgram).
+func (t *Traces) getIn(a programTraces, thread int) (*iterator.ThreadTrace, error) {
+	tr, err := a.thread(thread)
+	t.noteUnavailable(err)
+	return tr, err
+}
+
+// Get returns the trace of program p for thread from the source under test.
+func (t *Traces) Get(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	tr, err := lookup(t.main, p, thread)
+	t.noteUnavailable(err)
+	return tr, err
+}
+
+// Reference returns the trace of program p for thread from the reference.
+func (t *Traces) Reference(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
+	return lookup(t.oracle, p, thread)
+}
+
+func (t *Traces) noteUnavailable(err error) {
+	if err != nil && err != errNotFetched && t.ModelErr == nil && !errors.As(err, new(*iterator.UnavailableError)) {
+		t.ModelErr = err
+	}
+	if ue, ok := err.(*iterator.UnavailableError); ok {
+		for _, u := range t.Unavailable {
+			if u == ue.Path {
+				return
+			}
+		}
+		t.Unavailable = append(t.Unavailable, ue.Path)
+	}
+}
+
+// Judged marks that the property made at least one check on this case (its
+// preconditions held), even when the check counted no addresses.
+func (t *Traces) Judged() { t.judged = true }
+
+// TakeJudged reports and resets the judged mark.
+func (t *Traces) TakeJudged() bool {
+	j := t.judged
+	t.judged = false
+	return j
+}
+
+// Audit records an audit finding.
+func (t *Traces) Audit(topic, detail string) {
+	t.Findings = append(t.Findings, Finding{Topic: topic, Detail: detail})
+}
+
+type fetchError string
+
+func (e fetchError) Error() string { return string(e) }
+
+const errNotFetched = fetchError("trace not fetched (the property did not list its program)")
