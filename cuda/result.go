@@ -38,6 +38,10 @@ type Result struct {
 	// ToolOutput holds the lines a wrapping tool (compute-sanitizer) printed.
 	ToolOutput []string `json:"tool_output,omitempty"`
 
+	// Runs are the raw facts of every program run, in the order run:
+	// what Count judges and counts.
+	Runs []ProgramRun `json:"-"`
+
 	compiled map[traceKey][]compiledThread
 	why      map[traceKey]string
 }

@@ -223,9 +223,10 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 			res.Device[k] = v
 		}
 		for _, pc := range batch {
-			compare(pc, variants, out, res)
+			observe(pc, variants, out, res)
 		}
 	}
+	Count(res)
 	if res.Reserved > res.Capacity {
 		res.Dropped = res.Reserved - res.Capacity
 	}
