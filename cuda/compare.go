@@ -16,7 +16,7 @@ type compiledThread = iterator.ThreadTrace
 // the compiled traces (with the guard, evidence and memory image the bytes
 // showed), the Go model's and the reference's traces of the same program,
 // and how the bytes showed each access the Go model makes (Seen). Judging
-// and counting them is count.go's.
+// and counting them is the judging layer's (probejudge.Count).
 type ProgramRun struct {
 	Variant     int
 	Config      iterator.Config

@@ -39,7 +39,8 @@ type Result struct {
 	ToolOutput []string `json:"tool_output,omitempty"`
 
 	// Runs are the raw facts of every program run, in the order run:
-	// what Count judges and counts.
+	// what the judging layer (probejudge.Count) judges and counts into
+	// Variants.
 	Runs []ProgramRun `json:"-"`
 
 	compiled map[traceKey][]compiledThread

@@ -1,6 +1,7 @@
-package cuda
+package probejudge
 
 import (
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -16,7 +17,7 @@ type roundTrip struct {
 // judgeRoundTrip judges traces (the compiled ones, or a Go model's, which
 // predicts the compiled outcome) against the reference with
 // props.PRoundTrip.
-func judgeRoundTrip(run *ProgramRun, traces []iterator.ThreadTrace) roundTrip {
+func judgeRoundTrip(run *cuda.ProgramRun, traces []iterator.ThreadTrace) roundTrip {
 	out := roundTrip{where: "ok"}
 	c, err := props.NewCase(run.Config, run.Program, props.AllThreads(len(traces)))
 	if err != nil {

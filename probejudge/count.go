@@ -1,11 +1,22 @@
-package cuda
+// Package probejudge is the layer that judges a compiled probe: given the
+// raw facts cuda.Run returns (Result.Runs: per variant and program, the
+// compiled traces with their evidence, the Go model's and the reference's
+// traces, how the bytes showed each access), it evaluates P-companion,
+// P-recovered and P-roundtrip through props and fills the counts, examples
+// and round trips the probe's reports show. cuda does not import it: the
+// command calls Count after cuda.Run, and hands it to cuda.RunSanitizers.
+package probejudge
 
 import (
 	"fmt"
 
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
+
+// examplesKept is how many mismatches a variant keeps as examples.
+const examplesKept = 20
 
 // Count fills each variant's counters, mismatches and round trips from the
 // run's raw facts (Result.Runs), in the order the programs ran: accesses,
@@ -14,13 +25,13 @@ import (
 // (companionDiffers), accesses that differ from the reference, and the
 // round trips P-roundtrip judges (failed on the compiled traces, predicted
 // on the Go model's).
-func Count(res *Result) {
+func Count(res *cuda.Result) {
 	for i := range res.Runs {
 		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i])
 	}
 }
 
-func countRun(vr *VariantResult, run *ProgramRun) {
+func countRun(vr *cuda.VariantResult, run *cuda.ProgramRun) {
 	vr.Programs++
 	var cands []candidate
 	for _, o := range run.Seen {
@@ -28,13 +39,13 @@ func countRun(vr *VariantResult, run *ProgramRun) {
 			vr.Guards++
 		}
 		switch o.How {
-		case Hidden:
+		case cuda.Hidden:
 			vr.Hidden++
 			continue
-		case GuardedOff:
+		case cuda.GuardedOff:
 			vr.GuardedOff++
 			continue
-		case GuardDiffers:
+		case cuda.GuardDiffers:
 			vr.Accesses++
 			cands = append(cands, candidate{thread: o.Thread, op: o.Op, access: o.Access, want: o.Want, actual: o.Actual,
 				detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", o.Valid, !o.Valid)})
@@ -63,7 +74,8 @@ func countRun(vr *VariantResult, run *ProgramRun) {
 		}
 		vr.Mismatches++
 		if len(vr.Examples) < examplesKept {
-			vr.Examples = append(vr.Examples, Mismatch{run.Config.String(), run.Program.String(), c.thread, c.op, c.access, c.want, c.actual, c.detail})
+			vr.Examples = append(vr.Examples, cuda.Mismatch{Config: run.Config.String(), Ops: run.Program.String(), Thread: c.thread, Op: c.op,
+				Access: c.access, Expected: c.want, Actual: c.actual, Detail: c.detail})
 		}
 	}
 	// The round trips are P-roundtrip's: failed on the compiled traces,
@@ -90,7 +102,7 @@ func hasLoad(expected []iterator.ThreadTrace) bool {
 	return false
 }
 
-func tally(rt *RoundTrip, fail, pred bool, example string) {
+func tally(rt *cuda.RoundTrip, fail, pred bool, example string) {
 	rt.Cases++
 	if fail {
 		rt.Failed++
