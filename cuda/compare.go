@@ -1,7 +1,6 @@
 package cuda
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -13,25 +12,64 @@ type traceKey struct{ Case, Variant, Prog int }
 // compiledThread is one thread's records as the compiled code made them.
 type compiledThread = iterator.ThreadTrace
 
-// compare judges one case's compiled output against the Go models: it
-// rebuilds each thread's compiled trace from the accesses recovered, counts
-// what only the bytes show (guards, byte counts, unrecovered accesses) and
-// leaves whether an address differs to P-companion (companionDiffers).
-func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
-	cfg := pc.Config
-	var cands []candidate
+// ProgramRun is what one (case, variant, program) run left, raw facts only:
+// the compiled traces (with the guard, evidence and memory image the bytes
+// showed), the Go model's and the reference's traces of the same program,
+// and how the bytes showed each access the Go model makes (Seen). Judging
+// and counting them is the judging layer's (probejudge.Count).
+type ProgramRun struct {
+	Variant     int
+	Config      iterator.Config
+	Program     iterator.Program
+	Compiled    []iterator.ThreadTrace
+	Expected    []iterator.ThreadTrace // the variant's Go model
+	Reference   []iterator.ThreadTrace
+	RoundTrip   bool  // a store round trip (props.StoreRoundTrip)
+	AccessBytes int64 // bytes one access moves (the overlap rule's A)
+	Seen        []Observation
+}
+
+// How says how the bytes showed one access of the Go model.
+type How int
+
+const (
+	// Compared: the compiled address (or its absence) is on the trace.
+	Compared How = iota
+	// GuardDiffers: the compiled guard differs from the Go model's.
+	GuardDiffers
+	// GuardedOff: guarded off as the Go model says; no address to see.
+	GuardedOff
+	// Hidden: a store access no byte of which is left, where the Go
+	// model's own accesses overlap it (props.OverlapExplains): the trace
+	// holds the model's address.
+	Hidden
+)
+
+// Observation is how the bytes showed access Access of the Go model's
+// record Record (op Op) on Thread: Guarded says a guard was compared (and
+// agreed, unless How is GuardDiffers); Want is the model's address, Actual
+// the compiled one (math.MinInt64 when missing), Valid the compiled guard,
+// Evidence what recovering it lacked.
+type Observation struct {
+	Thread, Record, Op, Access int
+	How                        How
+	Guarded, Valid             bool
+	Want, Actual               int64
+	Evidence                   iterator.AccessEvidence
+}
+
+// observe rebuilds each thread's compiled trace of one case from the
+// accesses recovered and records every program run as raw facts on res.
+func observe(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 	for v := range variants {
-		vr := &res.Variants[v]
 		for p, prog := range pc.Programs {
 			if !pc.Avail[v][p] {
 				continue
 			}
-			vr.Programs++
-			cands = cands[:0]
-			hasLoad := false
+			run := ProgramRun{Variant: v, Config: pc.Config, Program: prog, Expected: pc.Expected[v][p],
+				Reference: pc.Reference[p], RoundTrip: pc.RoundTrip[p], AccessBytes: pc.AccessBytes}
 			var threads []compiledThread
 			for t, model := range pc.Expected[v][p] {
-				ref := pc.Reference[p][t]
 				ct := compiledThread{Thread: t}
 				for ri, rec := range model.Records {
 					got := raw.Accesses[accessKey{pc.Index, v, p, t, rec.Op}]
@@ -39,65 +77,45 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 					// What the model's own overlapping accesses explain of
 					// the evidence is P-recovered's to judge (it is given the
 					// model); the trace records the evidence whole.
-					explains := props.OverlapExplains(&rec, pc.AccessBytes)
-					overlaps := explains != 0
+					overlaps := props.OverlapExplains(&rec, pc.AccessBytes) != 0
 					for i, want := range rec.Addrs {
-						actual, ev := int64(math.MinInt64), iterator.EvidenceMissing
+						o := Observation{Thread: t, Record: ri, Op: rec.Op, Access: i, Want: want, Actual: math.MinInt64}
 						if rec.Valid != nil {
 							// A predicated class: the guard is compared first; a
 							// guarded-off load or store leaves no address to see.
-							seen, skip := compareGuard(vr, &cands, &crec, rec, i, got, overlaps, t)
+							seen, skip := compareGuard(&o, &crec, rec, i, got, overlaps)
 							if skip {
+								run.Seen = append(run.Seen, o)
 								continue
 							}
 							if !seen {
-								vr.GuardedOff++
+								o.How = GuardedOff
+								run.Seen = append(run.Seen, o)
 								crec.Addrs = append(crec.Addrs, want)
 								continue
 							}
 						}
+						o.Evidence = iterator.EvidenceMissing
 						if i < len(got) && got[i].Seen {
 							if overlaps && got[i].Flags&flagUnrecovered != 0 {
 								// A later access of the same store overwrote every
 								// byte of this one, as the model predicts: nothing
 								// in memory says where it went.
-								vr.Hidden++
+								o.How, o.Evidence = Hidden, 0
+								run.Seen = append(run.Seen, o)
 								crec.Addrs = append(crec.Addrs, want)
 								continue
 							}
-							actual, ev = got[i].Addr, evidenceOf(got[i].Flags)
+							o.Actual, o.Evidence = got[i].Addr, evidenceOf(got[i].Flags)
 						}
-						vr.Accesses++
-						crec.Addrs = append(crec.Addrs, actual)
-						crec.Evidence = append(padEvidence(crec.Evidence, len(crec.Addrs)-1), ev)
-						// A flagged or missing access is a mismatch whatever its
-						// address if P-recovered says so; an unflagged one if
-						// P-companion does.
-						lack := ev &^ explains
-						cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual, detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
-						if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
-							if actual != ref.Records[ri].Addrs[i] {
-								vr.VsReference++
-							}
-						}
-					}
-					if rec.Kind == "load" {
-						hasLoad = true
+						run.Seen = append(run.Seen, o)
+						crec.Addrs = append(crec.Addrs, o.Actual)
+						crec.Evidence = append(padEvidence(crec.Evidence, len(crec.Addrs)-1), o.Evidence)
 					}
 					crec.Evidence = padEvidence(crec.Evidence, len(crec.Addrs))
 					ct.Records = append(ct.Records, crec)
 				}
 				threads = append(threads, ct)
-			}
-			found := companionDiffers(pc, prog, pc.Expected[v][p], threads)
-			for _, c := range cands {
-				if !found.mismatch(c) {
-					continue
-				}
-				vr.Mismatches++
-				if len(vr.Examples) < examplesKept {
-					vr.Examples = append(vr.Examples, Mismatch{cfg.String(), prog.String(), c.thread, c.op, c.access, c.want, c.actual, c.detail})
-				}
 			}
 			if pc.RoundTrip[p] {
 				img := &iterator.MemoryImage{Size: pc.AllocBytes, Runs: raw.Runs[runKey{pc.Index, v, p}]}
@@ -105,45 +123,13 @@ func compare(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 					threads[t].Image = img
 				}
 			}
+			run.Compiled = threads
 			if res.compiled != nil {
 				res.compiled[traceKey{pc.Index, v, p}] = threads
 			}
-			// The round trips are P-roundtrip's: failed on the compiled
-			// traces, predicted where it fails on the Go model's.
-			failed := judgeRoundTrip(pc, p, prog, threads)
-			predicted := judgeRoundTrip(pc, p, prog, pc.Expected[v][p])
-			if hasLoad {
-				tally(&vr.LoadRoundTrip, failed.load, predicted.load, fmt.Sprintf("%s | %s", cfg, prog))
-			}
-			if pc.RoundTrip[p] {
-				tally(&vr.StoreRoundTrip, failed.store, predicted.store, fmt.Sprintf("%s | %s: %s", cfg, prog, failed.where))
-			}
+			res.Runs = append(res.Runs, run)
 		}
 	}
-}
-
-func tally(rt *RoundTrip, fail, pred bool, example string) {
-	rt.Cases++
-	if fail {
-		rt.Failed++
-	}
-	if pred {
-		rt.Predicted++
-	}
-	if fail != pred {
-		rt.Unexpected++
-	}
-	if (fail || fail != pred) && len(rt.Examples) < 5 {
-		tag := "failed as predicted"
-		if fail != pred {
-			tag = fmt.Sprintf("UNEXPECTED (failed=%v predicted=%v)", fail, pred)
-		}
-		rt.Examples = append(rt.Examples, tag+": "+example)
-	}
-}
-
-func inexact(r iterator.Record, i int) bool {
-	return r.Inexact != nil && i < len(r.Inexact) && r.Inexact[i]
 }
 
 // padEvidence extends a record's evidence with zeros (accesses the bytes

@@ -6,9 +6,10 @@
 // under test). The same source builds with a host C++17 compiler or with
 // nvcc; the host back end runs iterator threads one after another, the GPU
 // back end one CUDA thread per iterator thread. The records it prints are
-// parsed back into iterator.ThreadTrace values and compared with the Go
-// model of the same name, and, for round trips and controls, with the
-// reference model.
+// parsed back into iterator.ThreadTrace values, which Run returns with the
+// Go model's and the reference model's traces as raw facts (Result.Runs);
+// the judging layer (probejudge) compares them with the Go model of the
+// same name, and, for round trips and controls, with the reference model.
 //
 // The C++ renditions of the built-in models live in cuda/include/tilecheck;
 // they follow CUTLASS's namespace and template shape, so a Variant can name

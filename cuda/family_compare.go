@@ -1,8 +1,6 @@
 package cuda
 
 import (
-	"fmt"
-
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -11,13 +9,14 @@ import (
 const flagGuardedOff = 16
 
 // compareGuard compares the guard of access i of a predicated record with
-// the Go model's, appends the compiled guard to crec and a differing guard
-// to cands (a mismatch where P-companion, which compares guards, finds the
-// record differing: judgement.mismatch). seen says the
-// compiled address can be compared next; skip that the access is already
-// accounted for (a guard mismatch, or a store access a later one of the
-// same store overwrote). A guarded-off store is one that left no byte.
-func compareGuard(vr *VariantResult, cands *[]candidate, crec *iterator.Record, rec iterator.Record, i int, got []compiledAccess, overlaps bool, t int) (seen, skip bool) {
+// the Go model's, appends the compiled guard to crec and says on o what it
+// saw (Guarded: a guard compared; GuardDiffers: one that differs, a
+// mismatch where P-companion, which compares guards, finds the record
+// differing). seen says the compiled address can be compared next; skip
+// that the access is already accounted for (a differing guard, or a store
+// access a later one of the same store overwrote). A guarded-off store is
+// one that left no byte.
+func compareGuard(o *Observation, crec *iterator.Record, rec iterator.Record, i int, got []compiledAccess, overlaps bool) (seen, skip bool) {
 	want := validAt(rec, i)
 	if i >= len(got) || !got[i].Seen {
 		crec.Valid = append(crec.Valid, want)
@@ -28,18 +27,16 @@ func compareGuard(vr *VariantResult, cands *[]candidate, crec *iterator.Record, 
 	if rec.Kind == "store" {
 		valid = g.Flags&flagUnrecovered == 0
 		if !valid && want && overlaps {
-			vr.Hidden++
+			o.How = Hidden
 			crec.Valid = append(crec.Valid, true)
 			crec.Addrs = append(crec.Addrs, rec.Addrs[i])
 			return false, true
 		}
 	}
-	vr.Guards++
+	o.Guarded, o.Valid = true, valid
 	crec.Valid = append(crec.Valid, valid)
 	if valid != want {
-		vr.Accesses++
-		*cands = append(*cands, candidate{thread: t, op: rec.Op, access: i, want: rec.Addrs[i], actual: g.Addr,
-			detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", valid, want)})
+		o.How, o.Actual = GuardDiffers, g.Addr
 		crec.Addrs = append(crec.Addrs, g.Addr)
 		return false, true
 	}

@@ -18,7 +18,6 @@ type Case = gen.ProbeCase
 const (
 	maxBufferBytes = 8 << 20 // one thread's buffer
 	maxSlabBytes   = 4 << 30 // all buffers of one GPU launch
-	examplesKept   = 20
 	// A host case whose buffer exceeds maxBufferBytes runs sparse (sparse.go):
 	// at most maxSparseBytes of address space, maxWindows filled windows.
 	maxSparseBytes = 1 << 40

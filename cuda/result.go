@@ -38,6 +38,11 @@ type Result struct {
 	// ToolOutput holds the lines a wrapping tool (compute-sanitizer) printed.
 	ToolOutput []string `json:"tool_output,omitempty"`
 
+	// Runs are the raw facts of every program run, in the order run:
+	// what the judging layer (probejudge.Count) judges and counts into
+	// Variants.
+	Runs []ProgramRun `json:"-"`
+
 	compiled map[traceKey][]compiledThread
 	why      map[traceKey]string
 }
@@ -108,9 +113,10 @@ type Mismatch struct {
 }
 
 // OK reports whether every iterator and control agreed with its Go model on
-// every access and no record was dropped.
+// every access and no record was dropped. A run whose raw facts nobody has
+// counted (Judged) is not OK: no count says it agreed.
 func (r *Result) OK() bool {
-	if r.Dropped > 0 || len(r.Errors) > 0 {
+	if r.Dropped > 0 || len(r.Errors) > 0 || !r.Judged() {
 		return false
 	}
 	for _, v := range r.Variants {
@@ -119,6 +125,21 @@ func (r *Result) OK() bool {
 		}
 	}
 	return true
+}
+
+// Judged reports whether the judging layer (probejudge.Count) has counted
+// the run's raw facts: each program run counts once in its variant's
+// Programs. A result without raw facts (decoded from JSON, or made by
+// hand) counts as judged.
+func (r *Result) Judged() bool {
+	if len(r.Runs) == 0 {
+		return true
+	}
+	n := 0
+	for _, v := range r.Variants {
+		n += v.Programs
+	}
+	return n > 0
 }
 
 // ControlOutcome says whether one control did what it must in this run:

@@ -53,8 +53,9 @@ func (s *stepper) step() {
 	}
 }
 
-// Run plans the cases, generates, builds and runs them, and compares every
-// access with the Go models.
+// Run plans the cases, generates, builds and runs them, and returns the
+// traces and raw facts they left (Result.Runs): it judges nothing and
+// counts no access (the judging layer, probejudge.Count, does).
 func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if err := opts.Check(); err != nil {
 		return nil, err
@@ -223,7 +224,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 			res.Device[k] = v
 		}
 		for _, pc := range batch {
-			compare(pc, variants, out, res)
+			observe(pc, variants, out, res)
 		}
 	}
 	if res.Reserved > res.Capacity {

@@ -27,10 +27,15 @@ func SanitizersNotRun(preset, why string) []Sanitizer {
 	return out
 }
 
+// Counter fills a run's counts from its raw facts (probejudge.Count, which
+// cuda does not import: the command hands it in).
+type Counter func(*Result)
+
 // RunSanitizers runs cases under compute-sanitizer memcheck and racecheck,
-// each within limit; a tool that cannot run says why. phase, when set,
-// gives each tool's run its own progress callback.
-func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.Duration, opts Options,
+// each within limit, and has count judge each run; a tool that cannot run
+// says why. phase, when set, gives each tool's run its own progress
+// callback.
+func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.Duration, opts Options, count Counter,
 	phase func(tool string) func(done, total int)) []Sanitizer {
 	var out []Sanitizer
 	for _, tool := range sanitizerTools {
@@ -54,6 +59,9 @@ func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.
 		tctx, cancel := context.WithTimeout(ctx, limit)
 		res, rerr := Run(tctx, cases, o)
 		cancel()
+		if res != nil && rerr == nil {
+			count(res)
+		}
 		out = append(out, sanitizerOutcome(tool, preset, res, rerr))
 	}
 	return out

@@ -101,3 +101,17 @@ func TestKillMatrix(t *testing.T) {
 		}
 	}
 }
+
+// TestUnjudgedRunIsNotOK: a run whose raw facts were never counted (cuda.Run
+// without probejudge.Count) has no mismatch on record but is not OK, so it
+// fails by rule instead of passing unjudged.
+func TestUnjudgedRunIsNotOK(t *testing.T) {
+	res := &Result{Variants: []VariantResult{{Label: "reference", Role: RoleIterator}}, Runs: []ProgramRun{{}}}
+	if res.Judged() || res.OK() || res.Verdict(sweep.Verdict) != report.Fail {
+		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", res.Judged(), res.OK(), res.Verdict(sweep.Verdict))
+	}
+	res.Variants[0].Programs = 1 // counted
+	if !res.Judged() || !res.OK() {
+		t.Errorf("counted run: judged=%v OK=%v", res.Judged(), res.OK())
+	}
+}

@@ -31,7 +31,7 @@ func TestDependencies(t *testing.T) {
 		switch d {
 		// report, the schema (standard library only), is no consumer:
 		// gen reaches it through props (a check's report.Status).
-		case mod + "sweep", mod + "cuda", mod + "reports", mod + "reports/probe":
+		case mod + "sweep", mod + "cuda", mod + "probejudge", mod + "reports", mod + "reports/probe":
 			t.Errorf("gen depends on %s; cases flow one way, out of gen", d)
 		}
 	}

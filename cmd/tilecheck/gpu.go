@@ -14,6 +14,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/probejudge"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
 	"github.com/tilecheck/tilecheck/sweep"
@@ -129,6 +130,8 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
+	// cuda.Run returns traces and raw facts; the judging layer counts them.
+	probejudge.Count(res)
 	if log != nil {
 		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	}
@@ -185,7 +188,7 @@ func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Cl
 	if err != nil {
 		return cuda.SanitizersNotRun(string(preset), err.Error())
 	}
-	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, func(tool string) func(done, total int) {
+	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, probejudge.Count, func(tool string) func(done, total int) {
 		return progress.phase("gpu: compute-sanitizer --tool " + tool)
 	})
 }

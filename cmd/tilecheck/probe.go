@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/probejudge"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
 	"github.com/tilecheck/tilecheck/sweep"
@@ -191,8 +192,11 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return fail(stderr, "probe", err)
 	}
-	// The verdict comes from the one rule, sweep.Verdict, given what the run
-	// found; the renderers are handed it.
+	// cuda.Run returns traces and raw facts: the judging layer counts them
+	// (P-companion, P-recovered, P-roundtrip). The verdict comes from the
+	// one rule, sweep.Verdict, given what the run found; the renderers are
+	// handed it.
+	probejudge.Count(res)
 	verdict := res.Verdict(sweep.Verdict)
 	var buf bytes.Buffer
 	switch f.format {

@@ -1,4 +1,4 @@
-package cuda
+package probejudge
 
 import (
 	"slices"
@@ -55,11 +55,11 @@ func (j judgement) mismatch(c candidate) bool {
 // side rejects cannot be judged by a property; there every record is
 // compared directly, and the unrecovered accesses are those the evidence
 // flags.
-func companionDiffers(pc *plannedCase, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
+func companionDiffers(cfg iterator.Config, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
 	out := map[accessPos]bool{}
 	unrecovered := map[accessPos]bool{}
 	records := map[recordPos]bool{}
-	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(expected)))
+	c, err := props.NewCase(cfg, prog, props.AllThreads(len(expected)))
 	var viol, rviol []props.Violation
 	if err == nil {
 		var outs []props.Outcome

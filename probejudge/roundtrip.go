@@ -1,6 +1,7 @@
-package cuda
+package probejudge
 
 import (
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -16,22 +17,22 @@ type roundTrip struct {
 // judgeRoundTrip judges traces (the compiled ones, or a Go model's, which
 // predicts the compiled outcome) against the reference with
 // props.PRoundTrip.
-func judgeRoundTrip(pc *plannedCase, p int, prog iterator.Program, traces []iterator.ThreadTrace) roundTrip {
+func judgeRoundTrip(run *cuda.ProgramRun, traces []iterator.ThreadTrace) roundTrip {
 	out := roundTrip{where: "ok"}
-	c, err := props.NewCase(pc.Config, prog, props.AllThreads(len(traces)))
+	c, err := props.NewCase(run.Config, run.Program, props.AllThreads(len(traces)))
 	if err != nil {
 		// A configuration the Go side rejects still has traces to judge.
-		c = props.Case{Config: pc.Config, Program: prog, Threads: props.AllThreads(len(traces))}
+		c = props.Case{Config: run.Config, Program: run.Program, Threads: props.AllThreads(len(traces))}
 	}
-	outs, err := props.Evaluate([]props.Property{props.PRoundTrip}, fixedSource(traces), fixedSource(pc.Reference[p]), []props.Case{c})
+	outs, err := props.Evaluate([]props.Property{props.PRoundTrip}, fixedSource(traces), fixedSource(run.Reference), []props.Case{c})
 	if err != nil || outs[0].Err != nil {
-		return roundTrip{load: true, store: pc.RoundTrip[p], where: "not judged: no traces"}
+		return roundTrip{load: true, store: run.RoundTrip, where: "not judged: no traces"}
 	}
 	for _, v := range outs[0].Violations[0] {
-		if v.Op < 0 || v.Op >= len(prog) {
+		if v.Op < 0 || v.Op >= len(run.Program) {
 			continue
 		}
-		switch prog[v.Op].RecordKind() {
+		switch run.Program[v.Op].RecordKind() {
 		case "load":
 			out.load = true
 		case "store":

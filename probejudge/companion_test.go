@@ -1,10 +1,9 @@
-package cuda
+package probejudge
 
 import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/props"
 )
 
 // TestCompanionDiffersFindsOneAddress: the probe's address comparison,
@@ -35,12 +34,11 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc := &plannedCase{Config: cfg}
-	if j := companionDiffers(pc, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
+	if j := companionDiffers(cfg, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
 		t.Fatalf("identical traces: %+v", j)
 	}
 	compiled[7].Records[1].Addrs[3] += 16
-	d := companionDiffers(pc, prog, expected, compiled).differ
+	d := companionDiffers(cfg, prog, expected, compiled).differ
 	if len(d) != 1 || !d[accessPos{thread: 7, op: compiled[7].Records[1].Op, access: 3}] {
 		t.Errorf("one address moved on thread 7, access 3 of op %d: got %v", compiled[7].Records[1].Op, d)
 	}
@@ -49,7 +47,7 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 	r := &compiled[4].Records[0]
 	r.Evidence = make([]iterator.AccessEvidence, len(r.Addrs))
 	r.Evidence[2] = iterator.EvidenceByteCount
-	if u := companionDiffers(pc, prog, expected, compiled).unrecovered; len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
+	if u := companionDiffers(cfg, prog, expected, compiled).unrecovered; len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
 		t.Errorf("a short access on thread 4, access 2 of op %d: unrecovered %v", r.Op, u)
 	}
 	// Where the Go model's own accesses of that record overlap (its access
@@ -60,25 +58,8 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 		rec.Addrs = append([]int64(nil), rec.Addrs...)
 		rec.Addrs[1] = rec.Addrs[0]
 	}
-	if u := companionDiffers(pc, prog, expected, compiled).unrecovered; len(u) != 0 {
+	if u := companionDiffers(cfg, prog, expected, compiled).unrecovered; len(u) != 0 {
 		t.Errorf("a short access the model's overlap explains: unrecovered %v", u)
-	}
-}
-
-// TestEvidenceOfFlags: each harness flag that says an access was not
-// recovered whole becomes its trace evidence, in the same words the probe
-// reported before; guarded off is no lack of evidence.
-func TestEvidenceOfFlags(t *testing.T) {
-	for flags, want := range map[int]string{
-		flagIncoherent:                  "bytes not from consecutive addresses",
-		flagUnrecovered:                 "no byte of the access found in memory",
-		flagTouchOverflow:               "more bytes touched than the fragment holds",
-		flagByteCount | flagUnrecovered: "no byte of the access found in memory; byte count differs from A",
-		flagGuardedOff:                  "",
-	} {
-		if got := props.EvidenceText(evidenceOf(flags)); got != want {
-			t.Errorf("flags %b: %q, want %q", flags, got, want)
-		}
 	}
 }
 
@@ -110,18 +91,17 @@ func TestGuardMismatchIsCompanions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc := &plannedCase{Config: cfg}
 	r := &compiled[5].Records[0]
 	if r.Valid == nil {
 		t.Fatal("a predicated load without guards")
 	}
 	guard := candidate{thread: 5, op: r.Op, access: 1}
-	if companionDiffers(pc, prog, expected, compiled).mismatch(guard) {
+	if companionDiffers(cfg, prog, expected, compiled).mismatch(guard) {
 		t.Errorf("equal guards: a mismatch")
 	}
 	r.Valid = append([]bool(nil), r.Valid...)
 	r.Valid[1] = !r.Valid[1]
-	if !companionDiffers(pc, prog, expected, compiled).mismatch(guard) {
+	if !companionDiffers(cfg, prog, expected, compiled).mismatch(guard) {
 		t.Errorf("guard of thread 5 access 1 flipped: no mismatch")
 	}
 }

@@ -1,10 +1,11 @@
-package cuda
+package probejudge
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 )
 
@@ -20,11 +21,11 @@ func TestUserHeaderNamespace(t *testing.T) {
 		model      string
 		mismatches bool
 	}{{"cutlass", true}, {"cutlass-pre3049", false}} {
-		variants, err := VariantsFor(c.model, "fakecutlass")
+		variants, err := cuda.VariantsFor(c.model, "fakecutlass")
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(context.Background(), cases, Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/regular_tile_iterator.h"}, Batches: 1})
+		res, err := probe(context.Background(), cases, cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/regular_tile_iterator.h"}, Batches: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,9 +57,9 @@ func TestUncompilablePathIsAFinding(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := mustConfig(t, "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72")
-	variants := []Variant{{Model: "reference", Namespace: "tcwrapped", Role: RoleIterator}}
-	res, err := Run(context.Background(), []Case{{Config: cfg, Programs: progs}},
-		Options{Toolchain: tc, Variants: variants, Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1})
+	variants := []cuda.Variant{{Model: "reference", Namespace: "tcwrapped", Role: cuda.RoleIterator}}
+	res, err := probe(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
+		cuda.Options{Toolchain: tc, Variants: variants, Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,127 @@
+// Package probejudge is the layer that judges a compiled probe: given the
+// raw facts cuda.Run returns (Result.Runs: per variant and program, the
+// compiled traces with their evidence, the Go model's and the reference's
+// traces, how the bytes showed each access), it evaluates P-companion,
+// P-recovered and P-roundtrip through props and fills the counts, examples
+// and round trips the probe's reports show. cuda does not import it: the
+// command calls Count after cuda.Run, and hands it to cuda.RunSanitizers.
+package probejudge
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// examplesKept is how many mismatches a variant keeps as examples.
+const examplesKept = 20
+
+// Count fills each variant's counters, mismatches and round trips from the
+// run's raw facts (Result.Runs), in the order the programs ran: accesses,
+// guards, guarded-off and hidden accesses as the bytes showed them
+// (Observation), mismatches where P-companion or P-recovered finds them
+// (companionDiffers), accesses that differ from the reference, and the
+// round trips P-roundtrip judges (failed on the compiled traces, predicted
+// on the Go model's).
+func Count(res *cuda.Result) {
+	for i := range res.Runs {
+		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i])
+	}
+}
+
+func countRun(vr *cuda.VariantResult, run *cuda.ProgramRun) {
+	vr.Programs++
+	var cands []candidate
+	for _, o := range run.Seen {
+		if o.Guarded {
+			vr.Guards++
+		}
+		switch o.How {
+		case cuda.Hidden:
+			vr.Hidden++
+			continue
+		case cuda.GuardedOff:
+			vr.GuardedOff++
+			continue
+		case cuda.GuardDiffers:
+			vr.Accesses++
+			cands = append(cands, candidate{thread: o.Thread, op: o.Op, access: o.Access, want: o.Want, actual: o.Actual,
+				detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", o.Valid, !o.Valid)})
+			continue
+		}
+		vr.Accesses++
+		rec := &run.Expected[o.Thread].Records[o.Record]
+		// A flagged or missing access is a mismatch whatever its address if
+		// P-recovered says so; an unflagged one if P-companion does.
+		lack := o.Evidence &^ props.OverlapExplains(rec, run.AccessBytes)
+		cands = append(cands, candidate{thread: o.Thread, op: o.Op, access: o.Access, want: o.Want, actual: o.Actual,
+			detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
+		if o.Thread < len(run.Reference) {
+			ref := run.Reference[o.Thread]
+			if o.Record < len(ref.Records) && o.Access < len(ref.Records[o.Record].Addrs) && !inexact(ref.Records[o.Record], o.Access) {
+				if o.Actual != ref.Records[o.Record].Addrs[o.Access] {
+					vr.VsReference++
+				}
+			}
+		}
+	}
+	found := companionDiffers(run.Config, run.Program, run.Expected, run.Compiled)
+	for _, c := range cands {
+		if !found.mismatch(c) {
+			continue
+		}
+		vr.Mismatches++
+		if len(vr.Examples) < examplesKept {
+			vr.Examples = append(vr.Examples, cuda.Mismatch{Config: run.Config.String(), Ops: run.Program.String(), Thread: c.thread, Op: c.op,
+				Access: c.access, Expected: c.want, Actual: c.actual, Detail: c.detail})
+		}
+	}
+	// The round trips are P-roundtrip's: failed on the compiled traces,
+	// predicted where it fails on the Go model's.
+	failed := judgeRoundTrip(run, run.Compiled)
+	predicted := judgeRoundTrip(run, run.Expected)
+	if hasLoad(run.Expected) {
+		tally(&vr.LoadRoundTrip, failed.load, predicted.load, fmt.Sprintf("%s | %s", run.Config, run.Program))
+	}
+	if run.RoundTrip {
+		tally(&vr.StoreRoundTrip, failed.store, predicted.store, fmt.Sprintf("%s | %s: %s", run.Config, run.Program, failed.where))
+	}
+}
+
+// hasLoad says whether a Go model's traces hold a load record.
+func hasLoad(expected []iterator.ThreadTrace) bool {
+	for _, tr := range expected {
+		for _, r := range tr.Records {
+			if r.Kind == "load" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func tally(rt *cuda.RoundTrip, fail, pred bool, example string) {
+	rt.Cases++
+	if fail {
+		rt.Failed++
+	}
+	if pred {
+		rt.Predicted++
+	}
+	if fail != pred {
+		rt.Unexpected++
+	}
+	if (fail || fail != pred) && len(rt.Examples) < 5 {
+		tag := "failed as predicted"
+		if fail != pred {
+			tag = fmt.Sprintf("UNEXPECTED (failed=%v predicted=%v)", fail, pred)
+		}
+		rt.Examples = append(rt.Examples, tag+": "+example)
+	}
+}
+
+func inexact(r iterator.Record, i int) bool {
+	return r.Inexact != nil && i < len(r.Inexact) && r.Inexact[i]
+}

@@ -1,0 +1,75 @@
+package probejudge
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// probe is what the command does: cuda.Run, then Count judges the raw
+// facts it returned.
+func probe(ctx context.Context, cases []cuda.Case, opts cuda.Options) (*cuda.Result, error) {
+	res, err := cuda.Run(ctx, cases, opts)
+	if err == nil {
+		Count(res)
+	}
+	return res, err
+}
+
+// hostToolchain is the host back end, or a skip (said loudly: not a pass)
+// where no C++17 compiler is installed.
+func hostToolchain(t *testing.T) cuda.Toolchain {
+	t.Helper()
+	tc := cuda.Toolchain{Backend: "host"}
+	if err := tc.Check(); err != nil {
+		t.Skipf("SKIPPED, NOT PASSED: %v — the compiled probe was not tested", err)
+	}
+	return tc
+}
+
+// fakeCutlassDir is the absolute include directory of cuda's stand-in for a
+// user's CUTLASS checkout (cuda/testdata/fakecutlass).
+func fakeCutlassDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "cuda", "testdata", "fakecutlass"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// representativeCases is the probe's own list of cases.
+func representativeCases(t *testing.T) []cuda.Case {
+	t.Helper()
+	cs, err := gen.ProbeCases(gen.Representative)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+func mustConfig(t *testing.T, s string) iterator.Config {
+	t.Helper()
+	c, err := iterator.ParseConfig(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// hugePitch: f32 rows 536870976 elements apart, 2^31 + 256 bytes, so
+// CUTLASS's int32 incS (8·pitch bytes) wraps: 4294967808 − 2^32 = 512.
+const hugePitch = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
+
+func hugeCase(t *testing.T, ops string) cuda.Case {
+	t.Helper()
+	prog, err := iterator.ParseProgram(ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cuda.Case{Config: mustConfig(t, hugePitch), Programs: []iterator.Program{prog}}
+}
