@@ -48,7 +48,7 @@ func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, t
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }
 
-func (m referenceModel) requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (*refProgram, bool) {
+func (m referenceModel) requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (*refProgram, bool) {
 	p := bufs.refProgram(m, cfg, in, tm, prog)
 	return p, p.ok
 }

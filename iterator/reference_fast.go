@@ -82,12 +82,12 @@ type refProgram struct {
 // refProgram returns the request's program worked out once, by the first
 // thread traced, and the configuration's access offsets, worked out once
 // per configuration.
-func (tb *traceBuffers) refProgram(m referenceModel, cfg Config, in instance, tm ThreadMap, prog Program) *refProgram {
+func (tb *traceBuffers) refProgram(m referenceModel, cfg *Config, in *instance, tm *ThreadMap, prog Program) *refProgram {
 	if !tb.hasRef {
 		if !tb.cm.hasAcc {
-			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(in, tm, tb.cm.acc.off[:0]), true
+			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(*in, *tm, tb.cm.acc.off[:0]), true
 		}
-		tb.ref, tb.hasRef = m.planProgram(cfg, in, tm, prog, tb.arena), true
+		tb.ref, tb.hasRef = m.planProgram(*cfg, *in, *tm, prog, tb.arena), true
 		tb.ref.acc = &tb.cm.acc
 		tb.ref.ok = tb.ref.ok && tb.cm.acc.ok
 	}

@@ -58,12 +58,12 @@ type cutProgram struct {
 
 // cutProgram returns the request's program worked out once, by the first
 // thread traced.
-func (tb *traceBuffers) cutProgram(m cutlassModel, cfg Config, in instance, tm ThreadMap, prog Program) *cutProgram {
+func (tb *traceBuffers) cutProgram(m cutlassModel, cfg *Config, in *instance, tm *ThreadMap, prog Program) *cutProgram {
 	if !tb.hasCut {
 		if !tb.cm.hasCut {
-			tb.cm.cut, tb.cm.hasCut = planCutAccesses(in, tm, tb.cm.cut.off[:0]), true
+			tb.cm.cut, tb.cm.hasCut = planCutAccesses(*in, *tm, tb.cm.cut.off[:0]), true
 		}
-		tb.cut, tb.hasCut = m.planProgram(cfg, in, prog, &tb.cm.cut, tb.arena), true
+		tb.cut, tb.hasCut = m.planProgram(*cfg, *in, prog, &tb.cm.cut, tb.arena), true
 	}
 	return &tb.cut
 }

@@ -57,11 +57,11 @@ func fastTaken(m checkedModel, cfg Config, prog Program) bool {
 		ok := false
 		switch m := m.(type) {
 		case referenceModel:
-			if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
+			if p := bufs.refProgram(m, &cfg, &in, &tm, prog); p.ok {
 				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
 			}
 		case cutlassModel:
-			if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
+			if p := bufs.cutProgram(m, &cfg, &in, &tm, prog); p.ok {
 				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
 			}
 		}

@@ -10,7 +10,11 @@ import "github.com/tilecheck/tilecheck/layout"
 type fastRegular[P any] interface {
 	// requestProgram works prog out for the request; ok is false where
 	// the fast path cannot be proved exact for it.
-	requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (p P, ok bool)
+	//
+	// cfg, in and tm are pointers to the request's memo (read, never
+	// written): the program is worked out once per request, and copying the
+	// three structs into every call cost more than using them.
+	requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (p P, ok bool)
 	// traceFast traces one thread from its initial offset; ok is false
 	// where this thread needs the checked path.
 	traceFast(p P, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool)
@@ -20,7 +24,7 @@ type fastRegular[P any] interface {
 // traceMapFast is regularModel.traceMap for a fastRegular model.
 func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	in := bufs.instanceOf(cfg)
-	if p, ok := m.requestProgram(bufs, cfg, *in, tm, prog); ok {
+	if p, ok := m.requestProgram(bufs, &cfg, in, &tm, prog); ok {
 		if tr, ok := m.traceFast(p, bufs, &cfg, in, tm.Init(thread), prog, thread); ok {
 			return tr, nil
 		}
@@ -32,7 +36,7 @@ func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog P
 // the request's program is worked out once, before the loop.
 func traceThreadsFast[P any, M fastRegular[P]](m M, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	in := bufs.instanceOf(*cfg)
-	p, ok := m.requestProgram(bufs, *cfg, *in, *tm, prog)
+	p, ok := m.requestProgram(bufs, cfg, in, tm, prog)
 	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
 	for _, t := range threads {
 		if t < 0 || t >= cfg.Threads {
