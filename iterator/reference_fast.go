@@ -166,16 +166,16 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	return p
 }
 
-// traceFast traces one thread from the program worked out once. It returns
-// ok false, having recorded nothing, where the thread's first element is too
+// traceFast traces one thread from the program worked out once into *tr. It
+// returns false, having recorded nothing and left *tr alone, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
-func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool) {
+func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
 	// Every intermediate of the checked path is at most reach + (|s0|·
 	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
 	// of them overflows.
 	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
 	if capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) >= fastCap {
-		return ThreadTrace{}, false
+		return false
 	}
 	base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
 	start := len(bufs.records)
@@ -202,5 +202,6 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 			}
 		}
 	}
-	return ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}, true
+	*tr = ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}
+	return true
 }

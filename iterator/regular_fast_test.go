@@ -58,11 +58,11 @@ func fastTaken(m checkedModel, cfg Config, prog Program) bool {
 		switch m := m.(type) {
 		case referenceModel:
 			if p := bufs.refProgram(m, &cfg, &in, &tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
+				ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th, new(ThreadTrace))
 			}
 		case cutlassModel:
 			if p := bufs.cutProgram(m, &cfg, &in, &tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
+				ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th, new(ThreadTrace))
 			}
 		}
 		if !ok {
