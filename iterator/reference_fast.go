@@ -87,7 +87,8 @@ func (tb *traceBuffers) refProgram(m referenceModel, cfg *Config, in *instance, 
 		if !tb.cm.hasAcc {
 			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(*in, *tm, tb.cm.acc.off[:0]), true
 		}
-		tb.ref, tb.hasRef = m.planProgram(*cfg, *in, *tm, prog, tb.arena), true
+		m.planProgram(&tb.ref, cfg, in, prog, tb.arena)
+		tb.hasRef = true
 		tb.ref.acc = &tb.cm.acc
 		tb.ref.ok = tb.ref.ok && tb.cm.acc.ok
 	}
@@ -126,11 +127,13 @@ func (m referenceModel) planAccesses(in instance, tm ThreadMap, off []layout.Bit
 
 // planProgram evaluates prog's moves of the tile origin with the checked
 // arithmetic of the per-thread path, in the same order. Any error, and
-// C-int32, leave ok false.
-func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog Program, arena *Arena) refProgram {
-	var p refProgram
+// C-int32, leave ok false. It fills *p, the request's buffers' own, in
+// place: a refProgram returned as a value was copied into them request after
+// request.
+func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, prog Program, arena *Arena) {
+	*p = refProgram{}
 	if m.defect == CInt32 {
-		return p
+		return
 	}
 	n := prog.Recorded()
 	if arena != nil {
@@ -143,7 +146,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	for _, op := range prog {
 		next, at, records, ok := m.step(&a, cfg, in, op, pos)
 		if !ok {
-			return p // not a RegularTileIterator member: the checked path says so
+			return // not a RegularTileIterator member: the checked path says so
 		}
 		if records {
 			p.origins = append(p.origins, at)
@@ -151,7 +154,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 		pos = next
 	}
 	if a.err != nil || len(a.overflows) > 0 {
-		return p
+		return
 	}
 	for _, o := range p.origins {
 		p.reach = max(p.reach, capMag(int64(o)))
@@ -160,10 +163,9 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 		p.inexact = a.inexact[:len(a.inexact):len(a.inexact)]
 	}
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
-		_, p.tailEnd = Allocation(cfg, prog)
+		_, p.tailEnd = Allocation(*cfg, prog)
 	}
 	p.ok = p.reach < fastCap
-	return p
 }
 
 // traceFast traces one thread from the program worked out once into *tr. It
