@@ -88,7 +88,8 @@ func (s modelSource) Traces(reqs []Request) ([]Response, error) {
 	} else {
 		out = make([]Response, len(reqs))
 	}
-	for i, r := range reqs {
+	for i := range reqs {
+		r := &reqs[i] // not a copy of the request (its configuration) per request
 		trs, err := iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 		if err != nil {
 			out[i].Err = err
