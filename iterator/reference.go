@@ -48,7 +48,7 @@ func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, t
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }
 
-func (m referenceModel) requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (*refProgram, bool) {
+func (m referenceModel) requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (*refProgram, bool) {
 	p := bufs.refProgram(m, cfg, in, tm, prog)
 	return p, p.ok
 }
@@ -68,7 +68,7 @@ func (m referenceModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog
 	tr := ThreadTrace{Thread: thread}
 	start := len(bufs.records)
 	for i, op := range prog {
-		next, at, records, ok := m.step(&a, cfg, in, op, pos)
+		next, at, records, ok := m.step(&a, &cfg, &in, op, pos)
 		if !ok {
 			return tr, notRegular(op)
 		}
@@ -89,7 +89,10 @@ func (m referenceModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog
 // returns the moved origin (next); ok is false for an op RegularTileIterator
 // lacks. The per-thread path and the per-configuration plan both call it,
 // so their arithmetic is the same calls in the same order by construction.
-func (m referenceModel) step(a *arith, cfg Config, in instance, op Op, pos layout.Bits) (next, at layout.Bits, records, ok bool) {
+// cfg and in are read through pointers: step runs once per op of every
+// request a control is traced on, and copying the configuration into it and
+// into tileBits cost more than the arithmetic.
+func (m referenceModel) step(a *arith, cfg *Config, in *instance, op Op, pos layout.Bits) (next, at layout.Bits, records, ok bool) {
 	switch op.Kind {
 	case Load, Store:
 		return pos, pos, true, true
@@ -112,8 +115,8 @@ func (m referenceModel) step(a *arith, cfg Config, in instance, op Op, pos layou
 // tileBits is the move of a tile offset (in the layout's own order): whole
 // tiles in both dimensions. C-load-div divides the contiguous term of
 // load(frag, tile) by V, C-both-div that of load and store (frag, tile).
-func (m referenceModel) tileBits(a *arith, cfg Config, in instance, op Op) layout.Bits {
-	tc, ts := tileArg(cfg, op)
+func (m referenceModel) tileBits(a *arith, cfg *Config, in *instance, op Op) layout.Bits {
+	tc, ts := tileArg(*cfg, op)
 	contig := in.contigTiles(a, tc)
 	if (m.defect == CLoadDiv && op.Kind == LoadTile) ||
 		(m.defect == CBothDiv && (op.Kind == LoadTile || op.Kind == StoreTile)) {
@@ -125,7 +128,7 @@ func (m referenceModel) tileBits(a *arith, cfg Config, in instance, op Op) layou
 // pointerBits is the move of a pointer offset of op.A elements.
 // C-ptr-bytes takes add_pointer_offset's argument as bytes; C-ptr-inverted
 // converts every pointer offset to bytes as po·8/B (#3504).
-func (m referenceModel) pointerBits(a *arith, in instance, op Op) layout.Bits {
+func (m referenceModel) pointerBits(a *arith, in *instance, op Op) layout.Bits {
 	switch {
 	case m.defect == CPtrBytes && op.Kind == AddPointerOffset:
 		return a.bytesToBits(layout.Bytes(op.A))
@@ -139,7 +142,7 @@ func (m referenceModel) pointerBits(a *arith, in instance, op Op) layout.Bits {
 // C-rank-swap advances along the other rank; C-trunc-first truncates the row
 // to whole bytes before multiplying by the tile height, as CUTLASS's incA
 // does; C-int32 narrows the increment to int32 bytes.
-func (m referenceModel) advanceBits(a *arith, in instance) layout.Bits {
+func (m referenceModel) advanceBits(a *arith, in *instance) layout.Bits {
 	rank := in.Rank
 	if m.defect == CRankSwap {
 		rank = 1 - rank

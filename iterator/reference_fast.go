@@ -82,12 +82,13 @@ type refProgram struct {
 // refProgram returns the request's program worked out once, by the first
 // thread traced, and the configuration's access offsets, worked out once
 // per configuration.
-func (tb *traceBuffers) refProgram(m referenceModel, cfg Config, in instance, tm ThreadMap, prog Program) *refProgram {
+func (tb *traceBuffers) refProgram(m referenceModel, cfg *Config, in *instance, tm *ThreadMap, prog Program) *refProgram {
 	if !tb.hasRef {
 		if !tb.cm.hasAcc {
-			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(in, tm, tb.cm.acc.off[:0]), true
+			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(*in, *tm, tb.cm.acc.off[:0]), true
 		}
-		tb.ref, tb.hasRef = m.planProgram(cfg, in, tm, prog, tb.arena), true
+		m.planProgram(&tb.ref, cfg, in, prog, tb.arena)
+		tb.hasRef = true
 		tb.ref.acc = &tb.cm.acc
 		tb.ref.ok = tb.ref.ok && tb.cm.acc.ok
 	}
@@ -126,11 +127,13 @@ func (m referenceModel) planAccesses(in instance, tm ThreadMap, off []layout.Bit
 
 // planProgram evaluates prog's moves of the tile origin with the checked
 // arithmetic of the per-thread path, in the same order. Any error, and
-// C-int32, leave ok false.
-func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog Program, arena *Arena) refProgram {
-	var p refProgram
+// C-int32, leave ok false. It fills *p, the request's buffers' own, in
+// place: a refProgram returned as a value was copied into them request after
+// request.
+func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, prog Program, arena *Arena) {
+	*p = refProgram{}
 	if m.defect == CInt32 {
-		return p
+		return
 	}
 	n := prog.Recorded()
 	if arena != nil {
@@ -143,7 +146,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 	for _, op := range prog {
 		next, at, records, ok := m.step(&a, cfg, in, op, pos)
 		if !ok {
-			return p // not a RegularTileIterator member: the checked path says so
+			return // not a RegularTileIterator member: the checked path says so
 		}
 		if records {
 			p.origins = append(p.origins, at)
@@ -151,7 +154,7 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 		pos = next
 	}
 	if a.err != nil || len(a.overflows) > 0 {
-		return p
+		return
 	}
 	for _, o := range p.origins {
 		p.reach = max(p.reach, capMag(int64(o)))
@@ -160,22 +163,21 @@ func (m referenceModel) planProgram(cfg Config, in instance, tm ThreadMap, prog 
 		p.inexact = a.inexact[:len(a.inexact):len(a.inexact)]
 	}
 	if cfg.Atomic == "cas32" && m.defect != CCas16Tail {
-		_, p.tailEnd = Allocation(cfg, prog)
+		_, p.tailEnd = Allocation(*cfg, prog)
 	}
 	p.ok = p.reach < fastCap
-	return p
 }
 
-// traceFast traces one thread from the program worked out once. It returns
-// ok false, having recorded nothing, where the thread's first element is too
+// traceFast traces one thread from the program worked out once into *tr. It
+// returns false, having recorded nothing and left *tr alone, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
-func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool) {
+func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
 	// Every intermediate of the checked path is at most reach + (|s0|·
 	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
 	// of them overflows.
 	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
 	if capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) >= fastCap {
-		return ThreadTrace{}, false
+		return false
 	}
 	base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
 	start := len(bufs.records)
@@ -202,5 +204,6 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 			}
 		}
 	}
-	return ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}, true
+	*tr = ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}
+	return true
 }

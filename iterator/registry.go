@@ -69,7 +69,7 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 		if cfg.Class != RegularTile {
 			*bufs = newFamilyBuffers(prog, &cm.cfg, &cm.tm, len(threads), arena)
 		} else {
-			*bufs = newTraceBuffers(prog, cm.tm, len(threads), arena)
+			bufs.reset(prog, &cm.tm, len(threads), arena)
 		}
 		bufs.cm, bufs.fam = cm, &sc.fam
 		// The memo's copies of the configuration and map, not this

@@ -195,12 +195,23 @@ func (tb *traceBuffers) instanceOf(cfg Config) *instance {
 }
 
 func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) traceBuffers {
-	n := prog.Recorded()
-	n *= threads
+	var tb traceBuffers
+	tb.reset(prog, &tm, threads, arena)
+	return tb
+}
+
+// reset makes tb the empty buffers of a request of prog for threads
+// threads, in place: traceBuffers holds both models' per-request programs,
+// and building it as a value and copying it into the scratch's, request
+// after request, cost more than clearing it where it is.
+func (tb *traceBuffers) reset(prog Program, tm *ThreadMap, threads int, arena *Arena) {
+	n := prog.Recorded() * threads
+	*tb = traceBuffers{}
 	if arena != nil {
-		return traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * int(tm.Count())), arena: arena}
+		tb.records, tb.addrs, tb.arena = arena.records.take(n), arena.addrs.take(n*int(tm.Count())), arena
+		return
 	}
-	return traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, int64(n)*tm.Count())}
+	tb.records, tb.addrs = make([]Record, 0, n), make([]int64, 0, int64(n)*tm.Count())
 }
 
 // take returns the records appended since start, capped so that appending

@@ -111,7 +111,7 @@ func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, thr
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }
 
-func (m cutlassModel) requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (*cutProgram, bool) {
+func (m cutlassModel) requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (*cutProgram, bool) {
 	p := bufs.cutProgram(m, cfg, in, tm, prog)
 	return p, p.ok
 }

@@ -58,12 +58,12 @@ type cutProgram struct {
 
 // cutProgram returns the request's program worked out once, by the first
 // thread traced.
-func (tb *traceBuffers) cutProgram(m cutlassModel, cfg Config, in instance, tm ThreadMap, prog Program) *cutProgram {
+func (tb *traceBuffers) cutProgram(m cutlassModel, cfg *Config, in *instance, tm *ThreadMap, prog Program) *cutProgram {
 	if !tb.hasCut {
 		if !tb.cm.hasCut {
-			tb.cm.cut, tb.cm.hasCut = planCutAccesses(in, tm, tb.cm.cut.off[:0]), true
+			tb.cm.cut, tb.cm.hasCut = planCutAccesses(*in, *tm, tb.cm.cut.off[:0]), true
 		}
-		tb.cut, tb.hasCut = m.planProgram(cfg, in, prog, &tb.cm.cut, tb.arena), true
+		tb.cut, tb.hasCut = m.planProgram(*cfg, *in, prog, &tb.cm.cut, tb.arena), true
 	}
 	return &tb.cut
 }
@@ -150,18 +150,19 @@ func clip[T any](s []T) []T {
 	return s[:len(s):len(s)]
 }
 
-// traceFast traces one thread from the program worked out once, or returns
-// ok false, having recorded nothing, where the bound does not hold.
-func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool) {
+// traceFast traces one thread from the program worked out once into *tr, or
+// returns false, having recorded nothing and left *tr alone, where the bound
+// does not hold.
+func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
 	// The constructor's intermediates are at most (|c0| + |s0|·max(1, |L|))
 	// ·max(1, B); every later one at most |P| + reach + span.
 	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
 	if first >= fastCap || capAdd(capAdd(first, p.reach), p.acc.span) >= fastCap {
-		return ThreadTrace{}, false
+		return false
 	}
 	bits := layout.Bits((init.C + init.S*int64(in.L)) * in.B)
 	ptr, exact := bits.ToBytes()
-	tr := ThreadTrace{Thread: thread, Overflows: p.overflows, Inexact: p.inexact}
+	*tr = ThreadTrace{Thread: thread, Overflows: p.overflows, Inexact: p.inexact}
 	if !exact {
 		if !p.hasInexactPointers {
 			p.inexactP = append([]string{cutlassPointerWhere}, p.inexact...)
@@ -188,5 +189,5 @@ func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, 
 		}
 	}
 	tr.Records = bufs.take(start)
-	return tr, true
+	return true
 }

@@ -57,12 +57,12 @@ func fastTaken(m checkedModel, cfg Config, prog Program) bool {
 		ok := false
 		switch m := m.(type) {
 		case referenceModel:
-			if p := bufs.refProgram(m, cfg, in, tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
+			if p := bufs.refProgram(m, &cfg, &in, &tm, prog); p.ok {
+				ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th, new(ThreadTrace))
 			}
 		case cutlassModel:
-			if p := bufs.cutProgram(m, cfg, in, tm, prog); p.ok {
-				_, ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th)
+			if p := bufs.cutProgram(m, &cfg, &in, &tm, prog); p.ok {
+				ok = m.traceFast(p, &bufs, &cfg, &in, tm.Init(th), prog, th, new(ThreadTrace))
 			}
 		}
 		if !ok {

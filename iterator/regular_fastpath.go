@@ -10,18 +10,26 @@ import "github.com/tilecheck/tilecheck/layout"
 type fastRegular[P any] interface {
 	// requestProgram works prog out for the request; ok is false where
 	// the fast path cannot be proved exact for it.
-	requestProgram(bufs *traceBuffers, cfg Config, in instance, tm ThreadMap, prog Program) (p P, ok bool)
-	// traceFast traces one thread from its initial offset; ok is false
-	// where this thread needs the checked path.
-	traceFast(p P, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int) (ThreadTrace, bool)
+	//
+	// cfg, in and tm are pointers to the request's memo (read, never
+	// written): the program is worked out once per request, and copying the
+	// three structs into every call cost more than using them.
+	requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (p P, ok bool)
+	// traceFast traces one thread from its initial offset into *tr; ok is
+	// false, *tr untouched, where this thread needs the checked path. It
+	// fills the caller's slot instead of returning the trace: copying an
+	// 88-byte result out of the call and again into the list cost as much
+	// as the addresses of a small fragment.
+	traceFast(p P, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool
 	traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
 }
 
 // traceMapFast is regularModel.traceMap for a fastRegular model.
 func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	in := bufs.instanceOf(cfg)
-	if p, ok := m.requestProgram(bufs, cfg, *in, tm, prog); ok {
-		if tr, ok := m.traceFast(p, bufs, &cfg, in, tm.Init(thread), prog, thread); ok {
+	if p, ok := m.requestProgram(bufs, &cfg, in, &tm, prog); ok {
+		var tr ThreadTrace
+		if m.traceFast(p, bufs, &cfg, in, tm.Init(thread), prog, thread, &tr) {
 			return tr, nil
 		}
 	}
@@ -32,17 +40,18 @@ func traceMapFast[P any, M fastRegular[P]](m M, cfg Config, tm ThreadMap, prog P
 // the request's program is worked out once, before the loop.
 func traceThreadsFast[P any, M fastRegular[P]](m M, cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	in := bufs.instanceOf(*cfg)
-	p, ok := m.requestProgram(bufs, *cfg, *in, *tm, prog)
+	p, ok := m.requestProgram(bufs, cfg, in, tm, prog)
 	inits := bufs.cm.inits(tm, cfg.Threads, len(threads))
 	for _, t := range threads {
 		if t < 0 || t >= cfg.Threads {
 			return out, checkThread(*cfg, t)
 		}
 		if ok {
-			if tr, fast := m.traceFast(p, bufs, cfg, in, initOf(inits, tm, t), prog, t); fast {
-				out = append(out, tr)
+			out = append(out, ThreadTrace{})
+			if m.traceFast(p, bufs, cfg, in, initOf(inits, tm, t), prog, t, &out[len(out)-1]) {
 				continue
 			}
+			out = out[:len(out)-1]
 		}
 		tr, err := m.traceChecked(*cfg, *in, *tm, prog, t, bufs)
 		if err != nil {

@@ -72,7 +72,12 @@ func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
 
 // fetchInto asks src for the needs with want[i] (nil: every need), the
 // others marked skipped, and files the answers in f, whose memory it
-// reuses.
+// reuses. Where every need is wanted (the oracle's, every time), src is
+// handed the plan's own request list instead of a copy: a Request holds its
+// configuration by value, and copying the list for every control cost more
+// than a memoised answer. The list is only read (Source.Traces), and within
+// a batch it is the same list each time, as the batch's reference memo
+// needs.
 func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error) {
 	f.n = n
 	f.answers = slices.Grow(f.answers[:0], len(n.list))[:len(n.list)]
@@ -83,30 +88,43 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 		f.skipped = slices.Grow(f.skippedBuf[:0], len(n.list))[:len(n.list)]
 		f.skippedBuf = f.skipped
 	}
+	all := true
 	for i := range n.list {
 		if want != nil {
 			f.skipped[i] = !want[i]
+			all = all && want[i]
 		}
-		if want == nil || want[i] {
-			f.reqs = append(f.reqs, n.reqs[i])
-			f.idx = append(f.idx, i)
+	}
+	reqs := n.reqs[:len(n.list)]
+	if !all {
+		for i := range n.list {
+			if want[i] {
+				f.reqs = append(f.reqs, n.reqs[i])
+				f.idx = append(f.idx, i)
+			}
 		}
+		reqs = f.reqs
 	}
 	if src == nil {
 		f.answers = f.answers[:0] // no source answers nothing, as fetch
 		return f, nil
 	}
-	if len(f.reqs) == 0 {
+	if len(reqs) == 0 {
 		return f, nil
 	}
-	resps, err := src.Traces(f.reqs)
+	resps, err := src.Traces(reqs)
 	if err != nil {
 		return nil, err
 	}
 	for k, r := range resps {
-		if k < len(f.idx) {
-			f.answers[f.idx[k]] = progTraces{err: r.Err, traces: r.Traces}
+		if k >= len(reqs) {
+			break
 		}
+		i := k // every need asked, in order
+		if !all {
+			i = f.idx[k]
+		}
+		f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
 	}
 	return f, nil
 }

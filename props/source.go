@@ -29,7 +29,8 @@ type Response struct {
 // Source produces traces. Batching lets a compiled probe build one
 // translation unit for many requests; a Go model answers them one by one.
 // The error return is for the source as a whole failing (a compiler
-// missing); per-request problems go in Response.Err.
+// missing); per-request problems go in Response.Err. Traces only reads
+// reqs: a plan hands it its own request list, not a copy.
 type Source interface {
 	Name() string
 	Traces(reqs []Request) ([]Response, error)
@@ -87,7 +88,8 @@ func (s modelSource) Traces(reqs []Request) ([]Response, error) {
 	} else {
 		out = make([]Response, len(reqs))
 	}
-	for i, r := range reqs {
+	for i := range reqs {
+		r := &reqs[i] // not a copy of the request (its configuration) per request
 		trs, err := iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 		if err != nil {
 			out[i].Err = err
