@@ -10,30 +10,7 @@ import (
 // P-companion, finds exactly the one access a compiled trace moved, and
 // nothing on the Go model's own traces.
 func TestCompanionDiffersFindsOneAddress(t *testing.T) {
-	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := iterator.ParseProgram("load(1,0);store(0,0)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
-	threads := make([]int, cfg.Threads)
-	for i := range threads {
-		threads[i] = i
-	}
-	expected, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compiled, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0);store(0,0)")
 	if j := companionDiffers(cfg, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
 		t.Fatalf("identical traces: %+v", j)
 	}
@@ -67,30 +44,7 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 // model's is a mismatch because P-companion finds its record differing
 // (it compares guards); with the guards equal, the same candidate is none.
 func TestGuardMismatchIsCompanions(t *testing.T) {
-	cfg, err := iterator.ParseConfig("class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x20")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := iterator.ParseProgram("load()")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
-	threads := make([]int, cfg.Threads)
-	for i := range threads {
-		threads[i] = i
-	}
-	expected, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compiled, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog, expected, compiled := referenceTwice(t, "class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x20", "load()")
 	r := &compiled[5].Records[0]
 	if r.Valid == nil {
 		t.Fatal("a predicated load without guards")

@@ -14,24 +14,7 @@ import (
 // round trip the Go model did not predict (P-roundtrip); a missing access
 // is a mismatch P-recovered finds, with its evidence as the detail.
 func TestCountFromFacts(t *testing.T) {
-	cfg := mustConfig(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	prog, err := iterator.ParseProgram("load(1,0)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
-	threads := iterator.AllThreads(cfg)
-	expected, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
-	compiled, err := iterator.TraceThreads(m, cfg, prog, threads)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0)")
 	run := cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, AccessBytes: 16}
 	total := 0
 	for th := range compiled {

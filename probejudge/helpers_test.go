@@ -73,3 +73,27 @@ func hugeCase(t *testing.T, ops string) cuda.Case {
 	}
 	return cuda.Case{Config: mustConfig(t, hugePitch), Programs: []iterator.Program{prog}}
 }
+
+// referenceTwice traces the reference model on every thread of config
+// running program twice: the Go model's expectation and a copy to tamper
+// with as if a compiled run had produced it.
+func referenceTwice(t *testing.T, config, program string) (cfg iterator.Config, prog iterator.Program, expected, compiled []iterator.ThreadTrace) {
+	t.Helper()
+	cfg = mustConfig(t, config)
+	prog, err := iterator.ParseProgram(program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := iterator.ModelByName("reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	threads := iterator.AllThreads(cfg)
+	if expected, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
+		t.Fatal(err)
+	}
+	if compiled, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
+		t.Fatal(err)
+	}
+	return cfg, prog, expected, compiled
+}
