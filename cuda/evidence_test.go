@@ -58,13 +58,13 @@ func TestCommittedEvidenceMatchesSources(t *testing.T) {
 	}
 }
 
-func readEvidence(t *testing.T, f string) Evidence {
+func readEvidence(t *testing.T, f string) report.GPUEvidence {
 	t.Helper()
 	b, err := os.ReadFile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ev Evidence
+	var ev report.GPUEvidence
 	if err := json.Unmarshal(b, &ev); err != nil {
 		t.Fatalf("%s: %v", f, err)
 	}

@@ -7,36 +7,11 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// Result is what one compiled run found.
+// Result is what one compiled run found: the reported schema
+// (report.ProbeResult, which probejudge.Count fills and reports/probe
+// renders) and the raw facts it is counted from, which do not go to report.
 type Result struct {
-	Backend  string          `json:"backend"`
-	Variants []VariantResult `json:"variants"`
-	Configs  int             `json:"configs"`  // configurations run
-	Programs int             `json:"programs"` // (configuration, program) pairs run
-	Skipped  []Skip          `json:"skipped,omitempty"`
-	// Unavailable counts (variant, configuration, program) triples not run,
-	// with a few reasons.
-	Unavailable        int      `json:"unavailable"`
-	UnavailableReasons []string `json:"unavailable_reasons,omitempty"`
-	// Uncompilable lists every (variant, configuration, program) whose
-	// instantiation does not compile, with the first diagnostic line.
-	Uncompilable []string `json:"uncompilable,omitempty"`
-	// Exact accounting of the bounded record buffer.
-	Reserved uint64 `json:"records_reserved"`
-	Capacity uint64 `json:"records_capacity"`
-	Dropped  uint64 `json:"records_dropped"`
-	// HeaderSHA256 hashes the committed C++ renditions and harness built;
-	// SourceSHA256 the generated translation units.
-	HeaderSHA256 string            `json:"header_sha256"`
-	SourceSHA256 []string          `json:"source_sha256"`
-	Device       map[string]string `json:"device,omitempty"`
-	Builds       int               `json:"builds"`
-	CachedBuilds int               `json:"cached_builds"`
-	BuildSeconds float64           `json:"build_s"` // summed over translation units
-	RunSeconds   float64           `json:"run_s"`   // summed over programs
-	Errors       []string          `json:"errors,omitempty"`
-	// ToolOutput holds the lines a wrapping tool (compute-sanitizer) printed.
-	ToolOutput []string `json:"tool_output,omitempty"`
+	report.ProbeResult
 
 	// Runs are the raw facts of every program run, in the order run:
 	// what the judging layer (probejudge.Count) judges and counts into
@@ -53,63 +28,6 @@ func (r *Result) whyUnavailable(kase, prog int) string {
 		return w
 	}
 	return "unknown"
-}
-
-// Skip is a configuration that could not be run, and why.
-type Skip struct {
-	Config string `json:"config"`
-	Reason string `json:"reason"`
-}
-
-// VariantResult is one variant's outcome.
-type VariantResult struct {
-	Label     string `json:"variant"`
-	Model     string `json:"model"`
-	Namespace string `json:"namespace"`
-	Role      Role   `json:"role"`
-	Programs  int    `json:"programs"`
-	// Accesses compared with the Go model of the same name, and how many
-	// disagreed (an address, or an access the harness could not recover).
-	Accesses int64 `json:"accesses"`
-	// Hidden counts store accesses the model says a later access of the
-	// same store overwrites entirely (an Alignment override): not compared.
-	Hidden int64 `json:"hidden,omitempty"`
-	// Guards compares the predicated classes' valid flags with the Go
-	// model (each also counted in Accesses); GuardedOff counts the
-	// guarded-off loads and stores among them, whose guard agreed but whose
-	// address nothing in memory shows (their accesses() pass shows it).
-	Guards     int64      `json:"guards,omitempty"`
-	GuardedOff int64      `json:"guarded_off,omitempty"`
-	Mismatches int64      `json:"mismatches"`
-	Examples   []Mismatch `json:"examples,omitempty"`
-	// Accesses that differ from the reference model (the load round trip:
-	// a fragment slot that does not hold the tag at its reference address).
-	VsReference int64 `json:"vs_reference"`
-	// Round trips: per (configuration, program), does the compiled code
-	// differ from the reference, and did its Go model predict that?
-	StoreRoundTrip RoundTrip `json:"store_round_trip"`
-	LoadRoundTrip  RoundTrip `json:"load_round_trip"`
-}
-
-// RoundTrip counts round trips and how many failed where predicted.
-type RoundTrip struct {
-	Cases      int      `json:"cases"`
-	Failed     int      `json:"failed"`
-	Predicted  int      `json:"predicted"`  // Go model ≠ reference
-	Unexpected int      `json:"unexpected"` // failed xor predicted
-	Examples   []string `json:"examples,omitempty"`
-}
-
-// Mismatch is one access where the compiled code and the Go model disagree.
-type Mismatch struct {
-	Config   string `json:"config"`
-	Ops      string `json:"ops"`
-	Thread   int    `json:"thread"`
-	Op       int    `json:"op"`
-	Access   int    `json:"access"`
-	Expected int64  `json:"expected"`
-	Actual   int64  `json:"actual"`
-	Detail   string `json:"detail,omitempty"`
 }
 
 // OK reports whether every iterator and control agreed with its Go model on
@@ -140,15 +58,6 @@ func (r *Result) Judged() bool {
 		n += v.Programs
 	}
 	return n > 0
-}
-
-// ControlOutcome says whether one control did what it must in this run:
-// the probe's form of a kill-matrix row (KillMatrix).
-type ControlOutcome struct {
-	Variant string `json:"variant"`
-	Must    string `json:"must"`
-	OK      bool   `json:"ok"`
-	Detail  string `json:"detail"`
 }
 
 // KillMatrix is the probe's controls and identity copy as a sweep's kill
@@ -186,8 +95,8 @@ func (r *Result) KillMatrix() []report.Control {
 // Controls is KillMatrix in the words of the probe's reports: each control
 // must show mismatches against the reference, the identity copy none. A
 // failed outcome makes the evidence weak.
-func (r *Result) Controls() []ControlOutcome {
-	var out []ControlOutcome
+func (r *Result) Controls() []report.ProbeControl {
+	var out []report.ProbeControl
 	rows := r.KillMatrix()
 	for _, v := range r.Variants {
 		must := "show mismatches against the reference"
@@ -198,12 +107,12 @@ func (r *Result) Controls() []ControlOutcome {
 		default:
 			continue
 		}
-		out = append(out, ControlOutcome{v.Label, must, rows[len(out)].OK, fmtCounts(v)})
+		out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[len(out)].OK, Detail: fmtCounts(v)})
 	}
 	return out
 }
 
-func fmtCounts(v VariantResult) string {
+func fmtCounts(v report.ProbeVariant) string {
 	return fmt.Sprintf("%d of %d accesses differ from the reference; store round trips failed %d of %d",
 		v.VsReference, v.Accesses, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // Options configure a compiled run.
@@ -64,9 +66,9 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if len(variants) == 0 {
 		variants = Renditions()
 	}
-	res := &Result{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}, compiled: map[traceKey][]compiledThread{}, why: map[traceKey]string{}}
+	res := &Result{ProbeResult: report.ProbeResult{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}}, compiled: map[traceKey][]compiledThread{}, why: map[traceKey]string{}}
 	for _, v := range variants {
-		res.Variants = append(res.Variants, VariantResult{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
+		res.Variants = append(res.Variants, report.ProbeVariant{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
 	}
 	opts.logf("compiler: %s", opts.BuildCommand())
 	if len(opts.Headers) > 0 {
@@ -76,7 +78,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	for i, c := range cases {
 		pc, why := plan(i, c, variants, opts.Backend == "gpu")
 		if pc == nil {
-			res.Skipped = append(res.Skipped, Skip{c.Config.String(), why})
+			res.Skipped = append(res.Skipped, report.ProbeSkip{Config: c.Config.String(), Reason: why})
 			continue
 		}
 		planned = append(planned, pc)

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // sanitizerTools are the compute-sanitizer tools a GPU run is checked with.
@@ -13,16 +15,16 @@ var sanitizerTools = []string{"memcheck", "racecheck"}
 // PendingSanitizers is what evidence written before the sanitizer runs end
 // says of them: a run cut short by a time limit must not lose the evidence,
 // and its sanitizer outcome then reads as not run (the verdict says so).
-func PendingSanitizers(preset string) []Sanitizer {
-	return []Sanitizer{{Tool: "memcheck", Preset: preset, Summary: "not finished (the run was cut short before the sanitizers ended)"}}
+func PendingSanitizers(preset string) []report.Sanitizer {
+	return []report.Sanitizer{{Tool: "memcheck", Preset: preset, Summary: "not finished (the run was cut short before the sanitizers ended)"}}
 }
 
 // SanitizersNotRun is the outcome of every tool when the sanitizer runs'
 // cases could not be listed (why).
-func SanitizersNotRun(preset, why string) []Sanitizer {
-	var out []Sanitizer
+func SanitizersNotRun(preset, why string) []report.Sanitizer {
+	var out []report.Sanitizer
 	for _, tool := range sanitizerTools {
-		out = append(out, Sanitizer{Tool: tool, Preset: preset, Summary: why})
+		out = append(out, report.Sanitizer{Tool: tool, Preset: preset, Summary: why})
 	}
 	return out
 }
@@ -36,10 +38,10 @@ type Counter func(*Result)
 // says why. phase, when set, gives each tool's run its own progress
 // callback.
 func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.Duration, opts Options, count Counter,
-	phase func(tool string) func(done, total int)) []Sanitizer {
-	var out []Sanitizer
+	phase func(tool string) func(done, total int)) []report.Sanitizer {
+	var out []report.Sanitizer
 	for _, tool := range sanitizerTools {
-		s := Sanitizer{Tool: tool, Preset: preset}
+		s := report.Sanitizer{Tool: tool, Preset: preset}
 		if _, lerr := exec.LookPath("compute-sanitizer"); lerr != nil || opts.Backend != "gpu" {
 			s.Summary = "compute-sanitizer not available (needs the GPU back end and the CUDA toolkit)"
 			out = append(out, s)
@@ -70,8 +72,8 @@ func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.
 // sanitizerOutcome reads one tool's run: its summary line, the first few
 // reports, and whether it is clean (it ran, the run agreed with the Go
 // models, and the summary counts 0 errors or 0 hazards).
-func sanitizerOutcome(tool, preset string, res *Result, rerr error) Sanitizer {
-	s := Sanitizer{Tool: tool, Preset: preset, Ran: true}
+func sanitizerOutcome(tool, preset string, res *Result, rerr error) report.Sanitizer {
+	s := report.Sanitizer{Tool: tool, Preset: preset, Ran: true}
 	if res != nil {
 		for _, l := range res.ToolOutput {
 			if strings.Contains(l, "ERROR SUMMARY") || strings.Contains(l, "RACECHECK SUMMARY") {

@@ -4,21 +4,23 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestSanitizerOutcome: a tool is clean only when it ran, its summary
 // counts zero and the run agreed; its report lines are kept.
 func TestSanitizerOutcome(t *testing.T) {
-	clean := &Result{ToolOutput: []string{"========= COMPUTE-SANITIZER", "========= ERROR SUMMARY: 0 errors"}}
+	clean := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= COMPUTE-SANITIZER", "========= ERROR SUMMARY: 0 errors"}}}
 	if s := sanitizerOutcome("memcheck", "quick", clean, nil); !s.Ran || !s.Clean || s.Summary != "ERROR SUMMARY: 0 errors" {
 		t.Errorf("clean run: %+v", s)
 	}
-	dirty := &Result{ToolOutput: []string{"========= Invalid __global__ write of size 4 bytes", "========= ERROR SUMMARY: 1 error"}}
+	dirty := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= Invalid __global__ write of size 4 bytes", "========= ERROR SUMMARY: 1 error"}}}
 	s := sanitizerOutcome("memcheck", "quick", dirty, nil)
 	if s.Clean || len(s.Reports) != 1 || !strings.HasPrefix(s.Reports[0], "Invalid __global__ write") {
 		t.Errorf("a reported error: %+v", s)
 	}
-	disagree := &Result{Dropped: 1, ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}
+	disagree := &Result{ProbeResult: report.ProbeResult{Dropped: 1, ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}}
 	if s := sanitizerOutcome("racecheck", "quick", disagree, nil); s.Clean || !strings.Contains(s.Summary, "disagreed with the Go models") {
 		t.Errorf("a run that disagreed: %+v", s)
 	}

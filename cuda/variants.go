@@ -3,10 +3,13 @@ package cuda
 import (
 	"fmt"
 	"strings"
+
+	"github.com/tilecheck/tilecheck/report"
 )
 
-// Role says what a variant is for in a run.
-type Role string
+// Role says what a variant is for in a run (the report schema's
+// report.ProbeRole).
+type Role = report.ProbeRole
 
 const (
 	// RoleIterator: an iterator under test; it must agree with its Go model.

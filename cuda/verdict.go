@@ -14,3 +14,10 @@ type VerdictRule func(failed bool, matrix []report.Control, unproven bool) repor
 func (r *Result) Verdict(rule VerdictRule) report.Verdict {
 	return rule(!r.OK(), r.KillMatrix(), false)
 }
+
+// Report is the JSON form of a probe run (what reports/probe renders): r's
+// result with its verdict by rule, its controls' outcomes and OK.
+func (r *Result) Report(tool, version, preset string, rule VerdictRule) report.ProbeReport {
+	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: r.Verdict(rule),
+		OK: r.OK(), Controls: r.Controls(), ProbeResult: &r.ProbeResult}
+}

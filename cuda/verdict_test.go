@@ -12,10 +12,10 @@ import (
 // by the one rule (sweep.Verdict), and Controls names the control that
 // missed; a caught control passes; a mismatch fails.
 func TestProbeVerdict(t *testing.T) {
-	res := &Result{Backend: "host", Variants: []VariantResult{
+	res := &Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
 		{Label: "reference", Role: RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: RoleControl, Accesses: 10}, // no mismatch: not caught
-	}}
+	}}}
 	if v, c := res.Verdict(sweep.Verdict), res.Controls(); v != report.Weak || len(c) != 1 || c[0].OK ||
 		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
 		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
@@ -35,30 +35,30 @@ func TestProbeVerdict(t *testing.T) {
 // makes it weak.
 func TestEvidenceJudge(t *testing.T) {
 	caught := func() *Result {
-		return &Result{Variants: []VariantResult{
+		return &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
 			{Label: "reference", Role: RoleIterator, Accesses: 10},
-			{Label: "C-load-div", Role: RoleControl, Accesses: 10, StoreRoundTrip: RoundTrip{Cases: 2, Failed: 2}},
-		}}
+			{Label: "C-load-div", Role: RoleControl, Accesses: 10, StoreRoundTrip: report.RoundTrip{Cases: 2, Failed: 2}},
+		}}}
 	}
 	for _, c := range []struct {
 		name   string
 		res    func() *Result
-		sans   []Sanitizer
+		sans   []report.Sanitizer
 		weaken bool
 		want   report.Verdict
 	}{
 		{"all agree, control caught", caught, nil, false, report.Pass},
-		{"sanitizers clean", caught, []Sanitizer{{Tool: "memcheck", Ran: true, Clean: true}}, false, report.Pass},
-		{"a sanitizer reported", caught, []Sanitizer{{Tool: "memcheck", Ran: true}}, false, report.Fail},
-		{"a sanitizer did not run", caught, []Sanitizer{{Tool: "racecheck"}}, false, report.Weak},
+		{"sanitizers clean", caught, []report.Sanitizer{{Tool: "memcheck", Ran: true, Clean: true}}, false, report.Pass},
+		{"a sanitizer reported", caught, []report.Sanitizer{{Tool: "memcheck", Ran: true}}, false, report.Fail},
+		{"a sanitizer did not run", caught, []report.Sanitizer{{Tool: "racecheck"}}, false, report.Weak},
 		{"a control not caught", caught, nil, true, report.Weak},
 		{"a dropped record", func() *Result { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
 	} {
-		e := &Evidence{Result: c.res(), Sanitizers: c.sans}
+		res, e := c.res(), &report.GPUEvidence{Sanitizers: c.sans}
 		if c.weaken {
-			e.Result.Variants[1].StoreRoundTrip.Failed = 0
+			res.Variants[1].StoreRoundTrip.Failed = 0
 		}
-		e.Judge(sweep.Verdict)
+		res.JudgeEvidence(e, sweep.Verdict)
 		if e.Verdict != c.want {
 			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
 		}
@@ -71,12 +71,12 @@ func TestEvidenceJudge(t *testing.T) {
 // by nothing: neither P-roundtrip nor P-companion (a mismatch with its own
 // model).
 func TestKillMatrix(t *testing.T) {
-	res := &Result{Variants: []VariantResult{
+	res := &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
 		{Label: "reference", Role: RoleIterator, Mismatches: 5},
-		{Label: "C-load-div", Role: RoleControl, LoadRoundTrip: RoundTrip{Cases: 4, Failed: 1}},
+		{Label: "C-load-div", Role: RoleControl, LoadRoundTrip: report.RoundTrip{Cases: 4, Failed: 1}},
 		{Label: "C-pitch-plus-one", Role: RoleControl, VsReference: 7}, // addresses differ, no round trip failed
 		{Label: "identity-copy", Role: RoleIdentity, Mismatches: 1},
-	}}
+	}}}
 	rows := res.KillMatrix()
 	if len(rows) != 3 {
 		t.Fatalf("rows %+v, want the two controls and the identity copy", rows)
@@ -106,7 +106,7 @@ func TestKillMatrix(t *testing.T) {
 // without probejudge.Count) has no mismatch on record but is not OK, so it
 // fails by rule instead of passing unjudged.
 func TestUnjudgedRunIsNotOK(t *testing.T) {
-	res := &Result{Variants: []VariantResult{{Label: "reference", Role: RoleIterator}}, Runs: []ProgramRun{{}}}
+	res := &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: RoleIterator}}}, Runs: []ProgramRun{{}}}
 	if res.Judged() || res.OK() || res.Verdict(sweep.Verdict) != report.Fail {
 		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", res.Judged(), res.OK(), res.Verdict(sweep.Verdict))
 	}

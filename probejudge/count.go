@@ -13,6 +13,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // examplesKept is how many mismatches a variant keeps as examples.
@@ -31,7 +32,7 @@ func Count(res *cuda.Result) {
 	}
 }
 
-func countRun(vr *cuda.VariantResult, run *cuda.ProgramRun) {
+func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun) {
 	vr.Programs++
 	var cands []candidate
 	for _, o := range run.Seen {
@@ -74,7 +75,7 @@ func countRun(vr *cuda.VariantResult, run *cuda.ProgramRun) {
 		}
 		vr.Mismatches++
 		if len(vr.Examples) < examplesKept {
-			vr.Examples = append(vr.Examples, cuda.Mismatch{Config: run.Config.String(), Ops: run.Program.String(), Thread: c.thread, Op: c.op,
+			vr.Examples = append(vr.Examples, report.ProbeMismatch{Config: run.Config.String(), Ops: run.Program.String(), Thread: c.thread, Op: c.op,
 				Access: c.access, Expected: c.want, Actual: c.actual, Detail: c.detail})
 		}
 	}
@@ -102,7 +103,7 @@ func hasLoad(expected []iterator.ThreadTrace) bool {
 	return false
 }
 
-func tally(rt *cuda.RoundTrip, fail, pred bool, example string) {
+func tally(rt *report.RoundTrip, fail, pred bool, example string) {
 	rt.Cases++
 	if fail {
 		rt.Failed++

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestCountFromFacts: Count reads every counter off the raw facts alone:
@@ -40,7 +41,7 @@ func TestCountFromFacts(t *testing.T) {
 	// address): one hidden store access, one guarded-off access whose guard
 	// agreed.
 	run.Seen = append(run.Seen, cuda.Observation{How: cuda.Hidden}, cuda.Observation{How: cuda.GuardedOff, Guarded: true})
-	res := &cuda.Result{Variants: []cuda.VariantResult{{Label: "reference"}}, Runs: []cuda.ProgramRun{run}}
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference"}}}, Runs: []cuda.ProgramRun{run}}
 	Count(res)
 	v := res.Variants[0]
 	if v.Programs != 1 || v.Accesses != int64(total) || v.Hidden != 1 || v.GuardedOff != 1 || v.Guards != 1 {

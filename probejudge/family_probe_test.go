@@ -7,6 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestHostProbeFamily: the C++ renditions of the SPEC §10 classes agree with
@@ -36,7 +37,7 @@ func TestHostProbeFamily(t *testing.T) {
 	if res.Dropped != 0 {
 		t.Errorf("dropped %d records", res.Dropped)
 	}
-	byLabel := map[string]cuda.VariantResult{}
+	byLabel := map[string]report.ProbeVariant{}
 	for _, v := range res.Variants {
 		byLabel[v.Label] = v
 		if v.Mismatches != 0 {

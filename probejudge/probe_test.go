@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestHostProbeRenditions: every access of every C++ rendition agrees with
@@ -24,7 +25,7 @@ func TestHostProbeRenditions(t *testing.T) {
 	if res.Dropped != 0 || res.Reserved == 0 {
 		t.Errorf("records reserved %d capacity %d dropped %d", res.Reserved, res.Capacity, res.Dropped)
 	}
-	byLabel := map[string]cuda.VariantResult{}
+	byLabel := map[string]report.ProbeVariant{}
 	for _, v := range res.Variants {
 		byLabel[v.Label] = v
 		if v.Accesses < 10000 {

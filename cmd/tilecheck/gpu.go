@@ -135,8 +135,8 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if log != nil {
 		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
 	}
-	ev := &cuda.Evidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: string(preset.p),
-		Arch: *arch, Device: res.Device, Result: res}
+	ev := &report.GPUEvidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: string(preset.p),
+		Arch: *arch, Device: res.Device, Result: &res.ProbeResult}
 	ev.GPU, ev.Driver, ev.Compiler = cuda.DeviceFacts(res, opts.Backend)
 	if *backend == "host" {
 		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
@@ -147,7 +147,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// not run, and the verdict says so).
 		pending := *ev
 		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
-		pending.Judge(sweep.Verdict)
+		res.JudgeEvidence(&pending, sweep.Verdict)
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
@@ -158,11 +158,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitInterrupted
 		}
 	}
-	ev.Judge(sweep.Verdict)
+	res.JudgeEvidence(ev, sweep.Verdict)
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, string(preset.p), res.Verdict(sweep.Verdict), res)
+	probe.Text(stdout, res.Report("tilecheck", report.Version(), string(preset.p), sweep.Verdict))
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
@@ -183,7 +183,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // runSanitizers lists the sanitizer runs' cases and runs them under
 // compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
 func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Class, limit time.Duration, opts cuda.Options,
-	progress *progress) []cuda.Sanitizer {
+	progress *progress) []report.Sanitizer {
 	cases, err := gen.ProbeClassCases(preset, classes)
 	if err != nil {
 		return cuda.SanitizersNotRun(string(preset), err.Error())
@@ -193,7 +193,7 @@ func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Cl
 	})
 }
 
-func writeEvidence(dir string, ev *cuda.Evidence) error {
+func writeEvidence(dir string, ev *report.GPUEvidence) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

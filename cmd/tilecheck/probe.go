@@ -197,20 +197,20 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// one rule, sweep.Verdict, given what the run found; the renderers are
 	// handed it.
 	probejudge.Count(res)
-	verdict := res.Verdict(sweep.Verdict)
+	rep := res.Report("tilecheck", report.Version(), string(f.preset.p), sweep.Verdict)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		if err := probe.JSON(&buf, "tilecheck", report.Version(), string(f.preset.p), verdict, res); err != nil {
+		if err := probe.JSON(&buf, rep); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		probe.Markdown(&buf, string(f.preset.p), verdict, res)
+		probe.Markdown(&buf, rep)
 	default:
-		probe.Text(&buf, string(f.preset.p), verdict, res)
+		probe.Text(&buf, rep)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	return verdictStatus(verdict)
+	return verdictStatus(rep.Verdict)
 }

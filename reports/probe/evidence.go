@@ -7,14 +7,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // EvidenceFiles renders GPU evidence as the files committed under
 // reports/evidence: their base name (gpu-<date>, or host-<date> for a host
 // rehearsal, never mistaken for GPU evidence) and their Markdown and JSON
 // contents.
-func EvidenceFiles(e *cuda.Evidence) (base string, md, js []byte, err error) {
+func EvidenceFiles(e *report.GPUEvidence) (base string, md, js []byte, err error) {
 	base = "gpu-" + e.Date
 	if e.Result != nil && e.Result.Backend == "host" {
 		base = "host-" + e.Date
@@ -29,7 +29,7 @@ func EvidenceFiles(e *cuda.Evidence) (base string, md, js []byte, err error) {
 }
 
 // EvidenceMarkdown renders GPU evidence for reports/evidence/.
-func EvidenceMarkdown(w io.Writer, e *cuda.Evidence) {
+func EvidenceMarkdown(w io.Writer, e *report.GPUEvidence) {
 	r := e.Result
 	if r.Backend == "host" {
 		// The protocol run with the host compiler tests the report, not
@@ -100,7 +100,7 @@ func backticks(xs []string) string {
 
 // markdownTables renders the per-variant table, the mismatches and the
 // controls (the part of a report a GitHub issue needs).
-func markdownTables(w io.Writer, r *cuda.Result, controls []cuda.ControlOutcome) {
+func markdownTables(w io.Writer, r *report.ProbeResult, controls []report.ProbeControl) {
 	fmt.Fprintf(w, "| variant | namespace | role | accesses compared | mismatches | differ from reference | store round trips: failed / predicted (SPEC §7) / unexpected | load round trips: failed / predicted / unexpected |\n|---|---|---|---|---|---|---|---|\n")
 	for _, v := range r.Variants {
 		fmt.Fprintf(w, "| %s | `%s` | %s | %d | **%d** | %d | %d: %d / %d / **%d** | %d: %d / %d / **%d** |\n", v.Label, v.Namespace, v.Role,

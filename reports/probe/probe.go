@@ -1,9 +1,10 @@
 // Package probe renders what compiled runs found: the text, Markdown and
-// JSON reports of tilecheck probe (a cuda.Result) and the GPU evidence
-// files of tilecheck gpu (a cuda.Evidence). The verdict comes from the one
-// rule (sweep.Verdict) and is handed in; the controls' outcomes are cuda's
-// kill matrix in the probe's words; this package only renders, as package
-// reports does for a sweep.
+// JSON reports of tilecheck probe (a report.ProbeReport) and the GPU
+// evidence files of tilecheck gpu (a report.GPUEvidence). The verdict comes
+// from the one rule (sweep.Verdict) and the controls' outcomes from cuda's
+// kill matrix in the probe's words, both handed in with the report; this
+// package only renders, as package reports does for a sweep, and does not
+// import cuda.
 package probe
 
 import (
@@ -15,38 +16,22 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// Report is the JSON form of a probe run.
-type Report struct {
-	Tool     string                `json:"tool"`
-	Version  string                `json:"version"`
-	Preset   string                `json:"preset"`
-	Verdict  report.Verdict        `json:"verdict"` // pass, fail or weak
-	OK       bool                  `json:"ok"`
-	Controls []cuda.ControlOutcome `json:"controls"`
-	*cuda.Result
-}
-
-// NewReport is the JSON form of res, with its verdict (sweep.Verdict's).
-func NewReport(tool, version, preset string, verdict report.Verdict, res *cuda.Result) Report {
-	return Report{Tool: tool, Version: version, Preset: preset, Verdict: verdict, Result: res, Controls: res.Controls(), OK: res.OK()}
-}
-
-// JSON writes the JSON form of a probe run, indented.
-func JSON(w io.Writer, tool, version, preset string, verdict report.Verdict, res *cuda.Result) error {
+// JSON writes the JSON form of a probe run (r, its verdict sweep.Verdict's),
+// indented.
+func JSON(w io.Writer, r report.ProbeReport) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(NewReport(tool, version, preset, verdict, res))
+	return enc.Encode(r)
 }
 
 // VerdictLine is the last line of a probe's report, which states its
 // verdict: a run whose accesses all agree but whose controls were not
 // caught is weak, not a pass; the line names each control whose outcome is
 // not ok, as "<control> did not <what it must>".
-func VerdictLine(verdict report.Verdict, controls []cuda.ControlOutcome) string {
+func VerdictLine(verdict report.Verdict, controls []report.ProbeControl) string {
 	switch verdict {
 	case report.Fail:
 		return "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
@@ -63,18 +48,19 @@ func VerdictLine(verdict report.Verdict, controls []cuda.ControlOutcome) string 
 }
 
 // Markdown renders a probe run as Markdown (a GitHub issue's body).
-func Markdown(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) {
+func Markdown(w io.Writer, r report.ProbeReport) {
+	res, preset := r.ProbeResult, r.Preset
 	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
-	controls := res.Controls()
-	markdownTables(w, res, controls)
-	fmt.Fprintf(w, "\n%s\n", VerdictLine(verdict, controls))
+	markdownTables(w, res, r.Controls)
+	fmt.Fprintf(w, "\n%s\n", VerdictLine(r.Verdict, r.Controls))
 }
 
 // Text renders a probe run as text: the per-variant table, the mismatches
 // and unexpected round trips, the controls, the accounting, and the verdict
-// last (verdict, sweep.Verdict's).
-func Text(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) {
+// last (r.Verdict, sweep.Verdict's).
+func Text(w io.Writer, r report.ProbeReport) {
+	res, preset := r.ProbeResult, r.Preset
 	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -97,8 +83,7 @@ func Text(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) 
 		}
 	}
 	fmt.Fprintln(w, "\n\nControls (same binary, same launch):")
-	controls := res.Controls()
-	for _, c := range controls {
+	for _, c := range r.Controls {
 		status := "ok"
 		if !c.OK {
 			status = "WEAK"
@@ -132,5 +117,5 @@ func Text(w io.Writer, preset string, verdict report.Verdict, res *cuda.Result) 
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
-	fmt.Fprintln(w, VerdictLine(verdict, controls))
+	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls))
 }

@@ -5,17 +5,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// weakRun agrees everywhere, but its control showed no mismatch.
-func weakRun() *cuda.Result {
-	return &cuda.Result{Backend: "host", Variants: []cuda.VariantResult{
-		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
-		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
-	}}
+// weakRun agrees everywhere, but its control showed no mismatch: weak, as
+// the judging layer (cuda.Result.Report, by sweep.Verdict) finds it.
+func weakRun() report.ProbeReport {
+	return report.ProbeReport{Tool: "tilecheck", Version: "v1", Preset: "representative", Verdict: report.Weak, OK: true,
+		Controls: []report.ProbeControl{{Variant: "C-load-div", Must: "show mismatches against the reference", OK: false}},
+		ProbeResult: &report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
+			{Label: "reference", Role: "iterator", Accesses: 10},
+			{Label: "C-load-div", Role: "control", Accesses: 10}, // no mismatch: not caught
+		}}}
 }
 
 // TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
@@ -25,8 +26,8 @@ func weakRun() *cuda.Result {
 func TestProbeLastLineStatesVerdict(t *testing.T) {
 	res := weakRun()
 	for name, render := range map[string]func(*strings.Builder){
-		"text":     func(b *strings.Builder) { Text(b, "representative", res.Verdict(sweep.Verdict), res) },
-		"markdown": func(b *strings.Builder) { Markdown(b, "representative", res.Verdict(sweep.Verdict), res) },
+		"text":     func(b *strings.Builder) { Text(b, res) },
+		"markdown": func(b *strings.Builder) { Markdown(b, res) },
 	} {
 		var b strings.Builder
 		render(&b)
@@ -36,7 +37,7 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := JSON(&b, "tilecheck", "v1", "quick", res.Verdict(sweep.Verdict), res); err != nil {
+	if err := JSON(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -50,12 +51,11 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 	if doc.Verdict != "weak" || !doc.OK || doc.Backend != "host" {
 		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
 	}
-	res.Variants[1].LoadRoundTrip.Failed = 3
-	if line := VerdictLine(res.Verdict(sweep.Verdict), res.Controls()); !strings.HasPrefix(line, "Verdict: pass") {
+	res.Controls[0].OK = true
+	if line := VerdictLine(report.Pass, res.Controls); !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: line %q", line)
 	}
-	res.Variants[0].Mismatches = 1
-	if line := VerdictLine(res.Verdict(sweep.Verdict), res.Controls()); !strings.HasPrefix(line, "Verdict: FAIL") {
+	if line := VerdictLine(report.Fail, res.Controls); !strings.HasPrefix(line, "Verdict: FAIL") {
 		t.Errorf("a mismatch: line %q", line)
 	}
 }
@@ -69,8 +69,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 	} {
 		res := weakRun()
 		res.Backend = c.backend
-		ev := &cuda.Evidence{Date: "2026-12-01", Preset: "quick", Result: res}
-		ev.Judge(sweep.Verdict)
+		ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult}
 		base, md, js, err := EvidenceFiles(ev)
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +80,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 		if first := strings.SplitN(string(md), "\n", 2)[0]; first != c.title {
 			t.Errorf("%s: title %q, want %q", c.backend, first, c.title)
 		}
-		var back cuda.Evidence
+		var back report.GPUEvidence
 		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != report.Weak || back.Result.Backend != c.backend {
 			t.Errorf("%s: JSON reads back as verdict %q (%v), want weak", c.backend, back.Verdict, err)
 		}
