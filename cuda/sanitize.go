@@ -29,9 +29,10 @@ func SanitizersNotRun(preset, why string) []report.Sanitizer {
 	return out
 }
 
-// Counter fills a run's counts from its raw facts (probejudge.Count, which
-// cuda does not import: the command hands it in).
-type Counter func(*Result)
+// Counter fills a run's counts from its raw facts and says whether the run
+// agreed with its Go models (probejudge.CountOK, which cuda does not
+// import: the command hands it in).
+type Counter func(*Result) (ok bool)
 
 // RunSanitizers runs cases under compute-sanitizer memcheck and racecheck,
 // each within limit, and has count judge each run; a tool that cannot run
@@ -61,18 +62,19 @@ func RunSanitizers(ctx context.Context, cases []Case, preset string, limit time.
 		tctx, cancel := context.WithTimeout(ctx, limit)
 		res, rerr := Run(tctx, cases, o)
 		cancel()
+		ok := false
 		if res != nil && rerr == nil {
-			count(res)
+			ok = count(res)
 		}
-		out = append(out, sanitizerOutcome(tool, preset, res, rerr))
+		out = append(out, sanitizerOutcome(tool, preset, res, ok, rerr))
 	}
 	return out
 }
 
 // sanitizerOutcome reads one tool's run: its summary line, the first few
 // reports, and whether it is clean (it ran, the run agreed with the Go
-// models, and the summary counts 0 errors or 0 hazards).
-func sanitizerOutcome(tool, preset string, res *Result, rerr error) report.Sanitizer {
+// models, ok, and the summary counts 0 errors or 0 hazards).
+func sanitizerOutcome(tool, preset string, res *Result, ok bool, rerr error) report.Sanitizer {
 	s := report.Sanitizer{Tool: tool, Preset: preset, Ran: true}
 	if res != nil {
 		for _, l := range res.ToolOutput {
@@ -88,7 +90,7 @@ func sanitizerOutcome(tool, preset string, res *Result, rerr error) report.Sanit
 	switch {
 	case rerr != nil:
 		s.Summary = strings.TrimSpace(s.Summary + " run failed: " + rerr.Error())
-	case res != nil && !res.OK():
+	case res != nil && !ok:
 		s.Summary += "; the run under the sanitizer disagreed with the Go models"
 	default:
 		s.Clean = strings.Contains(s.Summary, " 0 errors") || strings.Contains(s.Summary, " 0 hazards")

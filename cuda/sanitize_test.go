@@ -9,25 +9,25 @@ import (
 )
 
 // TestSanitizerOutcome: a tool is clean only when it ran, its summary
-// counts zero and the run agreed; its report lines are kept.
+// counts zero and the run agreed (ok, the judging layer's); its report lines are kept.
 func TestSanitizerOutcome(t *testing.T) {
 	clean := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= COMPUTE-SANITIZER", "========= ERROR SUMMARY: 0 errors"}}}
-	if s := sanitizerOutcome("memcheck", "quick", clean, nil); !s.Ran || !s.Clean || s.Summary != "ERROR SUMMARY: 0 errors" {
+	if s := sanitizerOutcome("memcheck", "quick", clean, true, nil); !s.Ran || !s.Clean || s.Summary != "ERROR SUMMARY: 0 errors" {
 		t.Errorf("clean run: %+v", s)
 	}
 	dirty := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= Invalid __global__ write of size 4 bytes", "========= ERROR SUMMARY: 1 error"}}}
-	s := sanitizerOutcome("memcheck", "quick", dirty, nil)
+	s := sanitizerOutcome("memcheck", "quick", dirty, true, nil)
 	if s.Clean || len(s.Reports) != 1 || !strings.HasPrefix(s.Reports[0], "Invalid __global__ write") {
 		t.Errorf("a reported error: %+v", s)
 	}
-	disagree := &Result{ProbeResult: report.ProbeResult{Dropped: 1, ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}}
-	if s := sanitizerOutcome("racecheck", "quick", disagree, nil); s.Clean || !strings.Contains(s.Summary, "disagreed with the Go models") {
+	disagree := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}}
+	if s := sanitizerOutcome("racecheck", "quick", disagree, false, nil); s.Clean || !strings.Contains(s.Summary, "disagreed with the Go models") {
 		t.Errorf("a run that disagreed: %+v", s)
 	}
-	if s := sanitizerOutcome("racecheck", "quick", nil, errors.New("timed out")); s.Clean || s.Summary != "run failed: timed out" {
+	if s := sanitizerOutcome("racecheck", "quick", nil, false, errors.New("timed out")); s.Clean || s.Summary != "run failed: timed out" {
 		t.Errorf("a failed run: %+v", s)
 	}
-	if s := sanitizerOutcome("racecheck", "quick", &Result{}, nil); s.Clean || s.Summary != "no summary line from compute-sanitizer" {
+	if s := sanitizerOutcome("racecheck", "quick", &Result{}, true, nil); s.Clean || s.Summary != "no summary line from compute-sanitizer" {
 		t.Errorf("no summary: %+v", s)
 	}
 }

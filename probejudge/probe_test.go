@@ -60,12 +60,12 @@ func TestHostProbeRenditions(t *testing.T) {
 	if byLabel["C-load-div"].StoreRoundTrip.Failed != 0 {
 		t.Errorf("C-load-div: a store round trip failed: %v", byLabel["C-load-div"].StoreRoundTrip.Examples)
 	}
-	for _, c := range res.Controls() {
+	for _, c := range Controls(res) {
 		if !c.OK {
 			t.Errorf("control %s: %s", c.Variant, c.Detail)
 		}
 	}
-	if !res.OK() {
+	if !OK(res) {
 		t.Errorf("result not OK")
 	}
 }
@@ -79,7 +79,7 @@ func TestGPUProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.OK() {
+	if !OK(res) {
 		t.Errorf("GPU run disagrees with the Go models")
 	}
 }

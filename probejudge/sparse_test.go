@@ -24,7 +24,7 @@ func TestSparseHostCase(t *testing.T) {
 			t.Errorf("%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
 		}
 	}
-	for _, c := range res.Controls() {
+	for _, c := range Controls(res) {
 		if !c.OK {
 			t.Errorf("control %s: %s", c.Variant, c.Detail)
 		}

@@ -101,7 +101,7 @@ type ProbeMismatch struct {
 }
 
 // ProbeControl says whether one control did what it must in a run: the
-// probe's form of a kill-matrix row (cuda.Result.Controls).
+// probe's form of a kill-matrix row (probejudge.Controls).
 type ProbeControl struct {
 	Variant string `json:"variant"`
 	Must    string `json:"must"`

@@ -147,7 +147,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// not run, and the verdict says so).
 		pending := *ev
 		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
-		res.JudgeEvidence(&pending, sweep.Verdict)
+		probejudge.JudgeEvidence(res, &pending, sweep.Verdict)
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
@@ -158,11 +158,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitInterrupted
 		}
 	}
-	res.JudgeEvidence(ev, sweep.Verdict)
+	probejudge.JudgeEvidence(res, ev, sweep.Verdict)
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, res.Report("tilecheck", report.Version(), string(preset.p), sweep.Verdict))
+	probe.Text(stdout, probejudge.Report(res, "tilecheck", report.Version(), string(preset.p), sweep.Verdict))
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
@@ -188,7 +188,7 @@ func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Cl
 	if err != nil {
 		return cuda.SanitizersNotRun(string(preset), err.Error())
 	}
-	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, probejudge.Count, func(tool string) func(done, total int) {
+	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, probejudge.CountOK, func(tool string) func(done, total int) {
 		return progress.phase("gpu: compute-sanitizer --tool " + tool)
 	})
 }

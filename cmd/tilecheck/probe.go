@@ -197,7 +197,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// one rule, sweep.Verdict, given what the run found; the renderers are
 	// handed it.
 	probejudge.Count(res)
-	rep := res.Report("tilecheck", report.Version(), string(f.preset.p), sweep.Verdict)
+	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p), sweep.Verdict)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":

@@ -1,9 +1,10 @@
-package cuda
+package probejudge
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -12,20 +13,20 @@ import (
 // by the one rule (sweep.Verdict), and Controls names the control that
 // missed; a caught control passes; a mismatch fails.
 func TestProbeVerdict(t *testing.T) {
-	res := &Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
-		{Label: "reference", Role: RoleIterator, Accesses: 10},
-		{Label: "C-load-div", Role: RoleControl, Accesses: 10}, // no mismatch: not caught
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
+		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
+		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
 	}}}
-	if v, c := res.Verdict(sweep.Verdict), res.Controls(); v != report.Weak || len(c) != 1 || c[0].OK ||
+	if v, c := Verdict(res, sweep.Verdict), Controls(res); v != report.Weak || len(c) != 1 || c[0].OK ||
 		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
 		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[1].LoadRoundTrip.Failed = 3 // P-roundtrip killed it
-	if v, c := res.Verdict(sweep.Verdict), res.Controls(); v != report.Pass || !c[0].OK {
+	if v, c := Verdict(res, sweep.Verdict), Controls(res); v != report.Pass || !c[0].OK {
 		t.Errorf("caught control: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[0].Mismatches = 1
-	if v := res.Verdict(sweep.Verdict); v != report.Fail {
+	if v := Verdict(res, sweep.Verdict); v != report.Fail {
 		t.Errorf("a mismatch: verdict %q, want fail", v)
 	}
 }
@@ -34,15 +35,15 @@ func TestProbeVerdict(t *testing.T) {
 // evidence; a control not caught, or a sanitizer asked for but not run,
 // makes it weak.
 func TestEvidenceJudge(t *testing.T) {
-	caught := func() *Result {
-		return &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
-			{Label: "reference", Role: RoleIterator, Accesses: 10},
-			{Label: "C-load-div", Role: RoleControl, Accesses: 10, StoreRoundTrip: report.RoundTrip{Cases: 2, Failed: 2}},
+	caught := func() *cuda.Result {
+		return &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
+			{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
+			{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10, StoreRoundTrip: report.RoundTrip{Cases: 2, Failed: 2}},
 		}}}
 	}
 	for _, c := range []struct {
 		name   string
-		res    func() *Result
+		res    func() *cuda.Result
 		sans   []report.Sanitizer
 		weaken bool
 		want   report.Verdict
@@ -52,13 +53,13 @@ func TestEvidenceJudge(t *testing.T) {
 		{"a sanitizer reported", caught, []report.Sanitizer{{Tool: "memcheck", Ran: true}}, false, report.Fail},
 		{"a sanitizer did not run", caught, []report.Sanitizer{{Tool: "racecheck"}}, false, report.Weak},
 		{"a control not caught", caught, nil, true, report.Weak},
-		{"a dropped record", func() *Result { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
+		{"a dropped record", func() *cuda.Result { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
 	} {
 		res, e := c.res(), &report.GPUEvidence{Sanitizers: c.sans}
 		if c.weaken {
 			res.Variants[1].StoreRoundTrip.Failed = 0
 		}
-		res.JudgeEvidence(e, sweep.Verdict)
+		JudgeEvidence(res, e, sweep.Verdict)
 		if e.Verdict != c.want {
 			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
 		}
@@ -71,13 +72,13 @@ func TestEvidenceJudge(t *testing.T) {
 // by nothing: neither P-roundtrip nor P-companion (a mismatch with its own
 // model).
 func TestKillMatrix(t *testing.T) {
-	res := &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
-		{Label: "reference", Role: RoleIterator, Mismatches: 5},
-		{Label: "C-load-div", Role: RoleControl, LoadRoundTrip: report.RoundTrip{Cases: 4, Failed: 1}},
-		{Label: "C-pitch-plus-one", Role: RoleControl, VsReference: 7}, // addresses differ, no round trip failed
-		{Label: "identity-copy", Role: RoleIdentity, Mismatches: 1},
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
+		{Label: "reference", Role: cuda.RoleIterator, Mismatches: 5},
+		{Label: "C-load-div", Role: cuda.RoleControl, LoadRoundTrip: report.RoundTrip{Cases: 4, Failed: 1}},
+		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, VsReference: 7}, // addresses differ, no round trip failed
+		{Label: "identity-copy", Role: cuda.RoleIdentity, Mismatches: 1},
 	}}}
-	rows := res.KillMatrix()
+	rows := KillMatrix(res)
 	if len(rows) != 3 {
 		t.Fatalf("rows %+v, want the two controls and the identity copy", rows)
 	}
@@ -95,7 +96,7 @@ func TestKillMatrix(t *testing.T) {
 			t.Errorf("row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
 		}
 	}
-	for i, c := range res.Controls() {
+	for i, c := range Controls(res) {
 		if c.Variant != want[i].id || c.OK != want[i].ok {
 			t.Errorf("Controls()[%d] = %+v, want %s ok=%v", i, c, want[i].id, want[i].ok)
 		}
@@ -106,12 +107,12 @@ func TestKillMatrix(t *testing.T) {
 // without probejudge.Count) has no mismatch on record but is not OK, so it
 // fails by rule instead of passing unjudged.
 func TestUnjudgedRunIsNotOK(t *testing.T) {
-	res := &Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: RoleIterator}}}, Runs: []ProgramRun{{}}}
-	if res.Judged() || res.OK() || res.Verdict(sweep.Verdict) != report.Fail {
-		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", res.Judged(), res.OK(), res.Verdict(sweep.Verdict))
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: cuda.RoleIterator}}}, Runs: []cuda.ProgramRun{{}}}
+	if Judged(res) || OK(res) || Verdict(res, sweep.Verdict) != report.Fail {
+		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res, sweep.Verdict))
 	}
 	res.Variants[0].Programs = 1 // counted
-	if !res.Judged() || !res.OK() {
-		t.Errorf("counted run: judged=%v OK=%v", res.Judged(), res.OK())
+	if !Judged(res) || !OK(res) {
+		t.Errorf("counted run: judged=%v OK=%v", Judged(res), OK(res))
 	}
 }

@@ -1,0 +1,148 @@
+package probejudge
+
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// The rules over a probe's counts: whether it agreed (OK), its controls as
+// a kill matrix (KillMatrix, Controls) and the verdict the one rule
+// (sweep.Verdict, handed in as a VerdictRule) reaches from them, for a
+// probe (Verdict, Report) and for the GPU evidence (JudgeEvidence). They
+// read the counts Count filled into the report.ProbeResult a cuda.Result
+// holds, and its raw facts (Judged).
+
+// VerdictRule is the one rule verdicts come from (sweep.Verdict, which
+// probejudge does not import: the command hands it in): fail when failed;
+// else weak when a row of the kill matrix misses its spec or unproven; else
+// pass.
+type VerdictRule func(failed bool, matrix []report.Control, unproven bool) report.Verdict
+
+// CountOK counts r's raw facts (Count) and says whether it agreed (OK): the
+// cuda.Counter a sanitizer run is judged with.
+func CountOK(r *cuda.Result) bool {
+	Count(r)
+	return OK(r)
+}
+
+// OK reports whether every iterator and control agreed with its Go model on
+// every access and no record was dropped. A run whose raw facts nobody has
+// counted (Judged) is not OK: no count says it agreed.
+func OK(r *cuda.Result) bool {
+	if r.Dropped > 0 || len(r.Errors) > 0 || !Judged(r) {
+		return false
+	}
+	for _, v := range r.Variants {
+		if v.Mismatches > 0 || v.StoreRoundTrip.Unexpected > 0 || v.LoadRoundTrip.Unexpected > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Judged reports whether the judging layer (Count) has counted
+// the run's raw facts: each program run counts once in its variant's
+// Programs. A result without raw facts (decoded from JSON, or made by
+// hand) counts as judged.
+func Judged(r *cuda.Result) bool {
+	if len(r.Runs) == 0 {
+		return true
+	}
+	n := 0
+	for _, v := range r.Variants {
+		n += v.Programs
+	}
+	return n > 0
+}
+
+// KillMatrix is the probe's controls and identity copy as a sweep's kill
+// matrix: the properties that killed each, read off what they found
+// (P-roundtrip: a load or store round trip failed against the reference;
+// P-companion: an access disagreed with its own Go model), its spec
+// (props.ProbeControlSpec, props.ProbeIdentitySpec) and whether the kills
+// meet it (props.ControlOK), as a sweep decides for its controls.
+func KillMatrix(r *cuda.Result) []report.Control {
+	var out []report.Control
+	for _, v := range r.Variants {
+		var spec props.ControlSpec
+		switch v.Role {
+		case cuda.RoleControl:
+			spec = props.ProbeControlSpec
+		case cuda.RoleIdentity:
+			spec = props.ProbeIdentitySpec
+		default:
+			continue
+		}
+		c := report.Control{ID: v.Label, MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
+		if v.LoadRoundTrip.Failed > 0 || v.StoreRoundTrip.Failed > 0 {
+			c.KilledBy = append(c.KilledBy, props.RoundTripID)
+		}
+		if v.Mismatches > 0 {
+			c.KilledBy = append(c.KilledBy, props.CompanionID)
+		}
+		c.Killed = len(c.KilledBy) > 0
+		c.OK = props.ControlOK(spec, c.KilledBy)
+		out = append(out, c)
+	}
+	return out
+}
+
+// Controls is KillMatrix in the words of the probe's reports: each control
+// must show mismatches against the reference, the identity copy none. A
+// failed outcome makes the evidence weak.
+func Controls(r *cuda.Result) []report.ProbeControl {
+	var out []report.ProbeControl
+	rows := KillMatrix(r)
+	for _, v := range r.Variants {
+		must := "show mismatches against the reference"
+		switch v.Role {
+		case cuda.RoleControl:
+		case cuda.RoleIdentity:
+			must = "show no mismatch"
+		default:
+			continue
+		}
+		out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[len(out)].OK, Detail: fmtCounts(v)})
+	}
+	return out
+}
+
+func fmtCounts(v report.ProbeVariant) string {
+	return fmt.Sprintf("%d of %d accesses differ from the reference; store round trips failed %d of %d",
+		v.VsReference, v.Accesses, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
+}
+
+// Verdict is a probe's verdict by rule, given what the run found: failed on
+// any disagreement with a Go model, an unexpected round trip, a dropped
+// record or an error (OK); the kill matrix of its controls and identity
+// copy (KillMatrix). A probe has nothing else to leave unproven.
+func Verdict(r *cuda.Result, rule VerdictRule) report.Verdict {
+	return rule(!OK(r), KillMatrix(r), false)
+}
+
+// Report is the JSON form of a probe run (what reports/probe renders): r's
+// result with its verdict by rule, its controls' outcomes and OK.
+func Report(r *cuda.Result, tool, version, preset string, rule VerdictRule) report.ProbeReport {
+	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r, rule),
+		OK: OK(r), Controls: Controls(r), ProbeResult: &r.ProbeResult}
+}
+
+// JudgeEvidence sets e's result to r's, its controls' outcomes and its
+// verdict by rule (sweep.Verdict): failed when the run failed (OK: a
+// disagreement with a Go model, an unexpected round trip, a dropped record,
+// an error) or a sanitizer reported; weak when a row of the kill matrix
+// misses its spec or a sanitizer asked for did not run (no evidence either
+// way).
+func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence, rule VerdictRule) {
+	e.Result = &r.ProbeResult
+	e.Controls = Controls(r)
+	reported, missing := false, false
+	for _, s := range e.Sanitizers {
+		reported = reported || (s.Ran && !s.Clean)
+		missing = missing || !s.Ran
+	}
+	e.Verdict = rule(!OK(r) || reported, KillMatrix(r), missing)
+}
