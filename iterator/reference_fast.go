@@ -194,7 +194,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 			rec.Addrs = append(rec.Addrs, int64(addr))
 			if !exact {
 				if rec.Inexact == nil {
-					rec.Inexact = make([]bool, len(p.acc.off))
+					rec.Inexact = bufs.takeInexact(len(p.acc.off))
 				}
 				rec.Inexact[idx] = true
 			}
