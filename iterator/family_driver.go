@@ -77,20 +77,20 @@ func traceFamilyThreads(model string, defect Defect, cfg *Config, tm *ThreadMap,
 // a pass of the predicated classes makes kAPV accesses per vector, and has
 // a guard per access.
 func newFamilyBuffers(prog Program, cfg *Config, tm *ThreadMap, threads int, arena *Arena) traceBuffers {
-	n := prog.Recorded()
-	n *= threads
+	rec := prog.Recorded()
+	n := rec * threads
 	count := int(tm.Count())
 	if cfg.Class.Predicated() {
 		count *= cfg.Access / cfg.ElemsPerAccessType()
 	}
 	if arena != nil {
-		tb := traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * count), arena: arena}
+		tb := traceBuffers{records: arena.records.take(n), addrs: arena.addrs.take(n * count), arena: arena, recorded: rec}
 		if cfg.Class.Predicated() {
 			tb.valid = arena.valid.take(n * count)
 		}
 		return tb
 	}
-	tb := traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, n*count)}
+	tb := traceBuffers{records: make([]Record, 0, n), addrs: make([]int64, 0, n*count), recorded: rec}
 	if cfg.Class.Predicated() {
 		tb.valid = make([]bool, 0, n*count)
 	}

@@ -87,7 +87,7 @@ func (tb *traceBuffers) refProgram(m referenceModel, cfg *Config, in *instance, 
 		if !tb.cm.hasAcc {
 			tb.cm.acc, tb.cm.hasAcc = m.planAccesses(*in, *tm, tb.cm.acc.off[:0]), true
 		}
-		m.planProgram(&tb.ref, cfg, in, prog, tb.arena)
+		m.planProgram(&tb.ref, cfg, in, prog, tb.recorded, tb.arena)
 		tb.hasRef = true
 		tb.ref.acc = &tb.cm.acc
 		tb.ref.ok = tb.ref.ok && tb.cm.acc.ok
@@ -129,13 +129,12 @@ func (m referenceModel) planAccesses(in instance, tm ThreadMap, off []layout.Bit
 // arithmetic of the per-thread path, in the same order. Any error, and
 // C-int32, leave ok false. It fills *p, the request's buffers' own, in
 // place: a refProgram returned as a value was copied into them request after
-// request.
-func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, prog Program, arena *Arena) {
+// request. n is prog.Recorded(), which the buffers counted.
+func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, prog Program, n int, arena *Arena) {
 	*p = refProgram{}
 	if m.defect == CInt32 {
 		return
 	}
-	n := prog.Recorded()
 	if arena != nil {
 		p.origins = arena.bits.take(n)
 	} else {
@@ -195,7 +194,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 			rec.Addrs = append(rec.Addrs, int64(addr))
 			if !exact {
 				if rec.Inexact == nil {
-					rec.Inexact = make([]bool, len(p.acc.off))
+					rec.Inexact = bufs.takeInexact(len(p.acc.off))
 				}
 				rec.Inexact[idx] = true
 			}

@@ -118,6 +118,9 @@ type traceBuffers struct {
 	cut    cutProgram // the same for the cutlass models (regular_cutlass_fast.go)
 	hasCut bool
 	arena  *Arena
+	// recorded is the request's prog.Recorded(), counted once per
+	// request for the buffers and the program's origins.
+	recorded int
 }
 
 // configMemo is what one model's traces of one configuration share, whatever
@@ -170,7 +173,7 @@ func initOf(inits []layout.Coord, tm *ThreadMap, t int) layout.Coord {
 // not the memo's configuration.
 func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
 	cm := &sc.memo
-	if cm.model == m && cm.cfg == cfg {
+	if sameConfig(&cm.cfg, &cfg) && cm.model == m {
 		return cm
 	}
 	// Reused: no trace refers to them.
@@ -179,6 +182,18 @@ func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
 	cm.acc.off, cm.cut.off, cm.initPos = off, cut, inits
 	cm.tm, cm.err = m.threadMap(cfg)
 	return cm
+}
+
+// sameConfig is *a == *b, field by field: the compiler's == on Config calls
+// a comparison function that compares the strings by call, and memoFor
+// compares on every request. TestSameConfigIsEquality perturbs each field.
+func sameConfig(a, b *Config) bool {
+	return a.Class == b.Class && a.Layout == b.Layout && a.Elem.Bits == b.Elem.Bits &&
+		a.Shape == b.Shape && a.Map == b.Map && a.Threads == b.Threads &&
+		a.Access == b.Access && a.Adv == b.Adv && a.Stride == b.Stride &&
+		a.Warp == b.Warp && a.Align == b.Align && a.Rows == b.Rows &&
+		a.Extent == b.Extent && a.TB == b.TB && a.AccessElems == b.AccessElems &&
+		a.Elem.Name == b.Elem.Name && a.Atomic == b.Atomic
 }
 
 // instance returns newInstance(cfg), computed once per configuration.
@@ -205,8 +220,9 @@ func newTraceBuffers(prog Program, tm ThreadMap, threads int, arena *Arena) trac
 // and building it as a value and copying it into the scratch's, request
 // after request, cost more than clearing it where it is.
 func (tb *traceBuffers) reset(prog Program, tm *ThreadMap, threads int, arena *Arena) {
-	n := prog.Recorded() * threads
-	*tb = traceBuffers{}
+	rec := prog.Recorded()
+	n := rec * threads
+	*tb = traceBuffers{recorded: rec}
 	if arena != nil {
 		tb.records, tb.addrs, tb.arena = arena.records.take(n), arena.addrs.take(n*int(tm.Count())), arena
 		return
@@ -248,6 +264,18 @@ func (tb *traceBuffers) takeValid(count int) []bool {
 	}
 	tb.valid = tb.valid[:n+count]
 	return tb.valid[n : n : n+count]
+}
+
+// takeInexact returns n cleared flags for a record's Inexact, carved from
+// the arena where the buffers have one (an allocation per record of a
+// sub-byte element was about 1% of a release sweep's CPU).
+func (tb *traceBuffers) takeInexact(n int) []bool {
+	if tb.arena == nil {
+		return make([]bool, n)
+	}
+	s := tb.arena.valid.take(n)[:n]
+	clear(s)
+	return s
 }
 
 // notRegular is the error for an op RegularTileIterator does not have.

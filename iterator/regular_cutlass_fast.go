@@ -63,7 +63,7 @@ func (tb *traceBuffers) cutProgram(m cutlassModel, cfg *Config, in *instance, tm
 		if !tb.cm.hasCut {
 			tb.cm.cut, tb.cm.hasCut = planCutAccesses(*in, *tm, tb.cm.cut.off[:0]), true
 		}
-		tb.cut, tb.hasCut = m.planProgram(*cfg, *in, prog, &tb.cm.cut, tb.arena), true
+		tb.cut, tb.hasCut = m.planProgram(*cfg, *in, prog, tb.recorded, &tb.cm.cut, tb.arena), true
 	}
 	return &tb.cut
 }
@@ -87,13 +87,12 @@ func planCutAccesses(in instance, tm ThreadMap, off []layout.Bytes) cutAccesses 
 }
 
 // planProgram evaluates prog's moves of P, from 0, and the pointer offsets
-// of its loads and stores.
-func (m cutlassModel) planProgram(cfg Config, in instance, prog Program, acc *cutAccesses, arena *Arena) cutProgram {
+// of its loads and stores. n is prog.Recorded(), which the buffers counted.
+func (m cutlassModel) planProgram(cfg Config, in instance, prog Program, n int, acc *cutAccesses, arena *Arena) cutProgram {
 	p := cutProgram{acc: acc}
 	if !acc.ok {
 		return p
 	}
-	n := prog.Recorded()
 	if arena != nil {
 		p.origins = arena.bytes.take(n)
 	} else {
