@@ -173,7 +173,7 @@ func initOf(inits []layout.Coord, tm *ThreadMap, t int) layout.Coord {
 // not the memo's configuration.
 func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
 	cm := &sc.memo
-	if sameConfig(&cm.cfg, &cfg) && cm.model == m {
+	if cm.model == m && cm.cfg == cfg {
 		return cm
 	}
 	// Reused: no trace refers to them.
@@ -182,18 +182,6 @@ func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
 	cm.acc.off, cm.cut.off, cm.initPos = off, cut, inits
 	cm.tm, cm.err = m.threadMap(cfg)
 	return cm
-}
-
-// sameConfig is *a == *b, field by field: the compiler's == on Config calls
-// a comparison function that compares the strings by call, and memoFor
-// compares on every request. TestSameConfigIsEquality perturbs each field.
-func sameConfig(a, b *Config) bool {
-	return a.Class == b.Class && a.Layout == b.Layout && a.Elem.Bits == b.Elem.Bits &&
-		a.Shape == b.Shape && a.Map == b.Map && a.Threads == b.Threads &&
-		a.Access == b.Access && a.Adv == b.Adv && a.Stride == b.Stride &&
-		a.Warp == b.Warp && a.Align == b.Align && a.Rows == b.Rows &&
-		a.Extent == b.Extent && a.TB == b.TB && a.AccessElems == b.AccessElems &&
-		a.Elem.Name == b.Elem.Name && a.Atomic == b.Atomic
 }
 
 // instance returns newInstance(cfg), computed once per configuration.

@@ -6,20 +6,14 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // The rules over a probe's counts: whether it agreed (OK), its controls as
 // a kill matrix (KillMatrix, Controls) and the verdict the one rule
-// (sweep.Verdict, handed in as a VerdictRule) reaches from them, for a
-// probe (Verdict, Report) and for the GPU evidence (JudgeEvidence). They
-// read the counts Count filled into the report.ProbeResult a cuda.Result
-// holds, and its raw facts (Judged).
-
-// VerdictRule is the one rule verdicts come from (sweep.Verdict, which
-// probejudge does not import: the command hands it in): fail when failed;
-// else weak when a row of the kill matrix misses its spec or unproven; else
-// pass.
-type VerdictRule func(failed bool, matrix []report.Control, unproven bool) report.Verdict
+// (sweep.Verdict) reaches from them, for a probe (Verdict, Report) and for
+// the GPU evidence (JudgeEvidence). They read the counts Count filled into
+// the report.ProbeResult a cuda.Result holds, and its raw facts (Judged).
 
 // CountOK counts r's raw facts (Count) and says whether it agreed (OK): the
 // cuda.Counter a sanitizer run is judged with.
@@ -67,13 +61,8 @@ func Judged(r *cuda.Result) bool {
 func KillMatrix(r *cuda.Result) []report.Control {
 	var out []report.Control
 	for _, v := range r.Variants {
-		var spec props.ControlSpec
-		switch v.Role {
-		case cuda.RoleControl:
-			spec = props.ProbeControlSpec
-		case cuda.RoleIdentity:
-			spec = props.ProbeIdentitySpec
-		default:
+		spec, _, judged := roleRule(v.Role)
+		if !judged {
 			continue
 		}
 		c := report.Control{ID: v.Label, MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
@@ -97,17 +86,24 @@ func Controls(r *cuda.Result) []report.ProbeControl {
 	var out []report.ProbeControl
 	rows := KillMatrix(r)
 	for _, v := range r.Variants {
-		must := "show mismatches against the reference"
-		switch v.Role {
-		case cuda.RoleControl:
-		case cuda.RoleIdentity:
-			must = "show no mismatch"
-		default:
-			continue
+		if _, must, judged := roleRule(v.Role); judged {
+			out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[len(out)].OK, Detail: fmtCounts(v)})
 		}
-		out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[len(out)].OK, Detail: fmtCounts(v)})
 	}
 	return out
+}
+
+// roleRule is what a variant of role must do, as a kill-matrix spec and in
+// the reports' words; judged is false for the iterators under test, which
+// the kill matrix does not list.
+func roleRule(role cuda.Role) (spec props.ControlSpec, must string, judged bool) {
+	switch role {
+	case cuda.RoleControl:
+		return props.ProbeControlSpec, "show mismatches against the reference", true
+	case cuda.RoleIdentity:
+		return props.ProbeIdentitySpec, "show no mismatch", true
+	}
+	return props.ControlSpec{}, "", false
 }
 
 func fmtCounts(v report.ProbeVariant) string {
@@ -115,28 +111,28 @@ func fmtCounts(v report.ProbeVariant) string {
 		v.VsReference, v.Accesses, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
 }
 
-// Verdict is a probe's verdict by rule, given what the run found: failed on
+// Verdict is a probe's verdict by the one rule, sweep.Verdict, given what the run found: failed on
 // any disagreement with a Go model, an unexpected round trip, a dropped
 // record or an error (OK); the kill matrix of its controls and identity
 // copy (KillMatrix). A probe has nothing else to leave unproven.
-func Verdict(r *cuda.Result, rule VerdictRule) report.Verdict {
-	return rule(!OK(r), KillMatrix(r), false)
+func Verdict(r *cuda.Result) report.Verdict {
+	return sweep.Verdict(!OK(r), KillMatrix(r), false)
 }
 
 // Report is the JSON form of a probe run (what reports/probe renders): r's
-// result with its verdict by rule, its controls' outcomes and OK.
-func Report(r *cuda.Result, tool, version, preset string, rule VerdictRule) report.ProbeReport {
-	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r, rule),
+// result with its verdict, its controls' outcomes and OK.
+func Report(r *cuda.Result, tool, version, preset string) report.ProbeReport {
+	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r),
 		OK: OK(r), Controls: Controls(r), ProbeResult: &r.ProbeResult}
 }
 
 // JudgeEvidence sets e's result to r's, its controls' outcomes and its
-// verdict by rule (sweep.Verdict): failed when the run failed (OK: a
+// verdict by the one rule (sweep.Verdict): failed when the run failed (OK: a
 // disagreement with a Go model, an unexpected round trip, a dropped record,
 // an error) or a sanitizer reported; weak when a row of the kill matrix
 // misses its spec or a sanitizer asked for did not run (no evidence either
 // way).
-func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence, rule VerdictRule) {
+func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence) {
 	e.Result = &r.ProbeResult
 	e.Controls = Controls(r)
 	reported, missing := false, false
@@ -144,5 +140,5 @@ func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence, rule VerdictRule) {
 		reported = reported || (s.Ran && !s.Clean)
 		missing = missing || !s.Ran
 	}
-	e.Verdict = rule(!OK(r) || reported, KillMatrix(r), missing)
+	e.Verdict = sweep.Verdict(!OK(r) || reported, KillMatrix(r), missing)
 }

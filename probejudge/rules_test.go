@@ -6,7 +6,6 @@ import (
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // TestProbeVerdict: agreeing accesses with a control not caught are weak
@@ -17,16 +16,16 @@ func TestProbeVerdict(t *testing.T) {
 		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
 	}}}
-	if v, c := Verdict(res, sweep.Verdict), Controls(res); v != report.Weak || len(c) != 1 || c[0].OK ||
+	if v, c := Verdict(res), Controls(res); v != report.Weak || len(c) != 1 || c[0].OK ||
 		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
 		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[1].LoadRoundTrip.Failed = 3 // P-roundtrip killed it
-	if v, c := Verdict(res, sweep.Verdict), Controls(res); v != report.Pass || !c[0].OK {
+	if v, c := Verdict(res), Controls(res); v != report.Pass || !c[0].OK {
 		t.Errorf("caught control: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[0].Mismatches = 1
-	if v := Verdict(res, sweep.Verdict); v != report.Fail {
+	if v := Verdict(res); v != report.Fail {
 		t.Errorf("a mismatch: verdict %q, want fail", v)
 	}
 }
@@ -59,7 +58,7 @@ func TestEvidenceJudge(t *testing.T) {
 		if c.weaken {
 			res.Variants[1].StoreRoundTrip.Failed = 0
 		}
-		JudgeEvidence(res, e, sweep.Verdict)
+		JudgeEvidence(res, e)
 		if e.Verdict != c.want {
 			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
 		}
@@ -108,8 +107,8 @@ func TestKillMatrix(t *testing.T) {
 // fails by rule instead of passing unjudged.
 func TestUnjudgedRunIsNotOK(t *testing.T) {
 	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: cuda.RoleIterator}}}, Runs: []cuda.ProgramRun{{}}}
-	if Judged(res) || OK(res) || Verdict(res, sweep.Verdict) != report.Fail {
-		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res, sweep.Verdict))
+	if Judged(res) || OK(res) || Verdict(res) != report.Fail {
+		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
 	}
 	res.Variants[0].Programs = 1 // counted
 	if !Judged(res) || !OK(res) {

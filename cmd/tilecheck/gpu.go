@@ -17,7 +17,6 @@ import (
 	"github.com/tilecheck/tilecheck/probejudge"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -147,7 +146,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// not run, and the verdict says so).
 		pending := *ev
 		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
-		probejudge.JudgeEvidence(res, &pending, sweep.Verdict)
+		probejudge.JudgeEvidence(res, &pending)
 		if err := writeEvidence(*outDir, &pending); err != nil {
 			return fail(stderr, "gpu", err)
 		}
@@ -158,11 +157,11 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return exitInterrupted
 		}
 	}
-	probejudge.JudgeEvidence(res, ev, sweep.Verdict)
+	probejudge.JudgeEvidence(res, ev)
 	if err := writeEvidence(*outDir, ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, probejudge.Report(res, "tilecheck", report.Version(), string(preset.p), sweep.Verdict))
+	probe.Text(stdout, probejudge.Report(res, "tilecheck", report.Version(), string(preset.p)))
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}

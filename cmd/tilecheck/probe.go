@@ -14,7 +14,6 @@ import (
 	"github.com/tilecheck/tilecheck/probejudge"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/probe"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -197,7 +196,7 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// one rule, sweep.Verdict, given what the run found; the renderers are
 	// handed it.
 	probejudge.Count(res)
-	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p), sweep.Verdict)
+	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p))
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
