@@ -2,6 +2,8 @@
 // Preset with one size table), the axes of RegularTileIterator
 // configurations and their enumeration, the pairwise and wide cases, the
 // family classes' generator (SPEC §10), the rapid-drawn random cases with
-// rapid's shrinking behind Shrink, and the probe's case lists. It judges
-// nothing: the sweep engine asks it for cases and hands back a predicate.
+// rapid's shrinking behind Shrink, the probe's case lists, and the targets
+// the generators aim at (Targets: the coverage floors a sweep measures and
+// reports). It judges nothing: the sweep engine asks it for cases and hands
+// back a predicate.
 package gen

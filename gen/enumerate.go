@@ -213,7 +213,7 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 	met := pairsOf(cfgs)
 	for _, c := range pairwise {
 		keys := pairKeysOf(c)
-		if c.Map != iterator.WarpRaked && met[keys[0]] && met[keys[1]] && met[keys[2]] {
+		if c.Map != iterator.WarpRaked && allMet(met, keys) {
 			continue
 		}
 		for _, k := range keys {
@@ -230,6 +230,16 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 		progs = append(progs, p)
 	}
 	return cfgs, progs, nil
+}
+
+// allMet says whether every key is in met.
+func allMet(met map[string]bool, keys []string) bool {
+	for _, k := range keys {
+		if !met[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // SampleThreads picks the threads judged per thread: the first two, one

@@ -7,10 +7,10 @@ import (
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// metPairs is the share of PairKeys that the valid configurations meet.
+// metPairs is the share of pairKeys that the valid configurations meet.
 func metPairs(cfgs []iterator.Config) (float64, []string) {
 	met := pairsOf(cfgs)
-	maps, vs, ranks := PairKeys()
+	maps, vs, ranks := pairKeys()
 	all := append(append(maps, vs...), ranks...)
 	var missing []string
 	for _, k := range all {

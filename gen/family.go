@@ -3,14 +3,15 @@ package gen
 import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // The generator of the family classes (issue 5): deterministic
 // configurations and op programs that reach what hides the family's bugs —
 // residues, threadblock offsets off the tile grid, access_elems < V,
 // cross-rank tile offsets, both advance ranks, sub-byte types, pitches that
-// are not a multiple of V. The coverage floors that check a family sweep
-// reached them are sweep's (coverage.go).
+// are not a multiple of V. familyTargets, at the end of this file, declares
+// them as the floors a family sweep must reach.
 
 // famElem is an element type, its V and the access_elems values tried.
 type famElem struct {
@@ -202,4 +203,51 @@ func FamilyPrograms(class iterator.Class) []iterator.Program {
 		out = append(out, p)
 	}
 	return out
+}
+
+// familyTargets are the floors of a family class sweep: without each kind
+// of case one of the family's defects cannot show. FamilyConfigs' axes
+// (family.go) and the family's random phase (random_family.go) aim at
+// them.
+func familyTargets(class iterator.Class) []Target {
+	by := []generator{familyGrid, random}
+	crossTile := func(c props.Case) bool {
+		for _, o := range c.Program {
+			if o.Kind == iterator.AddTileOffset {
+				t := c.Config.Layout.ToPitch(o.A, o.B)
+				if (c.Config.PitchAdv() == 1 && t.C != 0) || (c.Config.PitchAdv() == 0 && t.S != 0) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := []Target{
+		{Name: "B<8", Floor: 0.05, In: subByte, by: by},
+		{Name: "rank 0", Floor: 0.15, In: rank0, by: by},
+		{Name: "rank 1", Floor: 0.15, In: rank1, by: by},
+		{Name: "cross-rank tile offset", Floor: 0.10, In: crossTile, by: by},
+	}
+	if !class.Predicated() {
+		return append(out, Target{Name: "L % V ≠ 0", Floor: 0.05, by: by, In: func(c props.Case) bool {
+			return c.Config.Pitch()%int64(c.Config.Access) != 0
+		}})
+	}
+	return append(out,
+		Target{Name: "residue ≠ tile", Floor: 0.10, by: by, In: func(c props.Case) bool {
+			cfg := c.Config
+			ext, sh := cfg.PitchExtent(), cfg.PitchShape()
+			if cfg.PitchAdv() == 1 {
+				return (ext.S-cfg.TB[1])%sh.S != 0
+			}
+			return (ext.C-cfg.TB[0])%sh.C != 0
+		}},
+		Target{Name: "tb off the tile grid", Floor: 0.05, by: by, In: func(c props.Case) bool {
+			sh := c.Config.PitchShape()
+			return c.Config.TB[0]%sh.C != 0 || c.Config.TB[1]%sh.S != 0
+		}},
+		Target{Name: "access_elems < V", Floor: 0.10, by: by, In: func(c props.Case) bool {
+			return c.Config.ElemsPerAccessType() < c.Config.Access
+		}},
+	)
 }

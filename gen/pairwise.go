@@ -5,6 +5,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // pairwiseConfigs are RegularTileIterator configurations in which every
@@ -56,39 +57,90 @@ func pairwiseConfigs() []iterator.Config {
 	return out
 }
 
-// PairKeys are the element × map, element × V and element × rank pairs of
-// the pairwise coverage floors: every pair the axes can meet.
-func PairKeys() (maps, vs, ranks []string) {
+// pairKeys are the element × map, element × V and element × rank pairs of
+// the pairwise targets: every pair the axes can meet.
+func pairKeys() (maps, vs, ranks []string) {
 	for _, ec := range elemAxis {
 		for _, k := range mapAxis {
-			maps = append(maps, ElemMapKey(ec.name, k))
+			maps = append(maps, elemMapKey(ec.name, k))
 		}
 		for _, v := range ec.vs {
-			vs = append(vs, ElemVKey(ec.name, v))
+			vs = append(vs, elemVKey(ec.name, v))
 		}
 		for r := 0; r < 2; r++ {
-			ranks = append(ranks, ElemRankKey(ec.name, r))
+			ranks = append(ranks, elemRankKey(ec.name, r))
 		}
 	}
 	return maps, vs, ranks
 }
 
-// ElemMapKey, ElemVKey and ElemRankKey name the pairs a case meets.
-func ElemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
+// elemMapKey, elemVKey and elemRankKey name the pairs a case meets.
+func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
+func elemVKey(e string, v int) string                { return fmt.Sprintf("%s×V=%d", e, v) }
+func elemRankKey(e string, r int) string             { return fmt.Sprintf("%s×rank %d", e, r) }
 
-// ElemVKey is the element × V pair.
-func ElemVKey(e string, v int) string { return fmt.Sprintf("%s×V=%d", e, v) }
-
-// ElemRankKey is the element × advance rank pair.
-func ElemRankKey(e string, r int) string { return fmt.Sprintf("%s×rank %d", e, r) }
-
-// pairKeysOf is the element × map, × V and × rank pairs a configuration
-// meets (none when it is invalid).
-func pairKeysOf(cfg iterator.Config) []string {
-	if _, err := iterator.Validate(cfg); err != nil {
-		return []string{"", "", ""}
+// elemPairs are the element × map, × V and × rank targets of issue 10. The
+// pairwise set aims at them, and Enumerate keeps a configuration of the set
+// only while it meets a pair of theirs that the others did not
+// (pairKeysOf), so a pair target added here is one the pruning keeps.
+var elemPairs = func() []Target {
+	maps, vs, ranks := pairKeys()
+	pair := func(name string, universe []string, key func(props.Case) string) Target {
+		return Target{Name: name, Floor: 1, Universe: universe, Key: key, by: []generator{enumerated}}
 	}
-	return []string{ElemMapKey(cfg.Elem.Name, cfg.Map), ElemVKey(cfg.Elem.Name, cfg.Access), ElemRankKey(cfg.Elem.Name, cfg.PitchAdv())}
+	return []Target{
+		pair("element × map (pairs met)", maps, func(c props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
+		pair("element × V (pairs met)", vs, func(c props.Case) string { return elemVKey(c.Config.Elem.Name, c.Config.Access) }),
+		pair("element × rank (pairs met)", ranks, func(c props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
+	}
+}()
+
+// pairTargets are the pairwise floors of issue 10, and the floors that
+// 6-bit and f64 cases are swept at all (the element axis and the pairwise
+// set have both; the random phase draws them).
+var pairTargets = append(elemPairs[:len(elemPairs):len(elemPairs)],
+	Target{Name: "B=6", Floor: 0.01, by: both, In: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
+	Target{Name: "B=64", Floor: 0.01, by: both, In: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
+	// Met by one valid case of each arrangement, whatever the preset's
+	// size: a wrong warp start row (column) moves accesses only there. The
+	// pairwise set's warp-raked configurations have one or the other, and
+	// Enumerate always keeps them.
+	Target{Name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", Floor: 1,
+		Universe: []string{"rows", "columns"}, Key: warpKey, by: []generator{enumerated}},
+)
+
+// warpKey says which warp-raked arrangement a case has that a wrong warp
+// start can show in: several warps along the strided axis with Iter.S > 1
+// ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
+func warpKey(c props.Case) string {
+	m := c.Map
+	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
+		return ""
+	}
+	nw := int64(m.Threads) / (m.Warp.C * m.Warp.S)
+	wais := m.Shape.S / m.Warp.S
+	switch {
+	case nw > 1 && wais > 1 && m.Iter.S > 1:
+		return "rows"
+	case nw > wais && m.Iter.C > 1:
+		return "columns"
+	}
+	return ""
+}
+
+// pairKeysOf is the keys of elemPairs a configuration meets, one per
+// target ("" for every one when it is invalid).
+func pairKeysOf(cfg iterator.Config) []string {
+	keys := make([]string, len(elemPairs))
+	m, err := iterator.Validate(cfg)
+	if err != nil {
+		return keys
+	}
+	c := props.Case{Config: cfg, Map: m}
+	for i, t := range elemPairs {
+		keys[i] = t.Key(c)
+	}
+	return keys
 }
 
 // pairsOf is the set of pairs the configurations meet.

@@ -94,3 +94,17 @@ func Wide(c props.Case) bool {
 	}
 	return false
 }
+
+// wideTarget asks a family sweep for a case whose byte offsets pass 2^31
+// (WideCases aims at it; FamilyConfigs has none, for a compiled probe could
+// not allocate one): without it a sweep cannot see a wrap. It is met by one
+// valid case without a model error, whatever the preset's size; a compiled
+// back end that cannot run it says so in its own audit.
+var wideTarget = Target{Name: "pitch or pointer offset past 2^31 bytes", Floor: 1, Universe: []string{"wide"}, Generated: true,
+	by: []generator{wideCases},
+	Key: func(c props.Case) string {
+		if Wide(c) {
+			return "wide"
+		}
+		return ""
+	}}

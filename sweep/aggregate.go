@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -69,7 +70,7 @@ type aggregate struct {
 	best     []*candidate
 	kills    [][]bool
 	checks   int64
-	classes  []coverageClass
+	classes  []gen.Target // gen.Targets of the class swept: what the coverage section measures
 	covHits  []int
 	covSeen  []map[string]bool // pairwise classes: the keys reached
 	covTotal int
@@ -90,12 +91,12 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 	n := len(opts.Properties)
 	a := &aggregate{name: name, opts: opts, controls: controls,
 		cases: make([]int64, n), viol: make([]int64, n), best: make([]*candidate, n),
-		kills: make([][]bool, len(controls)), classes: classesFor(opts.Class),
+		kills: make([][]bool, len(controls)), classes: gen.Targets(opts.Class),
 		units: map[string]*unitAgg{}, audit: map[string]*auditAgg{}, unavail: map[string]bool{}}
 	a.covHits = make([]int, len(a.classes))
 	a.covSeen = make([]map[string]bool, len(a.classes))
 	for k, cl := range a.classes {
-		if cl.key != nil {
+		if cl.Key != nil {
 			a.covSeen[k] = map[string]bool{}
 		}
 	}
@@ -132,11 +133,11 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 		a.covTotal++
 		for k, cl := range a.classes {
 			switch {
-			case cl.key != nil:
-				if (o.Err == nil || cl.generated) && o.ModelErr == nil {
-					a.covSeen[k][cl.key(c)] = true
+			case cl.Key != nil:
+				if (o.Err == nil || cl.Generated) && o.ModelErr == nil {
+					a.covSeen[k][cl.Key(c)] = true
 				}
-			case cl.in(c):
+			case cl.In(c):
 				a.covHits[k]++
 			}
 		}
@@ -321,20 +322,20 @@ func (a *aggregate) report(gen generated) *report.Report {
 	for k, cl := range a.classes {
 		f := 0.0
 		switch {
-		case cl.key != nil:
+		case cl.Key != nil:
 			met := 0
-			for _, key := range cl.universe {
+			for _, key := range cl.Universe {
 				if a.covSeen[k][key] {
 					met++
 				}
 			}
-			f = float64(met) / float64(len(cl.universe))
+			f = float64(met) / float64(len(cl.Universe))
 		case a.covTotal > 0:
 			f = float64(a.covHits[k]) / float64(a.covTotal)
 		}
-		ok := f >= cl.floor
+		ok := f >= cl.Floor
 		weak = weak || !ok
-		r.Coverage = append(r.Coverage, report.Coverage{Class: cl.name, Fraction: f, Floor: cl.floor, OK: ok})
+		r.Coverage = append(r.Coverage, report.Coverage{Class: cl.Name, Fraction: f, Floor: cl.Floor, OK: ok})
 	}
 	paths := slices.Sorted(maps.Keys(a.units))
 	for _, p := range paths {

@@ -1,113 +1,104 @@
 package sweep
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
-// pairsMet is the share of a pairwise class's universe that the valid
-// configurations reach.
-func pairsMet(cl coverageClass, cfgs []iterator.Config) (float64, []string) {
-	seen := map[string]bool{}
-	for _, cfg := range cfgs {
-		m, err := iterator.Validate(cfg)
-		if err != nil {
-			continue
+// A sweep's coverage section is gen's targets of the class swept, in their
+// order and with their floors: the sweep measures, gen declares (gen's
+// TestTargetsMetByTheirGenerators holds the generators to the floors).
+func TestCoverageListsGenTargets(t *testing.T) {
+	for _, class := range iterator.Classes() {
+		r := newAggregate("m", Options{Class: class}, nil).report(generated{})
+		targets := gen.Targets(class)
+		if len(r.Coverage) != len(targets) {
+			t.Fatalf("%s: %d coverage entries, gen declares %d targets", class, len(r.Coverage), len(targets))
 		}
-		seen[cl.key(props.Case{Config: cfg, Map: m})] = true
-	}
-	var missing []string
-	for _, k := range cl.universe {
-		if !seen[k] {
-			missing = append(missing, k)
-		}
-	}
-	return 1 - float64(len(missing))/float64(len(cl.universe)), missing
-}
-
-// Every preset's own configurations meet every element × map, element × V
-// and element × rank pair of the sweep's pairwise floors (issue 10, item
-// 1); gen's TestDiagonalAloneMissesPairs shows the floors would catch
-// dropping the pairwise set.
-func TestPairwiseFloors(t *testing.T) {
-	for _, preset := range []gen.Preset{gen.Quick, gen.Release} {
-		cfgs, _, err := gen.Enumerate(preset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, cl := range pairClasses[:3] {
-			if f, missing := pairsMet(cl, cfgs); f != 1 {
-				t.Errorf("%s: %s met %.2f, missing %v", preset, cl.name, f, missing)
+		for i, c := range r.Coverage {
+			if c.Class != targets[i].Name || c.Floor != targets[i].Floor {
+				t.Errorf("%s: entry %d is %q floor %v, gen's target %q floor %v", class, i, c.Class, c.Floor, targets[i].Name, targets[i].Floor)
 			}
 		}
 	}
 }
 
-// 6-bit and f64 RegularTileIterator cases are valid in quick's enumerated
-// and random phases, and quick has warp-raked maps with several warps
-// along the strided axis and Iter.S > 1.
-func TestQuickSweepsSixBitF64AndMultiWarpRows(t *testing.T) {
-	cfgs, _, err := gen.Enumerate(gen.Quick)
+// coverageOf is the coverage a sweep of the class reports for the cases
+// and their outcomes, by class name.
+func coverageOf(t *testing.T, class iterator.Class, cases []props.Case, outs []props.Outcome) map[string]report.Coverage {
+	t.Helper()
+	a := newAggregate("m", Options{Class: class}, nil)
+	a.addOutcomes(cases, outs)
+	got := map[string]report.Coverage{}
+	for _, c := range a.report(generated{}).Coverage {
+		got[c.Class] = c
+	}
+	return got
+}
+
+func mustCase(t *testing.T, cfg, prog string) props.Case {
+	t.Helper()
+	c, err := iterator.ParseConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	count := map[string]int{}
-	for _, cfg := range cfgs {
-		m, err := iterator.Validate(cfg)
-		if err != nil {
+	p, err := iterator.ParseProgram(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := props.NewCase(c, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// A fraction target counts every case judged, model errors included; a
+// universe target counts a key only from a case that ran without error.
+func TestCoverageFractions(t *testing.T) {
+	cases := []props.Case{
+		mustCase(t, "elem=u4 shape=64x4 map=stripmined threads=8 access=8 adv=1", "load()"),
+		// Two warps along S, Iter.S = 2: "rows".
+		mustCase(t, "elem=f32 shape=16x8 map=warp-raked threads=8 warp=2x2 access=4 adv=1", "load()"),
+		// Two warps along C, Iter.C = 2: "columns", but its program failed.
+		mustCase(t, "elem=f32 shape=32x2 map=warp-raked threads=8 warp=2x2 access=4 adv=0", "load()"),
+	}
+	outs := []props.Outcome{{}, {}, {Err: errors.New("no such op")}}
+	got := coverageOf(t, iterator.RegularTile, cases, outs)
+	const warp = "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)"
+	for name, want := range map[string]float64{"B<8": 1.0 / 3, "map warp-raked": 2.0 / 3, "rank 0": 1.0 / 3, "B=64": 0, warp: 0.5} {
+		c, ok := got[name]
+		if !ok {
+			t.Errorf("no coverage entry %q", name)
 			continue
 		}
-		switch cfg.Elem.Bits {
-		case 6:
-			count["6-bit"]++
-		case 64:
-			count["f64"]++
-		}
-		if k := warpKey(props.Case{Config: cfg, Map: m}); k != "" {
-			count["multi-warp "+k]++
-		}
-	}
-	for _, c := range gen.RandomCases(iterator.RegularTile, 1, 200, props.PtrElements) {
-		if c.Config.Elem.Bits == 6 {
-			count["random 6-bit"]++
-		}
-	}
-	for _, k := range []string{"6-bit", "f64", "multi-warp rows", "multi-warp columns", "random 6-bit"} {
-		if count[k] == 0 {
-			t.Errorf("no valid %s case in quick", k)
+		if c.Fraction != want || c.OK != (want >= c.Floor) {
+			t.Errorf("%q: fraction %v ok %v, want %v", name, c.Fraction, c.OK, want)
 		}
 	}
 }
 
-// The family generator's cases (40 configurations of each class, every
-// program) meet every coverage floor of a family sweep, the wide floor
-// aside (the wide cases are the sweep's own).
-func TestFamilyFloorsMet(t *testing.T) {
-	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		var cases []props.Case
-		for _, cfg := range gen.FamilyConfigs(class, 40) {
-			for _, p := range gen.FamilyPrograms(class) {
-				if c, err := props.NewCase(cfg, p, nil); err == nil {
-					cases = append(cases, c)
-				}
-			}
-		}
-		if len(cases) == 0 {
-			t.Fatalf("%s: no valid generated case", class)
-		}
-		for _, cc := range familyClasses(class) {
-			in := 0
-			for _, c := range cases {
-				if cc.in(c) {
-					in++
-				}
-			}
-			if f := float64(in) / float64(len(cases)); f < cc.floor {
-				t.Errorf("%s: coverage %q %.2f below its floor %.2f", class, cc.name, f, cc.floor)
-			}
+// The wide target counts a wide case the source could not run (a compiled
+// back end lists it in its own audit) but not one the model erred on.
+func TestCoverageWideCountsGenerated(t *testing.T) {
+	const name = "pitch or pointer offset past 2^31 bytes"
+	wide := mustCase(t, "class=PredicatedTileIterator elem=u8 shape=64x4 threads=16 access=16 adv=0 stride=2147483000 extent=100x4", "load()")
+	for _, tc := range []struct {
+		out  props.Outcome
+		want float64
+	}{
+		{props.Outcome{}, 1},
+		{props.Outcome{Err: errors.New("no buffer")}, 1},
+		{props.Outcome{ModelErr: errors.New("model failed")}, 0},
+	} {
+		got := coverageOf(t, iterator.PredicatedTile, []props.Case{wide}, []props.Outcome{tc.out})
+		if c := got[name]; c.Fraction != tc.want {
+			t.Errorf("outcome %+v: %q fraction %v, want %v", tc.out, name, c.Fraction, tc.want)
 		}
 	}
 }
