@@ -1,10 +1,7 @@
 package cuda
 
 import (
-	"math"
-
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/props"
 )
 
 type traceKey struct{ Case, Variant, Prog int }
@@ -14,9 +11,10 @@ type compiledThread = iterator.ThreadTrace
 
 // ProgramRun is what one (case, variant, program) run left, raw facts only:
 // the compiled traces (with the guard, evidence and memory image the bytes
-// showed), the Go model's and the reference's traces of the same program,
-// and how the bytes showed each access the Go model makes (Seen). Judging
-// and counting them is the judging layer's (probejudge.Count).
+// showed), and the Go model's and the reference's traces of the same
+// program, record for record in the same order. Judging and counting them
+// (what the model explains of an access the bytes did not show, too) is the
+// judging layer's (probejudge.Count).
 type ProgramRun struct {
 	Variant     int
 	Config      iterator.Config
@@ -26,40 +24,13 @@ type ProgramRun struct {
 	Reference   []iterator.ThreadTrace
 	RoundTrip   bool  // a store round trip (props.StoreRoundTrip)
 	AccessBytes int64 // bytes one access moves (the overlap rule's A)
-	Seen        []Observation
 }
 
-// How says how the bytes showed one access of the Go model.
-type How int
-
-const (
-	// Compared: the compiled address (or its absence) is on the trace.
-	Compared How = iota
-	// GuardDiffers: the compiled guard differs from the Go model's.
-	GuardDiffers
-	// GuardedOff: guarded off as the Go model says; no address to see.
-	GuardedOff
-	// Hidden: a store access no byte of which is left, where the Go
-	// model's own accesses overlap it (props.OverlapExplains): the trace
-	// holds the model's address.
-	Hidden
-)
-
-// Observation is how the bytes showed access Access of the Go model's
-// record Record (op Op) on Thread: Guarded says a guard was compared (and
-// agreed, unless How is GuardDiffers); Want is the model's address, Actual
-// the compiled one (math.MinInt64 when missing), Valid the compiled guard,
-// Evidence what recovering it lacked.
-type Observation struct {
-	Thread, Record, Op, Access int
-	How                        How
-	Guarded, Valid             bool
-	Want, Actual               int64
-	Evidence                   iterator.AccessEvidence
-}
-
-// observe rebuilds each thread's compiled trace of one case from the
-// accesses recovered and records every program run as raw facts on res.
+// observe builds each thread's compiled trace of one case from the
+// accesses recovered, and records every program run as raw facts on res.
+// The Go model's records say only which ops record and how many accesses
+// each makes (the program and the fragment fix both); every address, guard
+// and piece of evidence on the trace is what the bytes showed.
 func observe(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 	for v := range variants {
 		for p, prog := range pc.Programs {
@@ -71,48 +42,26 @@ func observe(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 			var threads []compiledThread
 			for t, model := range pc.Expected[v][p] {
 				ct := compiledThread{Thread: t}
-				for ri, rec := range model.Records {
+				for _, rec := range model.Records {
 					got := raw.Accesses[accessKey{pc.Index, v, p, t, rec.Op}]
 					crec := iterator.Record{Thread: t, Op: rec.Op, Kind: rec.Kind, AccessBytes: pc.AccessBytes}
-					// What the model's own overlapping accesses explain of
-					// the evidence is P-recovered's to judge (it is given the
-					// model); the trace records the evidence whole.
-					overlaps := props.OverlapExplains(&rec, pc.AccessBytes) != 0
-					for i, want := range rec.Addrs {
-						o := Observation{Thread: t, Record: ri, Op: rec.Op, Access: i, Want: want, Actual: math.MinInt64}
-						if rec.Valid != nil {
-							// A predicated class: the guard is compared first; a
-							// guarded-off load or store leaves no address to see.
-							seen, skip := compareGuard(&o, &crec, rec, i, got, overlaps)
-							if skip {
-								run.Seen = append(run.Seen, o)
-								continue
-							}
-							if !seen {
-								o.How = GuardedOff
-								run.Seen = append(run.Seen, o)
-								crec.Addrs = append(crec.Addrs, want)
-								continue
-							}
+					guarded := rec.Valid != nil // a predicated class's records carry guards
+					if n := len(rec.Addrs); n > 0 {
+						crec.Addrs, crec.Evidence = make([]int64, n), make([]iterator.AccessEvidence, n)
+						if guarded {
+							crec.Valid = make([]bool, n)
 						}
-						o.Evidence = iterator.EvidenceMissing
-						if i < len(got) && got[i].Seen {
-							if overlaps && got[i].Flags&flagUnrecovered != 0 {
-								// A later access of the same store overwrote every
-								// byte of this one, as the model predicts: nothing
-								// in memory says where it went.
-								o.How, o.Evidence = Hidden, 0
-								run.Seen = append(run.Seen, o)
-								crec.Addrs = append(crec.Addrs, want)
-								continue
-							}
-							o.Actual, o.Evidence = got[i].Addr, evidenceOf(got[i].Flags)
-						}
-						run.Seen = append(run.Seen, o)
-						crec.Addrs = append(crec.Addrs, o.Actual)
-						crec.Evidence = append(padEvidence(crec.Evidence, len(crec.Addrs)-1), o.Evidence)
 					}
-					crec.Evidence = padEvidence(crec.Evidence, len(crec.Addrs))
+					for i := range rec.Addrs {
+						var g compiledAccess
+						if i < len(got) {
+							g = got[i]
+						}
+						valid := seeAccess(&crec, i, rec.Kind, g)
+						if guarded {
+							crec.Valid[i] = valid
+						}
+					}
 					ct.Records = append(ct.Records, crec)
 				}
 				threads = append(threads, ct)
@@ -132,11 +81,34 @@ func observe(pc *plannedCase, variants []Variant, raw *rawOutput, res *Result) {
 	}
 }
 
-// padEvidence extends a record's evidence with zeros (accesses the bytes
-// were not asked about: guarded off, hidden, or judged by their guard) to n.
-func padEvidence(ev []iterator.AccessEvidence, n int) []iterator.AccessEvidence {
-	for len(ev) < n {
-		ev = append(ev, 0)
+// seeAccess records access i of crec as the harness's record g showed it
+// and returns its guard as the bytes showed it (meaningful on predicated
+// classes only). A load's guard is the harness's guarded-off flag; a
+// store's is whether it left any byte, which the bytes cannot tell from
+// one overwritten whole by a later access of the same store: both are
+// recorded as "no byte found", not seen (iterator.Record.Seen), and the
+// judging layer decides which the Go model explains. An access with no
+// address (not seen, or no record at all) holds iterator.NoAddress.
+func seeAccess(crec *iterator.Record, i int, kind string, g compiledAccess) (valid bool) {
+	if !g.Seen {
+		// The harness lost it: P-recovered and P-companion report it. Its
+		// guard is taken as on, so that no guard check passes it over.
+		crec.Addrs[i], crec.Evidence[i] = iterator.NoAddress, iterator.EvidenceMissing
+		return true
 	}
-	return ev
+	ev := evidenceOf(g.Flags)
+	valid = g.Flags&flagGuardedOff == 0
+	switch {
+	case kind == "store":
+		valid = ev&iterator.EvidenceUnrecovered == 0
+	case kind == "load" && !valid:
+		// A predicated load that left its slot alone: the harness reports
+		// address 0 for it, which is no address.
+		ev |= iterator.EvidenceGuardedOff
+	}
+	crec.Addrs[i], crec.Evidence[i] = g.Addr, ev
+	if ev&iterator.EvidenceNotSeen != 0 {
+		crec.Addrs[i] = iterator.NoAddress
+	}
+	return valid
 }

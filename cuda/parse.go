@@ -17,6 +17,9 @@ const (
 	flagUnrecovered   = 2 // a store access left no byte in memory, or a sparse load read no mapped byte
 	flagTouchOverflow = 4 // a store touched more bytes than the fragment holds
 	flagByteCount     = 8 // a store access left fewer or more bytes than A
+	// flagGuardedOff: valid() was false (accesses()), or a predicated load
+	// left the fragment slot unchanged (probe_harness.h kGuardedOff).
+	flagGuardedOff = 16
 )
 
 // Numbers on a record line after its letter (probe_harness.h emit's printf):

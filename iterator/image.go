@@ -1,5 +1,7 @@
 package iterator
 
+import "math"
+
 // MemoryImage is what memory holds after a program ran, as the bytes show
 // it: which thread's fragment byte each written byte holds. Every byte
 // outside Runs still holds the sentinel it was filled with. A compiled
@@ -33,4 +35,18 @@ const (
 	EvidenceTouchOverflow                            // a store touched more bytes than the fragment holds
 	EvidenceByteCount                                // a store left fewer or more bytes than its width
 	EvidenceMissing                                  // no record of it at all
+	EvidenceGuardedOff                               // the harness saw its guard off (a load left its slot alone)
 )
+
+// EvidenceNotSeen is the evidence that leaves an access with no address
+// (Record.Seen): no byte of it was found (a store another access of the
+// same store overwrote whole, one guarded off, or one dropped), or its
+// guard was seen off. The bytes cannot tell which of these a store that
+// left nothing was; whether the companion model explains it is the
+// judging layer's to decide (props.NotSeenExplained), so the trace holds
+// NoAddress there, never a model's address.
+const EvidenceNotSeen = EvidenceUnrecovered | EvidenceGuardedOff
+
+// NoAddress is what Record.Addrs holds for an access with no address: one
+// not seen (EvidenceNotSeen) or with no record at all (EvidenceMissing).
+const NoAddress int64 = math.MinInt64

@@ -28,6 +28,23 @@ type Record struct {
 	Evidence []AccessEvidence `json:"-"`
 }
 
+// Seen says whether the bytes showed access k's address: false where the
+// evidence says it was not seen (EvidenceNotSeen), and Addrs[k] holds
+// NoAddress. A Go model's records (no evidence) see every access. A
+// property that reads a compiled trace's addresses skips the accesses not
+// seen; whether the companion model explains them is P-companion's call.
+func (r *Record) Seen(k int) bool {
+	return r.Evidence == nil || k >= len(r.Evidence) || r.Evidence[k]&EvidenceNotSeen == 0
+}
+
+// GuardSeen says whether Valid[k] is a guard the bytes showed. A store
+// shows its guard only through the bytes it leaves: one that left none
+// was guarded off or overwritten whole, and Valid[k] (false) does not say
+// which. A load's guard is seen either way (EvidenceGuardedOff).
+func (r *Record) GuardSeen(k int) bool {
+	return r.Evidence == nil || k >= len(r.Evidence) || r.Kind != "store" || r.Evidence[k]&EvidenceUnrecovered == 0
+}
+
 // Overflow is an int32 narrowing the C++ would perform on a value that does
 // not fit: the model wraps exactly as the C++ does, and records it here.
 type Overflow struct {

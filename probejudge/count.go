@@ -1,9 +1,10 @@
 // Package probejudge is the layer that judges a compiled probe: given the
 // raw facts cuda.Run returns (Result.Runs: per variant and program, the
 // compiled traces with their evidence, the Go model's and the reference's
-// traces, how the bytes showed each access), it evaluates P-companion,
-// P-recovered and P-roundtrip through props and fills the counts, examples
-// and round trips the probe's reports show. cuda does not import it: the
+// traces), it evaluates P-companion, P-recovered and P-roundtrip through
+// props, decides from the evidence and the Go model how each access counts
+// (see.go: compared, guard differs, guarded off, hidden), and fills the
+// counts, examples and round trips the probe's reports show. cuda does not import it: the
 // command calls Count after cuda.Run, and hands it to cuda.RunSanitizers.
 package probejudge
 
@@ -21,11 +22,11 @@ const examplesKept = 20
 
 // Count fills each variant's counters, mismatches and round trips from the
 // run's raw facts (Result.Runs), in the order the programs ran: accesses,
-// guards, guarded-off and hidden accesses as the bytes showed them
-// (Observation), mismatches where P-companion or P-recovered finds them
-// (companionDiffers), accesses that differ from the reference, and the
-// round trips P-roundtrip judges (failed on the compiled traces, predicted
-// on the Go model's).
+// guards, guarded-off and hidden accesses as the compiled traces' evidence
+// shows them and the Go model explains them (see), mismatches where
+// P-companion or P-recovered finds them (companionDiffers), accesses that
+// differ from the reference, and the round trips P-roundtrip judges
+// (failed on the compiled traces, predicted on the Go model's).
 func Count(res *cuda.Result) {
 	for i := range res.Runs {
 		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i])
@@ -35,35 +36,42 @@ func Count(res *cuda.Result) {
 func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun) {
 	vr.Programs++
 	var cands []candidate
-	for _, o := range run.Seen {
-		if o.Guarded {
-			vr.Guards++
-		}
-		switch o.How {
-		case cuda.Hidden:
-			vr.Hidden++
-			continue
-		case cuda.GuardedOff:
-			vr.GuardedOff++
-			continue
-		case cuda.GuardDiffers:
-			vr.Accesses++
-			cands = append(cands, candidate{thread: o.Thread, op: o.Op, access: o.Access, want: o.Want, actual: o.Actual,
-				detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", o.Valid, !o.Valid)})
-			continue
-		}
-		vr.Accesses++
-		rec := &run.Expected[o.Thread].Records[o.Record]
-		// A flagged or missing access is a mismatch whatever its address if
-		// P-recovered says so; an unflagged one if P-companion does.
-		lack := o.Evidence &^ props.OverlapExplains(rec, run.AccessBytes)
-		cands = append(cands, candidate{thread: o.Thread, op: o.Op, access: o.Access, want: o.Want, actual: o.Actual,
-			detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
-		if o.Thread < len(run.Reference) {
-			ref := run.Reference[o.Thread]
-			if o.Record < len(ref.Records) && o.Access < len(ref.Records[o.Record].Addrs) && !inexact(ref.Records[o.Record], o.Access) {
-				if o.Actual != ref.Records[o.Record].Addrs[o.Access] {
-					vr.VsReference++
+	for t := range run.Expected {
+		for ri := range run.Expected[t].Records {
+			rec, crec := &run.Expected[t].Records[ri], &run.Compiled[t].Records[ri]
+			for i, want := range rec.Addrs {
+				h := see(rec, crec, i, run.AccessBytes)
+				if h.guarded {
+					vr.Guards++
+				}
+				actual := shown(crec, i)
+				switch h.how {
+				case hidden:
+					vr.Hidden++
+					continue
+				case guardedOff:
+					vr.GuardedOff++
+					continue
+				case guardDiffers:
+					vr.Accesses++
+					cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual,
+						detail: fmt.Sprintf("guard: compiled valid=%v, Go model valid=%v", crec.Valid[i], !crec.Valid[i])})
+					continue
+				}
+				vr.Accesses++
+				// A flagged or missing access is a mismatch whatever its
+				// address if P-recovered says so; an unflagged one if
+				// P-companion does.
+				lack := crec.Evidence[i] &^ props.OverlapExplains(rec, run.AccessBytes)
+				cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual,
+					detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
+				if t < len(run.Reference) {
+					ref := run.Reference[t]
+					if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
+						if actual != ref.Records[ri].Addrs[i] {
+							vr.VsReference++
+						}
+					}
 				}
 			}
 		}

@@ -1,7 +1,7 @@
 package probejudge
 
 import (
-	"math"
+	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -9,42 +9,41 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// TestCountFromFacts: Count reads every counter off the raw facts alone:
-// each observation kind lands in its own counter, a moved address is a
-// mismatch (P-companion), differs from the reference and fails the load
-// round trip the Go model did not predict (P-roundtrip); a missing access
-// is a mismatch P-recovered finds, with its evidence as the detail.
-func TestCountFromFacts(t *testing.T) {
-	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0)")
-	run := cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, AccessBytes: 16}
-	total := 0
-	for th := range compiled {
-		r := &compiled[th].Records[0]
-		r.Addrs = append([]int64(nil), r.Addrs...)
-		r.Evidence = make([]iterator.AccessEvidence, len(r.Addrs))
-		for i, want := range r.Addrs {
-			o := cuda.Observation{Thread: th, Op: r.Op, Access: i, Want: want, Actual: want}
-			switch {
-			case th == 7 && i == 3:
-				r.Addrs[i] += 16 // a moved address
-				o.Actual = r.Addrs[i]
-			case th == 4 && i == 2:
-				r.Addrs[i], r.Evidence[i] = math.MinInt64, iterator.EvidenceMissing
-				o.Actual, o.Evidence = math.MinInt64, iterator.EvidenceMissing
-			}
-			run.Seen = append(run.Seen, o)
-			total++
+// asCompiled gives every record of traces evidence (clean) and its own
+// addresses and guards, as a compiled run records them, to tamper with.
+func asCompiled(traces []iterator.ThreadTrace) {
+	for th := range traces {
+		for r := range traces[th].Records {
+			rec := &traces[th].Records[r]
+			rec.Addrs, rec.Valid = slices.Clone(rec.Addrs), slices.Clone(rec.Valid)
+			rec.Evidence = make([]iterator.AccessEvidence, len(rec.Addrs))
 		}
 	}
-	run.Compiled = compiled
-	// Kinds that are counted, not compared (their traces hold the model's
-	// address): one hidden store access, one guarded-off access whose guard
-	// agreed.
-	run.Seen = append(run.Seen, cuda.Observation{How: cuda.Hidden}, cuda.Observation{How: cuda.GuardedOff, Guarded: true})
+}
+
+func countOne(run cuda.ProgramRun) report.ProbeVariant {
 	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference"}}}, Runs: []cuda.ProgramRun{run}}
 	Count(res)
-	v := res.Variants[0]
-	if v.Programs != 1 || v.Accesses != int64(total) || v.Hidden != 1 || v.GuardedOff != 1 || v.Guards != 1 {
+	return res.Variants[0]
+}
+
+// TestCountFromFacts: Count reads every counter off the raw facts alone: a
+// moved address is a mismatch (P-companion), differs from the reference
+// and fails the load round trip the Go model did not predict
+// (P-roundtrip); a missing access is a mismatch P-recovered finds, with its
+// evidence as the detail.
+func TestCountFromFacts(t *testing.T) {
+	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0)")
+	asCompiled(compiled)
+	total := 0
+	for th := range compiled {
+		total += len(compiled[th].Records[0].Addrs)
+	}
+	compiled[7].Records[0].Addrs[3] += 16 // a moved address
+	r := &compiled[4].Records[0]
+	r.Addrs[2], r.Evidence[2] = iterator.NoAddress, iterator.EvidenceMissing
+	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
+	if v.Programs != 1 || v.Accesses != int64(total) || v.Hidden != 0 || v.GuardedOff != 0 || v.Guards != 0 {
 		t.Errorf("counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
 	}
 	if v.Mismatches != 2 || len(v.Examples) != 2 {
@@ -57,7 +56,7 @@ func TestCountFromFacts(t *testing.T) {
 				t.Errorf("moved access: %+v", e)
 			}
 		case e.Thread == 4 && e.Access == 2:
-			if e.Detail == "" {
+			if e.Detail != "no record for this access" || e.Actual != iterator.NoAddress {
 				t.Errorf("missing access without its evidence: %+v", e)
 			}
 		default:
@@ -72,5 +71,78 @@ func TestCountFromFacts(t *testing.T) {
 	}
 	if v.StoreRoundTrip.Cases != 0 {
 		t.Errorf("no store round trip was run: %+v", v.StoreRoundTrip)
+	}
+}
+
+// TestCountHiddenFromEvidence: a store access that left no byte is hidden
+// where the Go model's own accesses overlap it (counted, not compared);
+// where they do not, it is a mismatch, shown at the harness's address 0
+// with its evidence.
+func TestCountHiddenFromEvidence(t *testing.T) {
+	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "store(0,0)")
+	asCompiled(expected) // for copies of its addresses: its evidence is dropped below
+	asCompiled(compiled)
+	// Thread 0: the model's second access overwrites its first whole, and
+	// the compiled one did the same.
+	expected[0].Records[0].Addrs[1] = expected[0].Records[0].Addrs[0]
+	r := &compiled[0].Records[0]
+	r.Addrs[1] = r.Addrs[0]
+	r.Addrs[0], r.Evidence[0] = iterator.NoAddress, iterator.EvidenceUnrecovered
+	// Thread 3: a store access left nothing, and the model does not say why.
+	r = &compiled[3].Records[0]
+	want := r.Addrs[2]
+	r.Addrs[2], r.Evidence[2] = iterator.NoAddress, iterator.EvidenceUnrecovered
+	for th := range expected {
+		expected[th].Records[0].Evidence = nil
+	}
+	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
+	if v.Hidden != 1 {
+		t.Errorf("hidden %d, want 1", v.Hidden)
+	}
+	if v.Mismatches != 1 || len(v.Examples) != 1 {
+		t.Fatalf("mismatches %d %+v, want the unexplained store access", v.Mismatches, v.Examples)
+	}
+	if e := v.Examples[0]; e.Thread != 3 || e.Access != 2 || e.Expected != want || e.Actual != 0 || e.Detail != "no byte of the access found in memory" {
+		t.Errorf("example %+v", e)
+	}
+}
+
+// TestCountGuardsFromEvidence: on a predicated class every access's guard
+// is compared; a load the harness saw guarded off where the Go model's
+// guard is off too is counted guarded off, and one where the model's guard
+// is on is a mismatch with the guards in its detail.
+func TestCountGuardsFromEvidence(t *testing.T) {
+	cfg, prog, expected, compiled := referenceTwice(t, "class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21 tb=64x3", "load()")
+	asCompiled(compiled)
+	total, off := 0, 0
+	flip := [2]int{-1, -1}
+	for th := range compiled {
+		r := &compiled[th].Records[0]
+		for i, on := range r.Valid {
+			total++
+			if !on {
+				off++
+				r.Addrs[i], r.Evidence[i] = iterator.NoAddress, iterator.EvidenceGuardedOff
+			} else if flip[0] < 0 {
+				flip = [2]int{th, i}
+			}
+		}
+	}
+	if off == 0 || flip[0] < 0 {
+		t.Fatalf("no guarded-off access (%d) or none on", off)
+	}
+	r := &compiled[flip[0]].Records[0]
+	want := r.Addrs[flip[1]]
+	r.Addrs[flip[1]], r.Evidence[flip[1]], r.Valid[flip[1]] = iterator.NoAddress, iterator.EvidenceGuardedOff, false
+	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
+	if v.Guards != int64(total) || v.GuardedOff != int64(off) || v.Accesses != int64(total-off) {
+		t.Errorf("guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
+	}
+	if v.Mismatches != 1 || len(v.Examples) != 1 {
+		t.Fatalf("mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
+	}
+	if e := v.Examples[0]; e.Thread != flip[0] || e.Access != flip[1] || e.Expected != want || e.Actual != 0 ||
+		e.Detail != "guard: compiled valid=false, Go model valid=true" {
+		t.Errorf("example %+v", e)
 	}
 }

@@ -48,6 +48,9 @@ var PAlign = Property{
 			}
 			t.Judged()
 			for k, a := range rec.Addrs {
+				if !rec.Seen(k) {
+					continue // no address: P-companion judges it
+				}
 				t.Checks++
 				if floorMod(a, rec.AccessBytes) != 0 {
 					if t.quiet {
@@ -117,7 +120,7 @@ var PBounds = Property{
 					Expected: []int64{lo, hi}, Actual: rec.Addrs, Detail: fmt.Sprintf("op %d: %s outside the allocation [%d, %d)", rec.Op, detail, lo, hi)})
 			}
 			for k, a := range rec.Addrs {
-				if mask != nil && (k >= len(mask) || !mask[k]) {
+				if (mask != nil && (k >= len(mask) || !mask[k])) || !rec.Seen(k) {
 					continue
 				}
 				t.Checks++
@@ -237,6 +240,9 @@ func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v Viola
 			continue
 		}
 		for k := range mr.Addrs {
+			if !mr.Seen(k) {
+				continue
+			}
 			t.Checks++
 			d := mr.Addrs[k] - rr.Addrs[k]
 			if d != 0 && d%wrapStride == 0 {

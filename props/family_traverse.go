@@ -172,7 +172,7 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	for th, tr := range traces {
 		for _, rec := range tr.Records {
 			for k, addr := range rec.Addrs {
-				if k >= len(rec.Valid) || !rec.Valid[k] {
+				if k >= len(rec.Valid) || !rec.Valid[k] || !rec.Seen(k) {
 					continue
 				}
 				t.Checks++

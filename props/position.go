@@ -161,7 +161,8 @@ func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool
 
 // compare compares two records access by access, counting each comparison,
 // and reports whether they differ. exact, when non-nil, limits the
-// comparison to the accesses it marks.
+// comparison to the accesses it marks; an access either record did not see
+// (a compiled trace's, iterator.Record.Seen) has no address to compare.
 func (t *Traces) compare(exp, act *iterator.Record, exact []bool) bool {
 	t.Judged()
 	if len(exp.Addrs) != len(act.Addrs) {
@@ -173,7 +174,7 @@ func (t *Traces) compare(exp, act *iterator.Record, exact []bool) bool {
 	}
 	differ := false
 	for i := range exp.Addrs {
-		if exact != nil && !exact[i] {
+		if (exact != nil && !exact[i]) || !exp.Seen(i) || !act.Seen(i) {
 			continue
 		}
 		t.Checks++

@@ -107,16 +107,41 @@ func OverlapExplains(companion *iterator.Record, a int64) iterator.AccessEvidenc
 
 // Unexplained lists the accesses of a compiled record that were not
 // recovered whole, net of what the companion's record (nil: none) explains
-// (OverlapExplains).
+// (OverlapExplains, and a store it guards off, which leaves no byte). A
+// guard seen off is no failure to recover: P-companion judges guards.
 func Unexplained(r, companion *iterator.Record) []int {
 	explained := OverlapExplains(companion, r.AccessBytes)
 	var out []int
 	for a, e := range r.Evidence {
-		if e&^explained != 0 {
+		e &^= explained | iterator.EvidenceGuardedOff
+		if companion != nil && !validAt(companion, a) {
+			e &^= iterator.EvidenceUnrecovered
+		}
+		if e != 0 {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// NotSeenExplained says whether the companion's record (nil: none)
+// explains access k of a compiled record of the same op, one the bytes did
+// not show (iterator.Record.Seen): the companion guards it off and so did
+// the compiled code (a load seen guarded off, a store that left no byte),
+// or the companion's guard is on, its accesses overlap (OverlapExplains)
+// and no byte of this one was found: a later access overwrote it whole.
+// Anything else (a store that left nothing where the companion neither
+// guards it off nor overlaps it, a guard seen off where the companion's is
+// on) is unexplained: the compiled code differs from the model.
+func NotSeenExplained(companion, compiled *iterator.Record, k int) bool {
+	if companion == nil || k >= len(companion.Addrs) {
+		return false
+	}
+	if !validAt(companion, k) {
+		return compiled.Valid != nil && k < len(compiled.Valid) && !compiled.Valid[k]
+	}
+	return k < len(compiled.Evidence) && compiled.Evidence[k]&iterator.EvidenceUnrecovered != 0 &&
+		OverlapExplains(companion, compiled.AccessBytes)&iterator.EvidenceUnrecovered != 0
 }
 
 // EvidenceText says in words what an access's recovery lacked.
@@ -129,7 +154,8 @@ func EvidenceText(e iterator.AccessEvidence) string {
 		bit  iterator.AccessEvidence
 		text string
 	}{{iterator.EvidenceIncoherent, "bytes not from consecutive addresses"}, {iterator.EvidenceUnrecovered, "no byte of the access found in memory"},
-		{iterator.EvidenceTouchOverflow, "more bytes touched than the fragment holds"}, {iterator.EvidenceByteCount, "byte count differs from A"}} {
+		{iterator.EvidenceTouchOverflow, "more bytes touched than the fragment holds"}, {iterator.EvidenceByteCount, "byte count differs from A"},
+		{iterator.EvidenceGuardedOff, "guard seen off"}} {
 		if e&x.bit != 0 {
 			parts = append(parts, x.text)
 		}

@@ -92,7 +92,8 @@ func judgeRoundTrip(c Case, t *Traces) []Violation {
 
 // loadSlotDiffers returns the first access of a load whose slot would not
 // hold the tag at its reference address: a guard other than the
-// reference's, or (both on, the reference exact) another address.
+// reference's, or (both on, the reference exact) another address or none
+// (a compiled load with its guard on whose slot shows no byte).
 func loadSlotDiffers(mr, rr *iterator.Record) (int, bool) {
 	for i := range mr.Addrs {
 		on, refOn := validAt(mr, i), validAt(rr, i)
@@ -100,7 +101,7 @@ func loadSlotDiffers(mr, rr *iterator.Record) (int, bool) {
 		case on != refOn:
 			return i, true
 		case !on, i >= len(rr.Addrs), rr.Inexact != nil && i < len(rr.Inexact) && rr.Inexact[i]:
-		case mr.Addrs[i] != rr.Addrs[i]:
+		case !mr.Seen(i), mr.Addrs[i] != rr.Addrs[i]:
 			return i, true
 		}
 	}

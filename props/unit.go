@@ -220,7 +220,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved
 	var d int64
 	seen, consistent := false, true
 	for k := range br.Addrs {
-		if (bm != nil && !bm[k]) || (mm != nil && !mm[k]) {
+		if (bm != nil && !bm[k]) || (mm != nil && !mm[k]) || !br.Seen(k) || !mr.Seen(k) {
 			continue
 		}
 		t.Checks++

@@ -190,7 +190,8 @@ func importArithmetic(compiled, companion props.Response, r props.Request, p *pr
 }
 
 // sameAccesses says how the compiled traces differ from the companion's,
-// or "" when they are the same access for access.
+// or "" when they are the same access for access (an access the bytes did
+// not show is the same where the companion explains it).
 func sameAccesses(compiled []iterator.ThreadTrace, companion props.Response) string {
 	if companion.Err != nil {
 		return "the Go model has no such path: " + companion.Err.Error()
@@ -209,6 +210,14 @@ func sameAccesses(compiled []iterator.ThreadTrace, companion props.Response) str
 				return fmt.Sprintf("thread %d op %d: compiled %s of %d accesses, modelled %s of %d", ct.Thread, rec.Op, rec.Kind, len(rec.Addrs), g.Kind, len(g.Addrs))
 			}
 			for a := range rec.Addrs {
+				if !rec.Seen(a) {
+					// No address to compare: the same access where the Go
+					// model explains why the bytes did not show it.
+					if !props.NotSeenExplained(&g, &rec, a) {
+						return fmt.Sprintf("thread %d op %d access %d: not seen in the compiled bytes (%s), unexplained by the model", ct.Thread, rec.Op, a, props.EvidenceText(rec.Evidence[a]))
+					}
+					continue
+				}
 				if rec.Addrs[a] != g.Addrs[a] {
 					return fmt.Sprintf("thread %d op %d access %d: compiled address %d, modelled %d", ct.Thread, rec.Op, a, rec.Addrs[a], g.Addrs[a])
 				}

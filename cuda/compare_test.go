@@ -1,0 +1,74 @@
+package cuda
+
+import (
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// TestObserveRecordsOnlyWhatTheBytesShow: the compiled trace holds what the
+// harness's records show and never the Go model's address. A predicated
+// store access that left no byte (hidden under a later access, or guarded
+// off: the bytes cannot tell) and a load the harness saw guarded off are
+// marked not seen, with iterator.NoAddress and their guard off; a regular
+// store access that left no byte likewise, even where the model's accesses
+// overlap it (what the model explains is the judging layer's call); an
+// access with no record is missing; the rest hold the harness's address.
+func TestObserveRecordsOnlyWhatTheBytesShow(t *testing.T) {
+	const modelAddr = 1000 // every model address: none may reach the trace
+	rec := func(kind string, valid []bool) iterator.Record {
+		return iterator.Record{Kind: kind, Op: 0, Addrs: []int64{modelAddr, modelAddr, modelAddr, modelAddr}, Valid: valid}
+	}
+	on := []bool{true, true, true, true}
+	for _, e := range []struct {
+		name  string
+		rec   iterator.Record
+		got   []compiledAccess
+		addrs []int64
+		ev    []iterator.AccessEvidence
+		valid []bool
+	}{
+		{"predicated store", rec("store", on),
+			[]compiledAccess{{Flags: flagUnrecovered, Seen: true}, {Addr: 16, Seen: true, Bytes: 16}, {Addr: 32, Flags: flagByteCount, Seen: true}},
+			[]int64{iterator.NoAddress, 16, 32, iterator.NoAddress},
+			[]iterator.AccessEvidence{iterator.EvidenceUnrecovered, 0, iterator.EvidenceByteCount, iterator.EvidenceMissing},
+			[]bool{false, true, true, true}},
+		{"predicated load", rec("load", on),
+			[]compiledAccess{{Flags: flagGuardedOff, Seen: true}, {Addr: 16, Seen: true}, {Addr: 32, Seen: true}, {Addr: 48, Seen: true}},
+			[]int64{iterator.NoAddress, 16, 32, 48},
+			[]iterator.AccessEvidence{iterator.EvidenceGuardedOff, 0, 0, 0},
+			[]bool{false, true, true, true}},
+		{"accesses() guarded off keeps its address", rec("accesses", on),
+			[]compiledAccess{{Addr: 8, Flags: flagGuardedOff, Seen: true}, {Addr: 16, Seen: true}, {Addr: 32, Seen: true}, {Addr: 48, Seen: true}},
+			[]int64{8, 16, 32, 48}, []iterator.AccessEvidence{0, 0, 0, 0}, []bool{false, true, true, true}},
+		{"regular store", iterator.Record{Kind: "store", Addrs: []int64{modelAddr, modelAddr}},
+			[]compiledAccess{{Flags: flagUnrecovered, Seen: true}, {Addr: 16, Seen: true}},
+			[]int64{iterator.NoAddress, 16}, []iterator.AccessEvidence{iterator.EvidenceUnrecovered, 0}, nil},
+	} {
+		model := []iterator.ThreadTrace{{Records: []iterator.Record{e.rec}}}
+		pc := &plannedCase{Programs: []iterator.Program{nil}, Avail: [][]bool{{true}}, RoundTrip: []bool{false},
+			Expected: [][][]iterator.ThreadTrace{{model}}, Reference: [][]iterator.ThreadTrace{model}, AccessBytes: 16}
+		raw := newRawOutput()
+		raw.Accesses[accessKey{}] = e.got
+		res := &Result{compiled: map[traceKey][]compiledThread{}}
+		observe(pc, []Variant{{}}, raw, res)
+		got := res.compiled[traceKey{}][0].Records[0]
+		for i := range e.addrs {
+			if got.Addrs[i] != e.addrs[i] || got.Evidence[i] != e.ev[i] || (e.valid != nil && got.Valid[i] != e.valid[i]) {
+				t.Errorf("%s: access %d: address %d evidence %b valid %v, want %d %b %v", e.name, i, got.Addrs[i], got.Evidence[i], got.Valid, e.addrs[i], e.ev[i], e.valid)
+			}
+			if got.Addrs[i] == modelAddr {
+				t.Errorf("%s: access %d holds the model's address", e.name, i)
+			}
+			if seen := e.ev[i]&iterator.EvidenceNotSeen == 0; got.Seen(i) != seen {
+				t.Errorf("%s: access %d: Seen %v, want %v", e.name, i, got.Seen(i), seen)
+			}
+		}
+		if e.valid == nil && got.Valid != nil {
+			t.Errorf("%s: guards %v on an unguarded class", e.name, got.Valid)
+		}
+		if len(res.Runs) != 1 || len(res.Runs[0].Compiled) != 1 {
+			t.Errorf("%s: runs %+v", e.name, res.Runs)
+		}
+	}
+}
