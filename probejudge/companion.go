@@ -32,6 +32,9 @@ type recordPos struct{ thread, op int }
 type judgement struct {
 	differ, unrecovered map[accessPos]bool
 	records             map[recordPos]bool
+	// unjudged: the properties could not judge the run (sweepVariant):
+	// every candidate is a mismatch, as no judgement is a pass.
+	unjudged bool
 }
 
 // mismatch says whether a candidate is one: a guard that differs where
@@ -41,6 +44,8 @@ type judgement struct {
 func (j judgement) mismatch(c candidate) bool {
 	pos := accessPos{c.thread, c.op, c.access}
 	switch {
+	case j.unjudged:
+		return true
 	case c.byAddr:
 		return j.differ[pos]
 	case c.recovery:
@@ -49,48 +54,21 @@ func (j judgement) mismatch(c candidate) bool {
 	return j.records[recordPos{c.thread, c.op}]
 }
 
-// companionDiffers judges the compiled traces of one program against the Go
-// model's (expected, by thread) with P-companion, the property a compiled
-// sweep judges, and with P-recovered (judgement). A configuration the Go
-// side rejects cannot be judged by a property; there every record is
-// compared directly, and the unrecovered accesses are those the evidence
-// flags.
-func companionDiffers(cfg iterator.Config, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
+// judgementOf reads what P-companion (viol) and P-recovered given the Go
+// model (rviol) found on one program run's compiled traces into a
+// judgement: the accesses whose addresses differ from the model's, the
+// records that differ in any way, and the accesses not recovered whole
+// that the model does not explain (props.Unexplained). expected are the
+// Go model's traces of the run, by thread; compiled the run's.
+func judgementOf(viol, rviol []props.Violation, expected, compiled []iterator.ThreadTrace) judgement {
 	out := map[accessPos]bool{}
 	unrecovered := map[accessPos]bool{}
 	records := map[recordPos]bool{}
-	c, err := props.NewCase(cfg, prog, props.AllThreads(len(expected)))
-	var viol, rviol []props.Violation
-	if err == nil {
-		var outs []props.Outcome
-		outs, err = props.Evaluate([]props.Property{props.Companion(fixedSource(expected)), props.Recovered(fixedSource(expected))}, fixedSource(compiled), nil, []props.Case{c})
-		if err == nil {
-			viol, rviol = outs[0].Violations[0], outs[0].Violations[1]
-		}
-	}
 	for _, v := range rviol {
 		if v.Thread >= 0 && v.Thread < len(compiled) {
 			if r := recordOf(&compiled[v.Thread], v.Op); r != nil {
 				for _, a := range props.Unexplained(r, modelRecord(expected, v.Thread, v.Op)) {
 					unrecovered[accessPos{v.Thread, v.Op, a}] = true
-				}
-			}
-		}
-	}
-	if err != nil {
-		for t := range compiled {
-			for r := range compiled[t].Records {
-				rec := &compiled[t].Records[r]
-				for _, a := range props.Unexplained(rec, modelRecord(expected, t, rec.Op)) {
-					unrecovered[accessPos{t, rec.Op, a}] = true
-				}
-			}
-		}
-		// No case to judge: every record's addresses, side by side.
-		for t := range expected {
-			for r, rec := range expected[t].Records {
-				if t < len(compiled) && r < len(compiled[t].Records) {
-					viol = append(viol, props.Violation{Thread: t, Op: rec.Op, Expected: rec.Addrs, Actual: compiled[t].Records[r].Addrs})
 				}
 			}
 		}
@@ -130,23 +108,4 @@ func recordOf(tr *iterator.ThreadTrace, op int) *iterator.Record {
 		}
 	}
 	return nil
-}
-
-// fixedSource answers every request with traces already made, by thread.
-type fixedSource []iterator.ThreadTrace
-
-func (fixedSource) Name() string { return "probe traces" }
-
-func (s fixedSource) Traces(reqs []props.Request) ([]props.Response, error) {
-	out := make([]props.Response, len(reqs))
-	for i, r := range reqs {
-		for _, th := range r.Threads {
-			if th < 0 || th >= len(s) {
-				out[i] = props.Response{Err: &iterator.UnavailableError{Path: "probe traces", Reason: "no such thread"}}
-				break
-			}
-			out[i].Traces = append(out[i].Traces, s[th])
-		}
-	}
-	return out, nil
 }

@@ -11,11 +11,11 @@ import (
 // nothing on the Go model's own traces.
 func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0);store(0,0)")
-	if j := companionDiffers(cfg, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
+	if j := companionDiffers(t, cfg, prog, expected, compiled); len(j.differ) != 0 || len(j.unrecovered) != 0 || len(j.records) != 0 {
 		t.Fatalf("identical traces: %+v", j)
 	}
 	compiled[7].Records[1].Addrs[3] += 16
-	d := companionDiffers(cfg, prog, expected, compiled).differ
+	d := companionDiffers(t, cfg, prog, expected, compiled).differ
 	if len(d) != 1 || !d[accessPos{thread: 7, op: compiled[7].Records[1].Op, access: 3}] {
 		t.Errorf("one address moved on thread 7, access 3 of op %d: got %v", compiled[7].Records[1].Op, d)
 	}
@@ -24,7 +24,7 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 	r := &compiled[4].Records[0]
 	r.Evidence = make([]iterator.AccessEvidence, len(r.Addrs))
 	r.Evidence[2] = iterator.EvidenceByteCount
-	if u := companionDiffers(cfg, prog, expected, compiled).unrecovered; len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
+	if u := companionDiffers(t, cfg, prog, expected, compiled).unrecovered; len(u) != 1 || !u[accessPos{thread: 4, op: r.Op, access: 2}] {
 		t.Errorf("a short access on thread 4, access 2 of op %d: unrecovered %v", r.Op, u)
 	}
 	// Where the Go model's own accesses of that record overlap (its access
@@ -35,7 +35,7 @@ func TestCompanionDiffersFindsOneAddress(t *testing.T) {
 		rec.Addrs = append([]int64(nil), rec.Addrs...)
 		rec.Addrs[1] = rec.Addrs[0]
 	}
-	if u := companionDiffers(cfg, prog, expected, compiled).unrecovered; len(u) != 0 {
+	if u := companionDiffers(t, cfg, prog, expected, compiled).unrecovered; len(u) != 0 {
 		t.Errorf("a short access the model's overlap explains: unrecovered %v", u)
 	}
 }
@@ -50,12 +50,12 @@ func TestGuardMismatchIsCompanions(t *testing.T) {
 		t.Fatal("a predicated load without guards")
 	}
 	guard := candidate{thread: 5, op: r.Op, access: 1}
-	if companionDiffers(cfg, prog, expected, compiled).mismatch(guard) {
+	if companionDiffers(t, cfg, prog, expected, compiled).mismatch(guard) {
 		t.Errorf("equal guards: a mismatch")
 	}
 	r.Valid = append([]bool(nil), r.Valid...)
 	r.Valid[1] = !r.Valid[1]
-	if !companionDiffers(cfg, prog, expected, compiled).mismatch(guard) {
+	if !companionDiffers(t, cfg, prog, expected, compiled).mismatch(guard) {
 		t.Errorf("guard of thread 5 access 1 flipped: no mismatch")
 	}
 }

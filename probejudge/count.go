@@ -1,11 +1,14 @@
 // Package probejudge is the layer that judges a compiled probe: given the
 // raw facts cuda.Run returns (Result.Runs: per variant and program, the
 // compiled traces with their evidence, the Go model's and the reference's
-// traces), it evaluates P-companion, P-recovered and P-roundtrip through
-// props, decides from the evidence and the Go model how each access counts
-// (see.go: compared, guard differs, guarded off, hidden), and fills the
-// counts, examples and round trips the probe's reports show. cuda does not import it: the
-// command calls Count after cuda.Run, and hands it to cuda.RunSanitizers.
+// traces), it judges each variant's runs through the sweep engine
+// (sweep.go: sweep.Run over the runs as given cases, the run's traces as
+// the source, P-companion, P-recovered and P-roundtrip), decides from the
+// evidence and the Go model how each access counts (see.go: compared,
+// guard differs, guarded off, hidden), and fills the counts, examples and
+// round trips the probe's reports show from the engine's outcomes. cuda
+// does not import it: the command calls Count after cuda.Run, and hands it
+// to cuda.RunSanitizers.
 package probejudge
 
 import (
@@ -20,20 +23,24 @@ import (
 // examplesKept is how many mismatches a variant keeps as examples.
 const examplesKept = 20
 
-// Count fills each variant's counters, mismatches and round trips from the
-// run's raw facts (Result.Runs), in the order the programs ran: accesses,
+// Count judges the run's raw facts (Result.Runs) through the sweep engine
+// (judgeRuns) and fills each variant's counters, mismatches and round
+// trips from the outcomes, in the order the programs ran: accesses,
 // guards, guarded-off and hidden accesses as the compiled traces' evidence
 // shows them and the Go model explains them (see), mismatches where
-// P-companion or P-recovered finds them (companionDiffers), accesses that
+// P-companion or P-recovered finds them (judgementOf), accesses that
 // differ from the reference, and the round trips P-roundtrip judges
 // (failed on the compiled traces, predicted on the Go model's).
 func Count(res *cuda.Result) {
+	js := judgeRuns(res)
 	for i := range res.Runs {
-		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i])
+		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i], &js[i])
 	}
 }
 
-func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun) {
+// countRun counts one program run into its variant, given what the
+// properties found on it (judgeRuns).
+func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun, j *runJudgement) {
 	vr.Programs++
 	var cands []candidate
 	for t := range run.Expected {
@@ -76,9 +83,8 @@ func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun) {
 			}
 		}
 	}
-	found := companionDiffers(run.Config, run.Program, run.Expected, run.Compiled)
 	for _, c := range cands {
-		if !found.mismatch(c) {
+		if !j.found.mismatch(c) {
 			continue
 		}
 		vr.Mismatches++
@@ -89,8 +95,7 @@ func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun) {
 	}
 	// The round trips are P-roundtrip's: failed on the compiled traces,
 	// predicted where it fails on the Go model's.
-	failed := judgeRoundTrip(run, run.Compiled)
-	predicted := judgeRoundTrip(run, run.Expected)
+	failed, predicted := j.failed, j.predicted
 	if hasLoad(run.Expected) {
 		tally(&vr.LoadRoundTrip, failed.load, predicted.load, fmt.Sprintf("%s | %s", run.Config, run.Program))
 	}

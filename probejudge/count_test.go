@@ -22,7 +22,7 @@ func asCompiled(traces []iterator.ThreadTrace) {
 }
 
 func countOne(run cuda.ProgramRun) report.ProbeVariant {
-	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference"}}}, Runs: []cuda.ProgramRun{run}}
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Model: "reference"}}}, Runs: []cuda.ProgramRun{run}}
 	Count(res)
 	return res.Variants[0]
 }

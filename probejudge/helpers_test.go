@@ -8,6 +8,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // probe is what the command does: cuda.Run, then Count judges the raw
@@ -96,4 +97,36 @@ func referenceTwice(t *testing.T, config, program string) (cfg iterator.Config, 
 		t.Fatal(err)
 	}
 	return cfg, prog, expected, compiled
+}
+
+// companionDiffers judges one program run's compiled traces against the Go
+// model's traces expected, through the sweep engine as Count does
+// (sweepVariant), with both served as they are (fixedSource).
+func companionDiffers(t *testing.T, cfg iterator.Config, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
+	t.Helper()
+	runs := []cuda.ProgramRun{{Config: cfg, Program: prog, Expected: expected, Compiled: compiled}}
+	out := make([]runJudgement, 1)
+	if _, err := sweepVariant(fixedSource(compiled), fixedSource(expected), runs, []int{0}, out); err != nil {
+		t.Fatal(err)
+	}
+	return out[0].found
+}
+
+// fixedSource answers every request with traces already made, by thread.
+type fixedSource []iterator.ThreadTrace
+
+func (fixedSource) Name() string { return "probe traces" }
+
+func (s fixedSource) Traces(reqs []props.Request) ([]props.Response, error) {
+	out := make([]props.Response, len(reqs))
+	for i, r := range reqs {
+		for _, th := range r.Threads {
+			if th < 0 || th >= len(s) {
+				out[i] = props.Response{Err: &iterator.UnavailableError{Path: "probe traces", Reason: "no such thread"}}
+				break
+			}
+			out[i].Traces = append(out[i].Traces, s[th])
+		}
+	}
+	return out, nil
 }

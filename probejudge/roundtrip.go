@@ -2,7 +2,6 @@ package probejudge
 
 import (
 	"github.com/tilecheck/tilecheck/cuda"
-	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
@@ -14,21 +13,16 @@ type roundTrip struct {
 	where       string
 }
 
-// judgeRoundTrip judges traces (the compiled ones, or a Go model's, which
-// predicts the compiled outcome) against the reference with
-// props.PRoundTrip.
-func judgeRoundTrip(run *cuda.ProgramRun, traces []iterator.ThreadTrace) roundTrip {
+// roundTripOf reads what P-roundtrip found on one program run's traces
+// (the compiled ones, or the Go model's, which predict the compiled
+// outcome) from its outcome: o.Err, the run's traces missing, is a failed
+// judgement, never a pass.
+func roundTripOf(o props.Outcome, j int, run *cuda.ProgramRun) roundTrip {
+	if o.Err != nil {
+		return unjudgedRoundTrip(run)
+	}
 	out := roundTrip{where: "ok"}
-	c, err := props.NewCase(run.Config, run.Program, props.AllThreads(len(traces)))
-	if err != nil {
-		// A configuration the Go side rejects still has traces to judge.
-		c = props.Case{Config: run.Config, Program: run.Program, Threads: props.AllThreads(len(traces))}
-	}
-	outs, err := props.Evaluate([]props.Property{props.PRoundTrip}, fixedSource(traces), fixedSource(run.Reference), []props.Case{c})
-	if err != nil || outs[0].Err != nil {
-		return roundTrip{load: true, store: run.RoundTrip, where: "not judged: no traces"}
-	}
-	for _, v := range outs[0].Violations[0] {
+	for _, v := range o.Violations[j] {
 		if v.Op < 0 || v.Op >= len(run.Program) {
 			continue
 		}
@@ -40,4 +34,10 @@ func judgeRoundTrip(run *cuda.ProgramRun, traces []iterator.ThreadTrace) roundTr
 		}
 	}
 	return out
+}
+
+// unjudgedRoundTrip is the round trips of a run no property could judge:
+// failed.
+func unjudgedRoundTrip(run *cuda.ProgramRun) roundTrip {
+	return roundTrip{load: true, store: run.RoundTrip, where: "not judged: no traces"}
 }

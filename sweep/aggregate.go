@@ -91,8 +91,11 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 	n := len(opts.Properties)
 	a := &aggregate{name: name, opts: opts, controls: controls,
 		cases: make([]int64, n), viol: make([]int64, n), best: make([]*candidate, n),
-		kills: make([][]bool, len(controls)), classes: gen.Targets(opts.Class),
+		kills: make([][]bool, len(controls)),
 		units: map[string]*unitAgg{}, audit: map[string]*auditAgg{}, unavail: map[string]bool{}}
+	if opts.Cases == nil { // given cases were aimed at no target (given.go)
+		a.classes = gen.Targets(opts.Class)
+	}
 	a.covHits = make([]int, len(a.classes))
 	a.covSeen = make([]map[string]bool, len(a.classes))
 	for k, cl := range a.classes {

@@ -52,6 +52,15 @@ type Options struct {
 	// that does not fail is weak (no control showed the properties can
 	// fail). Tests that sweep many iterators (the mutant catalogue) use it.
 	KillOnly bool
+	// Cases, when not nil, are judged instead of the preset's and random
+	// cases (given.go): the source is asked for these only, so nothing is
+	// shrunk or exhibited and no coverage floor measured.
+	Cases []props.Case
+	// Observe (with Cases only) is handed each given case's index and
+	// outcome, from the workers, concurrently, before the outcome's traces
+	// are reused: it copies what it keeps (the compiled probe counts every
+	// access from them).
+	Observe func(i int, o props.Outcome)
 	// fullControls judges every property on every control in every batch
 	// instead of stopping at a property's first kill (tests compare the
 	// two).
@@ -71,7 +80,7 @@ func (o *Options) defaults() error {
 	if o.Properties == nil {
 		o.Properties = props.ForClass(o.Class)
 	}
-	return nil
+	return checkGiven(o)
 }
 
 func referenceSource() props.Source {
@@ -91,9 +100,13 @@ type generated struct {
 	contract props.Contract
 	valid    int
 	invalid  int
+	given    bool // Options.Cases: random holds them, nothing is generated
 }
 
 func generate(opts Options) (generated, error) {
+	if opts.Cases != nil {
+		return givenCases(opts), nil
+	}
 	var cfgs []iterator.Config
 	var progs []iterator.Program
 	if opts.Class != iterator.RegularTile {
@@ -147,6 +160,9 @@ func (g generated) batches() []batch {
 		out = append(out, batch{cfgLo: lo, cfgHi: min(lo+configsPerBatch, len(g.configs))})
 	}
 	per := configsPerBatch * max(len(g.progs), 1)
+	if g.given {
+		per = givenPerBatch
+	}
 	for lo := 0; lo < len(g.random); lo += per {
 		out = append(out, batch{rndLo: lo, rndHi: min(lo+per, len(g.random))})
 	}
@@ -216,7 +232,7 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	if opts.Shard.Count > 1 {
 		return shardReport(total, gen, time.Since(start).Seconds(), interrupted)
 	}
-	if interrupted == "" && !opts.KillOnly {
+	if interrupted == "" && !opts.KillOnly && !gen.given {
 		ref := referenceSource()
 		total.shrinkFailures(src, ref)
 		total.exhibit(src, ref)
@@ -239,8 +255,9 @@ type batchResult struct {
 // are fetched once (memoSource). Only a control's kills are kept, so each
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
-// killed it in an earlier batch (first; nil judges every property).
-func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
+// killed it in an earlier batch (first; nil judges every property). at is
+// the index of the batch's first case among the given ones (Options.Cases).
+func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b, at int, first *firstKills) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	plan.Replan(ps, cases)
@@ -249,6 +266,7 @@ func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []p
 		return err
 	}
 	agg.addOutcomes(cases, outs)
+	observe(&agg.opts, at, outs)
 	mask := make([]bool, len(ps))
 	killed := make([]bool, len(ps))
 	for i, cs := range ctrls {

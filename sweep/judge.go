@@ -74,7 +74,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 				agg := newAggregate(name, opts, controls)
 				w.reset()
 				err := guard(func() error {
-					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, first)
+					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, bs[b].rndLo, first)
 				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}

@@ -1,0 +1,89 @@
+package probejudge
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// statuses are a sweep report's property statuses by id.
+func statuses(rep *report.Report) map[string]report.Status {
+	out := map[string]report.Status{}
+	for _, p := range rep.Properties {
+		out[p.ID] = p.Status
+	}
+	return out
+}
+
+// TestCompiledVariantsJudgedBySweep: each compiled variant of a host run,
+// served from the run's traces (cuda.Result.VariantSource) and judged by
+// the sweep engine over its runs (sweepVariant), is killed as the probe's
+// kill matrix requires: a compiled control by P-roundtrip and by nothing
+// else (it is the code of its own Go model), the identity copy by nothing.
+// The kill matrix Count's counts give names the same properties. Served as
+// the reference's rendition, a control's traces are killed by P-companion
+// too: the path tells one variant's traces from another's.
+func TestCompiledVariantsJudgedBySweep(t *testing.T) {
+	tc := hostToolchain(t)
+	res, err := probe(context.Background(), representativeCases(t)[:8], cuda.Options{Toolchain: tc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]report.Control{}
+	for _, r := range KillMatrix(res) {
+		rows[r.ID] = r
+	}
+	judge := func(v int, model string) map[string]report.Status {
+		t.Helper()
+		var idx []int
+		for i := range res.Runs {
+			if res.Runs[i].Variant == v {
+				idx = append(idx, i)
+			}
+		}
+		m, err := iterator.ModelByName(model)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, make([]runJudgement, len(res.Runs)))
+		if err != nil || rep == nil {
+			t.Fatalf("%s: %v (report %v)", res.Variants[v].Label, err, rep)
+		}
+		return statuses(rep)
+	}
+	controls := 0
+	for v, vr := range res.Variants {
+		if vr.Role == cuda.RoleIterator {
+			continue
+		}
+		st := judge(v, vr.Model)
+		want := map[string]report.Status{props.CompanionID: report.Held, props.RecoveredID: report.Held, props.RoundTripID: report.Held}
+		if vr.Role == cuda.RoleControl {
+			want[props.RoundTripID] = report.Violated
+			controls++
+		}
+		for id, w := range want {
+			if st[id] != w {
+				t.Errorf("%s: %s %s, want %s", vr.Label, id, st[id], w)
+			}
+		}
+		row := rows[vr.Label]
+		if !row.OK || slices.Contains(row.KilledBy, props.RoundTripID) != (st[props.RoundTripID] == report.Violated) ||
+			slices.Contains(row.KilledBy, props.CompanionID) != (st[props.CompanionID] == report.Violated || st[props.RecoveredID] == report.Violated) {
+			t.Errorf("%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
+		}
+		if vr.Role == cuda.RoleControl {
+			if st := judge(v, "reference"); st[props.CompanionID] != report.Violated || st[props.RoundTripID] != report.Violated {
+				t.Errorf("%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
+			}
+		}
+	}
+	if controls != 2 {
+		t.Errorf("%d compiled controls judged, want C-load-div and C-pitch-plus-one", controls)
+	}
+}
