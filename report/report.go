@@ -6,7 +6,10 @@
 // the renderers (package reports) and their table library.
 package report
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"math"
+)
 
 // Report is the result of one sweep of one iterator. Field names follow the
 // JSON contract of SPEC §8; renderers read only this struct.
@@ -56,6 +59,9 @@ type Property struct {
 }
 
 // Counterexample is one shrunk failing case and the command that replays it.
+// An address of compiled code that the bytes did not show (a store access
+// overwritten whole, a guard seen off, no record at all) is NotSeen in
+// Actual: compiled traces hold what the bytes show, never a model's guess.
 type Counterexample struct {
 	Config   string  `json:"config"`
 	Ops      string  `json:"ops"`
@@ -65,6 +71,11 @@ type Counterexample struct {
 	Detail   string  `json:"detail,omitempty"`
 	Replay   Replay  `json:"replay"`
 }
+
+// NotSeen is the address Counterexample.Actual holds for an access the
+// compiled code's bytes did not show (iterator.NoAddress; a test holds the
+// two equal). Renderers print it as "not seen"; JSON keeps the number.
+const NotSeen int64 = math.MinInt64
 
 // Control is one known-bad variant and the properties that caught it.
 type Control struct {

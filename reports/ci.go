@@ -166,7 +166,7 @@ func counterexampleText(cx *report.Counterexample) string {
 		fmt.Fprintf(&b, "detail: %s\n", cx.Detail)
 	}
 	if len(cx.Expected)+len(cx.Actual) > 0 {
-		fmt.Fprintf(&b, "expected: %v\nactual:   %v\n", cx.Expected, cx.Actual)
+		fmt.Fprintf(&b, "expected: %s\nactual:   %s\n", addressList(cx.Expected), addressList(cx.Actual))
 	}
 	if !cx.Replay.IsZero() {
 		fmt.Fprintf(&b, "replay: %s\n", cx.Replay)
@@ -229,4 +229,17 @@ func ghCommand(w io.Writer, kind, title, msg string) error {
 	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	_, err := fmt.Fprintf(w, "::%s title=%s::%s\n", kind, prop.Replace(title), esc.Replace(strings.TrimRight(msg, "\n")))
 	return err
+}
+
+// addressList prints addresses as fmt prints an []int64 ("[0 512]"), but
+// an address compiled code's bytes did not show as "(not seen)".
+func addressList(addrs []int64) string {
+	cells := make([]string, len(addrs))
+	for i, a := range addrs {
+		cells[i] = addressCell(a)
+		if a == report.NotSeen {
+			cells[i] = "(" + cellNotSeen + ")"
+		}
+	}
+	return "[" + strings.Join(cells, " ") + "]"
 }

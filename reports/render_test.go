@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -98,6 +99,37 @@ func TestAddressTableUnevenLengths(t *testing.T) {
 		if strings.Join(tb.rows[i], ",") != strings.Join(want[i], ",") {
 			t.Errorf("row %d = %v, want %v", i, tb.rows[i], want[i])
 		}
+	}
+}
+
+// TestAddressTableNotSeen: an address compiled code's bytes did not show
+// is printed as such, with no difference (a difference with math.MinInt64
+// would be a number that means nothing), and the sentinel is the one the
+// compiled traces hold.
+func TestAddressTableNotSeen(t *testing.T) {
+	if report.NotSeen != iterator.NoAddress {
+		t.Fatalf("report.NotSeen = %d, iterator.NoAddress = %d: a compiled trace's unseen address would print as a number", report.NotSeen, iterator.NoAddress)
+	}
+	tb := addressTable([]int64{0, 2560}, []int64{512, iterator.NoAddress, iterator.NoAddress})
+	want := [][]string{{"0", "0", "512", "512"}, {"1", "2560", "not seen", "-"}, {"2", "-", "not seen", "-"}}
+	if len(tb.rows) != len(want) {
+		t.Fatalf("rows = %v, want %v", tb.rows, want)
+	}
+	for i := range want {
+		if strings.Join(tb.rows[i], ",") != strings.Join(want[i], ",") {
+			t.Errorf("row %d = %v, want %v", i, tb.rows[i], want[i])
+		}
+	}
+}
+
+// TestAddressListNotSeen: the CI formats print an unseen address as such,
+// and other addresses exactly as fmt prints an []int64.
+func TestAddressListNotSeen(t *testing.T) {
+	if got, want := addressList([]int64{-8, 512, iterator.NoAddress}), "[-8 512 (not seen)]"; got != want {
+		t.Errorf("addressList = %q, want %q", got, want)
+	}
+	if got, want := addressList(nil), "[]"; got != want {
+		t.Errorf("addressList(nil) = %q, want %q", got, want)
 	}
 }
 

@@ -73,7 +73,8 @@ const (
 	markForbidden      = "!" // killed by a property that must not kill it
 	markSurvived       = "s" // survived a property that must not kill it, as required
 	markNone           = ""
-	cellMissing        = "-" // an expected or actual address that does not exist
+	cellMissing        = "-"        // an expected or actual address that does not exist
+	cellNotSeen        = "not seen" // a compiled access whose bytes showed no address
 )
 
 // formatFraction prints a fraction with fixed precision, never in exponent form.
@@ -227,24 +228,34 @@ func counterexampleSections(r *report.Report) []section {
 }
 
 // addressTable pairs expected and actual addresses per access, in fragment
-// order, with their difference. A side that has fewer accesses shows "-".
+// order, with their difference. A side that has fewer accesses shows "-";
+// an address the compiled code's bytes did not show, "not seen", with no
+// difference.
 func addressTable(expected, actual []int64) *table {
 	t := &table{header: []string{"access", "expected", "actual", "actual-expected"}}
 	n := max(len(expected), len(actual))
 	for i := range n {
 		e, a, diff := cellMissing, cellMissing, cellMissing
 		if i < len(expected) {
-			e = strconv.FormatInt(expected[i], 10)
+			e = addressCell(expected[i])
 		}
 		if i < len(actual) {
-			a = strconv.FormatInt(actual[i], 10)
+			a = addressCell(actual[i])
 		}
-		if i < len(expected) && i < len(actual) {
+		if i < len(expected) && i < len(actual) && expected[i] != report.NotSeen && actual[i] != report.NotSeen {
 			diff = strconv.FormatInt(actual[i]-expected[i], 10)
 		}
 		t.rows = append(t.rows, []string{strconv.Itoa(i), e, a, diff})
 	}
 	return t
+}
+
+// addressCell is one address of a counterexample's table.
+func addressCell(a int64) string {
+	if a == report.NotSeen {
+		return cellNotSeen
+	}
+	return strconv.FormatInt(a, 10)
 }
 
 // killColumns lists the properties of the kill matrix: the report's
