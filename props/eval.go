@@ -41,12 +41,16 @@ type Plan struct {
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
 	uses [][]int
+	// useAt bounds, per property, each case's part of uses[j]: case i
+	// reads uses[j][useAt[j][i]:useAt[j][i+1]] (Kills' shortcut).
+	useAt [][]int32
 	// The answers of the source judged and of the reference, and Kills'
 	// traces, reused evaluation after evaluation: no outcome refers to
 	// them.
 	mainFetch, refFetch fetched
 	killTraces          Traces
 	wantBuf             []bool // neededBy's answer, valid until its next call
+	sameBuf, viaRefBuf  []bool // shortcut's memory
 	// Memory Replan reuses.
 	memos  []caseMemo
 	groups []groupMemo
@@ -88,8 +92,10 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		p.cases[i] = c
 	}
 	p.uses = resize(p.uses, len(properties))
+	p.useAt = resize(p.useAt, len(properties))
 	for j := range p.uses {
 		p.uses[j] = p.uses[j][:0]
+		p.useAt[j] = p.useAt[j][:0]
 	}
 	p.mainNeeds.reset()
 	p.refs.reset()
@@ -97,6 +103,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		g := p.groupOf[i]
 		own := p.mainNeeds.add(g, c.Program, c.Threads)
 		for j, pr := range properties {
+			p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))
 			p.uses[j] = append(p.uses[j], own)
 			threads := c.Threads
 			if pr.AllThreads {
@@ -113,6 +120,9 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 				}
 			}
 		}
+	}
+	for j := range properties {
+		p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))
 	}
 	p.mainNeeds.finish(p.cfgs)
 	p.refs.finish(p.cfgs)

@@ -239,8 +239,10 @@ type batchResult struct {
 // are fetched once (memoSource). Only a control's kills are kept, so each
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
-// killed it in an earlier batch (first; nil judges every property).
-func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b int, first *firstKills) error {
+// killed it in an earlier batch (first; nil judges every property). When
+// src is the reference model (viaRef), a control takes its judgement where
+// it answers as the reference does (props.Shortcut).
+func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b int, first *firstKills, viaRef bool) error {
 	ps := agg.opts.Properties
 	memo := newMemoSource(ref)
 	plan.Replan(ps, cases)
@@ -249,6 +251,15 @@ func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []p
 		return err
 	}
 	agg.addOutcomes(cases, outs)
+	var sc *props.Shortcut
+	if viaRef {
+		sc = &props.Shortcut{RefKilled: make([]bool, len(cases)*len(ps))}
+		for i, o := range outs {
+			for j, v := range o.Violations {
+				sc.RefKilled[i*len(ps)+j] = len(v) > 0
+			}
+		}
+	}
 	mask := make([]bool, len(ps))
 	killed := make([]bool, len(ps))
 	for i, cs := range ctrls {
@@ -257,7 +268,10 @@ func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []p
 		}
 		arena.Reset()
 		clear(killed)
-		if err := plan.Kills(cs, memo, mask, killed); err != nil {
+		if sc != nil {
+			sc.Defect = agg.controls[i]
+		}
+		if err := plan.KillsVia(cs, memo, mask, killed, sc); err != nil {
 			return err
 		}
 		for j := range ps {

@@ -55,6 +55,11 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			}
 		}
 	}()
+	// A sweep of the reference model itself has judged the reference on
+	// each batch's plan: a control takes that judgement where it answers
+	// as the reference does (props.Shortcut).
+	m, ok := goModel(opts)
+	viaRef := ok && m == iterator.Control("")
 	first := newFirstKills(len(controls), len(opts.Properties))
 	if opts.fullControls {
 		first = nil
@@ -74,7 +79,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 				agg := newAggregate(name, opts, controls)
 				w.reset()
 				err := guard(func() error {
-					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, first)
+					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, first, viaRef)
 				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}

@@ -1,0 +1,85 @@
+package props
+
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// A RegularTileIterator control is the reference model with one defect,
+// which most requests never reach (iterator.SameAsReference): there the
+// control's traces are the reference's, so a judge reading only such
+// traces finds what it finds on the reference. A sweep of the reference
+// has just judged the reference on the same plan, so Kills can take that
+// judgement instead of tracing and judging the control again: the kills
+// are the same, only their cost differs (issue 11; in exhaustive the
+// controls were most of the CPU).
+
+// Shortcut is what KillsVia may use instead of judging a control.
+type Shortcut struct {
+	// Defect is the control's: its answer to a request is the reference's
+	// where iterator.SameAsReference says so.
+	Defect iterator.Defect
+	// RefKilled says, for case i and property j at i·len(properties)+j,
+	// whether the reference's judgement of case i by property j found a
+	// violation (Evaluate's outcome on the reference, with the plan's
+	// properties and cases).
+	RefKilled []bool
+}
+
+// shortcut works out, for a control judged with judge (nil: every
+// property), which (case, property) judgements read only requests the
+// control answers as the reference does (viaRef, at i·len(properties)+j),
+// sets killed[j] where such a judgement of the reference found a
+// violation, and returns the needs the remaining judgements read (want).
+func (p *Plan) shortcut(sc *Shortcut, judge, killed []bool) (viaRef, want []bool) {
+	np, nn := len(p.properties), len(p.mainNeeds.list)
+	same := slices.Grow(p.sameBuf[:0], nn)[:nn]
+	p.sameBuf = same
+	for k := range p.mainNeeds.list {
+		nd := &p.mainNeeds.list[k]
+		same[k] = iterator.SameAsReference(sc.Defect, &p.cfgs[nd.group], nd.prog)
+	}
+	viaRef = slices.Grow(p.viaRefBuf[:0], len(p.cases)*np)[:len(p.cases)*np]
+	clear(viaRef)
+	p.viaRefBuf = viaRef
+	want = slices.Grow(p.wantBuf[:0], nn)[:nn]
+	clear(want)
+	p.wantBuf = want
+	for j, pr := range p.properties {
+		if killed[j] || (judge != nil && !judge[j]) || pr.ControlsExempt {
+			continue
+		}
+		uses, at := p.uses[j], p.useAt[j]
+		for i := range p.cases {
+			if allSame(same, uses[at[i]:at[i+1]]) {
+				viaRef[i*np+j] = true
+				if sc.RefKilled[i*np+j] {
+					killed[j] = true // judging it further cannot change that
+					break
+				}
+			}
+		}
+		if killed[j] {
+			continue
+		}
+		for i := range p.cases {
+			if !viaRef[i*np+j] {
+				for _, k := range uses[at[i]:at[i+1]] {
+					want[k] = true
+				}
+			}
+		}
+	}
+	return viaRef, want
+}
+
+// allSame says whether every need in reads is answered as the reference does.
+func allSame(same []bool, reads []int) bool {
+	for _, k := range reads {
+		if !same[k] {
+			return false
+		}
+	}
+	return true
+}
