@@ -10,15 +10,22 @@ package iterator
 
 // SameAsReference reports whether control d's answer to (cfg, prog) is the
 // reference model's by construction: every thread's trace and the error,
-// byte for byte. False means only that it may differ. It answers for the
-// RegularTileIterator controls only (the family's defects live in
-// traceFamily and are never claimed here); TestSameAsReference compares
-// both models' traces wherever it says true.
+// byte for byte. False means only that it may differ. It answers for each
+// class's own controls (DefectApplies); TestSameAsReference compares both
+// models' traces wherever it says true.
 func SameAsReference(d Defect, cfg *Config, prog Program) bool {
 	if d == "" {
 		return true
 	}
 	if cfg.Class != RegularTile {
+		switch d {
+		case C3487Cross, CRank0NoPitch: // refPredicated.addTileOffset: add_tile_offset, and ++ of PredicatedTileIterator
+			return !hasOp(prog, AddTileOffset, Inc)
+		case CResidueNoTB: // the residue, which tb changes only when non-zero
+			return cfg.TB == [2]int64{}
+		case CSizeofSubbyte: // sub-byte elements only
+			return cfg.Elem.Bits >= 8
+		}
 		return false
 	}
 	switch d {

@@ -51,6 +51,8 @@ type Plan struct {
 	killTraces          Traces
 	wantBuf             []bool // neededBy's answer, valid until its next call
 	sameBuf, viaRefBuf  []bool // shortcut's memory
+	refWantBuf          []bool // ReferenceKills' memory
+	refMainFetch        fetched
 	// Memory Replan reuses.
 	memos  []caseMemo
 	groups []groupMemo

@@ -83,3 +83,72 @@ func allSame(same []bool, reads []int) bool {
 	}
 	return true
 }
+
+// ReferenceKills judges the reference (src, the reference model; ref the
+// oracle's source as for Kills) on every (case, property) that KillsVia
+// would take from the reference for some control — property j judged by
+// masks[k] (nil: every property) on control defects[k], every program it
+// reads answered by that control as the reference does — and returns the
+// RefKilled of a Shortcut for those controls and masks: exact at those
+// pairs, false at the others, which KillsVia does not read. A sweep of
+// another iterator calls it once per batch: each pair is then judged once,
+// on the reference, instead of once per control.
+func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks [][]bool) ([]bool, error) {
+	np, nn := len(p.properties), len(p.mainNeeds.list)
+	elig := make([]bool, len(p.cases)*np) // the RefKilled returned, once judged
+	want := slices.Grow(p.refWantBuf[:0], nn)[:nn]
+	clear(want)
+	p.refWantBuf = want
+	some := false
+	for k, d := range defects {
+		same := slices.Grow(p.sameBuf[:0], nn)[:nn]
+		p.sameBuf = same
+		for n := range p.mainNeeds.list {
+			nd := &p.mainNeeds.list[n]
+			same[n] = iterator.SameAsReference(d, &p.cfgs[nd.group], nd.prog)
+		}
+		for j, pr := range p.properties {
+			if (masks[k] != nil && !masks[k][j]) || pr.ControlsExempt {
+				continue
+			}
+			uses, at := p.uses[j], p.useAt[j]
+			for i := range p.cases {
+				if reads := uses[at[i]:at[i+1]]; allSame(same, reads) && !elig[i*np+j] {
+					elig[i*np+j], some = true, true
+					for _, n := range reads {
+						want[n] = true
+					}
+				}
+			}
+		}
+	}
+	if !some {
+		return elig, nil
+	}
+	main, err := p.mainNeeds.fetchInto(&p.refMainFetch, src, want)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
+	if err != nil {
+		return nil, err
+	}
+	t := &p.killTraces
+	for i, c := range p.cases {
+		g := p.groupOf[i]
+		ready := false
+		for j, pr := range p.properties {
+			if !elig[i*np+j] {
+				continue
+			}
+			if !ready {
+				*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
+					Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+				ready = true
+			}
+			elig[i*np+j] = len(pr.Judge(c, t)) > 0
+			t.TakeJudged()
+		}
+	}
+	return elig, nil
+}

@@ -13,7 +13,9 @@ import (
 // the control, for every control of every class, with every property
 // judged and with each alone, under both pointer contracts (under
 // "bytes" the reference itself violates P-ptr, so a kill taken from the
-// reference's judgement is exercised too).
+// reference's judgement is exercised too); with the reference's judgement
+// taken from its outcomes (a sweep of the reference) and from
+// ReferenceKills (a sweep of another iterator).
 func TestKillsViaIsKills(t *testing.T) {
 	refModel := model(t, "reference")
 	ref := props.ModelSource(refModel)
@@ -45,9 +47,18 @@ func TestKillsViaIsKills(t *testing.T) {
 				m[j] = true
 				masks = append(masks, m)
 			}
-			for _, d := range props.ControlsFor(class, contract) {
-				src := props.ModelSource(iterator.Control(d))
-				for _, mask := range masks {
+			defects := props.ControlsFor(class, contract)
+			for _, mask := range masks {
+				same := make([][]bool, len(defects))
+				for k := range same {
+					same[k] = mask
+				}
+				judged, err := plan.ReferenceKills(props.ModelSource(refModel), ref, defects, same)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range defects {
+					src := props.ModelSource(iterator.Control(d))
 					want := make([]bool, len(ps))
 					if err := plan.Kills(src, ref, mask, want); err != nil {
 						t.Fatal(err)
@@ -57,9 +68,14 @@ func TestKillsViaIsKills(t *testing.T) {
 					if err := plan.KillsVia(src, ref, mask, got, sc); err != nil {
 						t.Fatal(err)
 					}
+					got2 := make([]bool, len(ps))
+					sc2 := &props.Shortcut{Defect: d, RefKilled: judged}
+					if err := plan.KillsVia(src, ref, mask, got2, sc2); err != nil {
+						t.Fatal(err)
+					}
 					for j := range ps {
-						if got[j] != want[j] {
-							t.Errorf("%s %s %s, mask %v: KillsVia says %s killed %v, Kills %v", contract, class, d, mask, ps[j].ID, got[j], want[j])
+						if got[j] != want[j] || got2[j] != want[j] {
+							t.Errorf("%s %s %s, mask %v: KillsVia says %s killed %v (%v with ReferenceKills), Kills %v", contract, class, d, mask, ps[j].ID, got[j], got2[j], want[j])
 						}
 						if got[j] {
 							kills++
