@@ -1,5 +1,7 @@
 package iterator
 
+import "math"
+
 // Where a control's defect cannot show. A RegularTileIterator control is
 // the reference model with one bug injected at one place (referenceModel's
 // tileBits, pointerBits, advanceBits, narrow, access, threadMap and the
@@ -11,9 +13,58 @@ package iterator
 // SameAsReference reports whether control d's answer to (cfg, prog) is the
 // reference model's by construction: every thread's trace and the error,
 // byte for byte. False means only that it may differ. It answers for each
-// class's own controls (DefectApplies); TestSameAsReference compares both
-// models' traces wherever it says true.
+// class's own controls (DefectApplies) from the configuration alone;
+// Scope.Same also knows its thread map. TestSameAsReference compares both
+// models' traces wherever either says true.
 func SameAsReference(d Defect, cfg *Config, prog Program) bool {
+	s := Scope{cfg: cfg}
+	return s.Same(d, prog)
+}
+
+// Scope is what Same needs of a configuration beyond its fields, worked
+// out once from its thread map: where C-int32, C-pitch-plus-one and
+// C-delta-nodiv, which touch every access, still cannot show.
+type Scope struct {
+	cfg *Config
+	// int32Fit: every byte quantity C-int32 narrows (each thread's row
+	// offsets, the ++ increment) fits in int32, so it narrows nothing and
+	// computes the reference's values in the reference's order.
+	int32Fit bool
+	// oneRow: a thread makes one row of accesses (s = 0 only) and L+1 does
+	// not overflow, so C-pitch-plus-one's strided step is never taken.
+	oneRow bool
+}
+
+// NewScope works out cfg's scope from the thread map the reference
+// validates (an invalid configuration has none: nothing more is claimed).
+func NewScope(cfg *Config) Scope {
+	s := Scope{cfg: cfg}
+	if cfg.Class != RegularTile {
+		return s
+	}
+	tm, err := Validate(*cfg)
+	if err != nil {
+		return s
+	}
+	in := newInstance(*cfg)
+	rows := int64(0) // the farthest row a thread's access starts on
+	for th := 0; th < cfg.Threads; th++ {
+		rows = max(rows, capMag(tm.Init(th).S))
+	}
+	rows = capAdd(rows, capMul(max(tm.Iter.S-1, 0), capMag(tm.Delta.S)))
+	L, B := capMag(int64(in.L)), capMag(in.B)
+	// Bits whose whole bytes (truncated toward zero) fit in int32.
+	const fits = 8 * math.MaxInt32
+	row := capMul(capMul(rows, L), B)                                                // (s0 + s·Ds)·L·B
+	inc := max(capMul(capMag(int64(in.Sc)), B), capMul(capMul(capMag(in.Ss), L), B)) // Sc·B, Ss·L·B
+	s.int32Fit = row <= fits && inc <= fits
+	s.oneRow = tm.Iter.S <= 1 && cfg.Pitch() < math.MaxInt64
+	return s
+}
+
+// Same is SameAsReference, knowing the thread map.
+func (s *Scope) Same(d Defect, prog Program) bool {
+	cfg := s.cfg
 	if d == "" {
 		return true
 	}
@@ -43,10 +94,14 @@ func SameAsReference(d Defect, cfg *Config, prog Program) bool {
 		return cfg.Map != WarpStriped3131
 	case CCas16Tail: // the cas32 tail rule only
 		return cfg.Atomic != "cas32"
+	case CDeltaNoDiv: // c·Dc·V is c·Dc at V = 1
+		return cfg.Access == 1
+	case CPitchPlusOne:
+		return s.oneRow
+	case CInt32:
+		return s.int32Fit
 	}
-	// C-delta-nodiv, C-pitch-plus-one and C-int32 change every access (and
-	// C-int32 the fast path's eligibility); unknown defects are not claimed.
-	return false
+	return false // unknown defects are not claimed
 }
 
 // hasOp reports whether prog has an op of one of the kinds.

@@ -26,7 +26,13 @@ func TestSameAsReference(t *testing.T) {
 			cfg, prog = randomFamily(r), randomFamilyProgram(r)
 		}
 		d := Defects()[r.Intn(len(Defects()))]
-		if !SameAsReference(d, &cfg, prog) {
+		same := SameAsReference(d, &cfg, prog)
+		s := NewScope(&cfg)
+		if same && !s.Same(d, prog) {
+			t.Fatalf("%s %s; %s: the scope withdraws a claim made without it", d, cfg, prog)
+		}
+		same = s.Same(d, prog)
+		if !same {
 			continue
 		}
 		claimed[d]++
@@ -42,15 +48,16 @@ func TestSameAsReference(t *testing.T) {
 		}
 	}
 	for _, d := range []Defect{CLoadDiv, CBothDiv, CPtrBytes, CPtrInverted, CRankSwap, CTruncFirst, CStripedHead, CCas16Tail,
-		C3487Cross, CRank0NoPitch, CResidueNoTB, CSizeofSubbyte} {
+		CDeltaNoDiv, CPitchPlusOne, CInt32, C3487Cross, CRank0NoPitch, CResidueNoTB, CSizeofSubbyte} {
 		if claimed[d] < 100 {
 			t.Errorf("%s: only %d requests claimed the reference's", d, claimed[d])
 		}
 	}
-	// A defect that changes every access is never claimed.
-	for _, d := range []Defect{CDeltaNoDiv, CPitchPlusOne, CInt32} {
+	// Without the thread map, the defects whose scope it bounds are not
+	// claimed.
+	for _, d := range []Defect{CPitchPlusOne, CInt32} {
 		if SameAsReference(d, &Config{}, Program{{Kind: Load}}) {
-			t.Errorf("%s claimed", d)
+			t.Errorf("%s claimed without a thread map", d)
 		}
 	}
 }

@@ -53,6 +53,7 @@ type Plan struct {
 	sameBuf, viaRefBuf  []bool // shortcut's memory
 	refWantBuf          []bool // ReferenceKills' memory
 	refMainFetch        fetched
+	scopes              []iterator.Scope // by group, once a shortcut needs them (nil until then)
 	// Memory Replan reuses.
 	memos  []caseMemo
 	groups []groupMemo
@@ -72,7 +73,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 	p.cases = resize(p.cases, len(cases))
 	p.groupOf = resize(p.groupOf, len(cases))
 	p.memos = resize(p.memos, len(cases))
-	p.cfgs, p.groups = p.cfgs[:0], p.groups[:0]
+	p.cfgs, p.groups, p.scopes = p.cfgs[:0], p.groups[:0], p.scopes[:0]
 	if p.byKey == nil {
 		p.byKey = map[string]int{}
 	}

@@ -38,7 +38,7 @@ func (p *Plan) shortcut(sc *Shortcut, judge, killed []bool) (viaRef, want []bool
 	p.sameBuf = same
 	for k := range p.mainNeeds.list {
 		nd := &p.mainNeeds.list[k]
-		same[k] = iterator.SameAsReference(sc.Defect, &p.cfgs[nd.group], nd.prog)
+		same[k] = p.scope(nd.group).Same(sc.Defect, nd.prog)
 	}
 	viaRef = slices.Grow(p.viaRefBuf[:0], len(p.cases)*np)[:len(p.cases)*np]
 	clear(viaRef)
@@ -74,6 +74,18 @@ func (p *Plan) shortcut(sc *Shortcut, judge, killed []bool) (viaRef, want []bool
 	return viaRef, want
 }
 
+// scope is group g's iterator.Scope, worked out for every group of the
+// plan at the first call after Replan.
+func (p *Plan) scope(g int) *iterator.Scope {
+	if len(p.scopes) == 0 {
+		p.scopes = resize(p.scopes, len(p.cfgs))
+		for k := range p.cfgs {
+			p.scopes[k] = iterator.NewScope(&p.cfgs[k])
+		}
+	}
+	return &p.scopes[g]
+}
+
 // allSame says whether every need in reads is answered as the reference does.
 func allSame(same []bool, reads []int) bool {
 	for _, k := range reads {
@@ -105,7 +117,7 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 		p.sameBuf = same
 		for n := range p.mainNeeds.list {
 			nd := &p.mainNeeds.list[n]
-			same[n] = iterator.SameAsReference(d, &p.cfgs[nd.group], nd.prog)
+			same[n] = p.scope(nd.group).Same(d, nd.prog)
 		}
 		for j, pr := range p.properties {
 			if (masks[k] != nil && !masks[k][j]) || pr.ControlsExempt {
