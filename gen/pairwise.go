@@ -1,7 +1,7 @@
 package gen
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
@@ -76,11 +76,13 @@ func PairKeys() (maps, vs, ranks []string) {
 // ElemMapKey, ElemVKey and ElemRankKey name the pairs a case meets.
 func ElemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
 
-// ElemVKey is the element × V pair.
-func ElemVKey(e string, v int) string { return fmt.Sprintf("%s×V=%d", e, v) }
+// ElemVKey is the element × V pair. (Concatenated rather than formatted:
+// the exhaustive preset's enumeration keys every candidate by its pairs,
+// serially.)
+func ElemVKey(e string, v int) string { return e + "×V=" + strconv.Itoa(v) }
 
 // ElemRankKey is the element × advance rank pair.
-func ElemRankKey(e string, r int) string { return fmt.Sprintf("%s×rank %d", e, r) }
+func ElemRankKey(e string, r int) string { return e + "×rank " + strconv.Itoa(r) }
 
 // pairKeysOf is the element × map, × V and × rank pairs a configuration
 // meets (none when it is invalid).
