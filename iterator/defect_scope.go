@@ -33,6 +33,9 @@ type Scope struct {
 	// oneRow: a thread makes one row of accesses (s = 0 only) and L+1 does
 	// not overflow, so C-pitch-plus-one's strided step is never taken.
 	oneRow bool
+	// oneCol: one access per row (c = 0 only) and Dc·V does not overflow,
+	// so C-delta-nodiv's c·Dc·V is c·Dc = 0.
+	oneCol bool
 }
 
 // NewScope works out cfg's scope from the thread map the reference
@@ -59,6 +62,7 @@ func NewScope(cfg *Config) Scope {
 	inc := max(capMul(capMag(int64(in.Sc)), B), capMul(capMul(capMag(in.Ss), L), B)) // Sc·B, Ss·L·B
 	s.int32Fit = row <= fits && inc <= fits
 	s.oneRow = tm.Iter.S <= 1 && cfg.Pitch() < math.MaxInt64
+	s.oneCol = tm.Iter.C <= 1 && capMul(capMag(tm.Delta.C), capMag(int64(in.V))) < fastCap
 	return s
 }
 
@@ -80,28 +84,63 @@ func (s *Scope) Same(d Defect, prog Program) bool {
 		return false
 	}
 	switch d {
-	case CLoadDiv: // tileBits of load(frag, tile) only
-		return !hasOp(prog, LoadTile)
+	case CLoadDiv: // tileBits of load(frag, tile) only: tc·Sc/V is tc·Sc at V = 1 or tc = 0
+		return cfg.Access == 1 || !hasTileC(cfg, prog, LoadTile, LoadTile)
 	case CBothDiv: // tileBits of load and store(frag, tile) only
-		return !hasOp(prog, LoadTile, StoreTile)
-	case CPtrBytes: // pointerBits of add_pointer_offset only
-		return !hasOp(prog, AddPointerOffset)
-	case CPtrInverted: // every pointerBits
-		return !hasOp(prog, AddPointerOffset, LoadPtr, StorePtr)
-	case CRankSwap, CTruncFirst: // advanceBits only
+		return cfg.Access == 1 || !hasTileC(cfg, prog, LoadTile, StoreTile)
+	case CPtrBytes: // pointerBits of add_pointer_offset only: n bytes are n elements at B = 8, or n = 0
+		return cfg.Elem.Bits == 8 || !hasPtr(prog, AddPointerOffset, AddPointerOffset)
+	case CPtrInverted: // every pointerBits: n·8/B bytes are n elements at B = 8, or n = 0
+		return cfg.Elem.Bits == 8 || !hasPtr(prog, AddPointerOffset, LoadPtr, StorePtr)
+	case CRankSwap: // advanceBits only
 		return !hasOp(prog, Inc, Dec)
+	case CTruncFirst: // advanceBits along rank 1 only, where a row of whole bytes truncates nothing
+		return !hasOp(prog, Inc, Dec) || cfg.PitchAdv() == 0 || wholeByteRows(cfg)
 	case CStripedHead: // threadMap of warp-striped-3131 only
 		return cfg.Map != WarpStriped3131
 	case CCas16Tail: // the cas32 tail rule only
 		return cfg.Atomic != "cas32"
-	case CDeltaNoDiv: // c·Dc·V is c·Dc at V = 1
-		return cfg.Access == 1
+	case CDeltaNoDiv: // c·Dc·V is c·Dc at V = 1, or where c = 0 only
+		return cfg.Access == 1 || s.oneCol
 	case CPitchPlusOne:
 		return s.oneRow
 	case CInt32:
 		return s.int32Fit
 	}
 	return false // unknown defects are not claimed
+}
+
+// hasTileC reports whether prog has a tile op of kind a or b with a
+// non-zero contiguous (pitch-linear) tile offset.
+func hasTileC(cfg *Config, prog Program, a, b OpKind) bool {
+	for _, op := range prog {
+		if op.Kind == a || op.Kind == b {
+			if tc, _ := tileArg(*cfg, op); tc != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPtr reports whether prog has a pointer op of one of the kinds with a
+// non-zero offset.
+func hasPtr(prog Program, kinds ...OpKind) bool {
+	for _, op := range prog {
+		for _, k := range kinds {
+			if op.Kind == k && op.A != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wholeByteRows reports whether a row, L·B bits, is whole bytes (computed
+// only where it cannot overflow).
+func wholeByteRows(cfg *Config) bool {
+	l := cfg.Pitch()
+	return l >= 0 && l < 1<<56 && l*int64(cfg.Elem.Bits)%8 == 0
 }
 
 // hasOp reports whether prog has an op of one of the kinds.
