@@ -49,6 +49,7 @@ type Plan struct {
 	// them.
 	mainFetch, refFetch fetched
 	killTraces          Traces
+	evalTraces          Traces // evaluateSome's, reset case after case
 	wantBuf             []bool // neededBy's answer, valid until its next call
 	sameBuf, viaRefBuf  []bool // shortcut's memory
 	refWantBuf          []bool // ReferenceKills' memory
@@ -187,13 +188,18 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcom
 		return nil, err
 	}
 	out := make([]Outcome, len(p.cases))
+	// Every case's per-property lists are carved from one allocation per
+	// evaluation (never reused: the outcomes outlive it), and its Traces is
+	// the plan's, reset case after case (its slices are handed to the
+	// outcome and replaced, never reused).
+	np := len(properties)
+	viols, judged := make([][]Violation, len(p.cases)*np), make([]bool, len(p.cases)*np)
+	t := &p.evalTraces
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
-		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
-		t.quiet = quiet
-		t.scratch = &p.scratch
-		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
+		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch}
+		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 			t.noteUnavailable(pt.err)
