@@ -74,8 +74,16 @@ func (s *Scope) Same(d Defect, prog Program) bool {
 	}
 	if cfg.Class != RegularTile {
 		switch d {
-		case C3487Cross, CRank0NoPitch: // refPredicated.addTileOffset: add_tile_offset, and ++ of PredicatedTileIterator
-			return !hasOp(prog, AddTileOffset, Inc)
+		// refPredicated.addTileOffset, reached by add_tile_offset and by ++
+		// of PredicatedTileIterator (one tile along the advance rank, which
+		// moves nothing across it): C-3487-cross skews by the cross-rank
+		// move, C-rank0-nopitch along rank 0 by the strided one, both zero
+		// where no add_tile_offset has a tile offset across (ts along rank
+		// 0, tc along rank 1).
+		case C3487Cross:
+			return !hasCross(cfg, prog)
+		case CRank0NoPitch:
+			return cfg.PitchAdv() == 1 || !hasCross(cfg, prog)
 		case CResidueNoTB: // the residue, which tb changes only when non-zero
 			return cfg.TB == [2]int64{}
 		case CSizeofSubbyte: // sub-byte elements only
@@ -118,6 +126,22 @@ func hasTileC(cfg *Config, prog Program, a, b OpKind) bool {
 			if tc, _ := tileArg(*cfg, op); tc != 0 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasCross reports whether prog has an add_tile_offset with a non-zero
+// tile offset across the advance rank (pitch-linear ts along rank 0, tc
+// along rank 1).
+func hasCross(cfg *Config, prog Program) bool {
+	rank := cfg.PitchAdv()
+	for _, op := range prog {
+		if op.Kind != AddTileOffset {
+			continue
+		}
+		if tc, ts := tileArg(*cfg, op); (rank == 0 && ts != 0) || (rank == 1 && tc != 0) {
+			return true
 		}
 	}
 	return false

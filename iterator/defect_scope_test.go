@@ -47,6 +47,34 @@ func TestSameAsReference(t *testing.T) {
 			t.Fatalf("%s: traces differ from the reference's", name)
 		}
 	}
+	// The predicated classes' add_tile_offset defects, on programs of
+	// several tile offsets, some across the advance rank and some not.
+	traced := 0
+	for i := 0; i < 10000; i++ {
+		cfg := randomFamily(r)
+		for !cfg.Class.Predicated() {
+			cfg = randomFamily(r)
+		}
+		arg := func() int64 { return []int64{0, 0, 1, 2, -1}[r.Intn(5)] }
+		prog := Program{{Kind: AddTileOffset, A: arg(), B: arg()}, {Kind: Accesses},
+			{Kind: AddTileOffset, A: arg(), B: arg()}, {Kind: Accesses}, {Kind: AddTileOffset, A: arg(), B: arg()}, {Kind: Accesses}}
+		d := []Defect{C3487Cross, CRank0NoPitch}[r.Intn(2)]
+		if !SameAsReference(d, &cfg, prog) {
+			continue
+		}
+		claimed[d]++
+		want, wantErr := TraceThreads(ref, cfg, prog, AllThreads(cfg))
+		got, gotErr := TraceThreads(Control(d), cfg, prog, AllThreads(cfg))
+		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s %s; %s: traces or error differ from the reference's", d, cfg, prog)
+		}
+		if wantErr == nil {
+			traced++
+		}
+	}
+	if traced < 300 {
+		t.Errorf("only %d add_tile_offset programs traced without error", traced)
+	}
 	for _, d := range []Defect{CLoadDiv, CBothDiv, CPtrBytes, CPtrInverted, CRankSwap, CTruncFirst, CStripedHead, CCas16Tail,
 		CDeltaNoDiv, CPitchPlusOne, CInt32, C3487Cross, CRank0NoPitch, CResidueNoTB, CSizeofSubbyte} {
 		if claimed[d] < 100 {
