@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -80,5 +81,19 @@ func TestFamilyWideCases(t *testing.T) {
 				t.Errorf("%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
 			}
 		}
+	}
+}
+
+// TestPairKeysText: the pair keys read as they always have (coverage
+// floors and reports name them).
+func TestPairKeysText(t *testing.T) {
+	if got := elemVKey("f16", 8); got != "f16×V=8" {
+		t.Errorf("elemVKey = %q", got)
+	}
+	if got := elemRankKey("bits6", 1); got != "bits6×rank 1" {
+		t.Errorf("elemRankKey = %q", got)
+	}
+	if got := elemVKey("s8", -3); got != fmt.Sprintf("%s×V=%d", "s8", -3) {
+		t.Errorf("elemVKey = %q", got)
 	}
 }

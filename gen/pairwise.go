@@ -1,7 +1,7 @@
 package gen
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
@@ -75,9 +75,11 @@ func pairKeys() (maps, vs, ranks []string) {
 }
 
 // elemMapKey, elemVKey and elemRankKey name the pairs a case meets.
+// (Concatenated rather than formatted: the exhaustive preset's
+// enumeration keys every candidate by its pairs, serially.)
 func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.String() }
-func elemVKey(e string, v int) string                { return fmt.Sprintf("%s×V=%d", e, v) }
-func elemRankKey(e string, r int) string             { return fmt.Sprintf("%s×rank %d", e, r) }
+func elemVKey(e string, v int) string                { return e + "×V=" + strconv.Itoa(v) }
+func elemRankKey(e string, r int) string             { return e + "×rank " + strconv.Itoa(r) }
 
 // elemPairs are the element × map, × V and × rank targets of issue 10. The
 // pairwise set aims at them, and Enumerate keeps a configuration of the set

@@ -2,6 +2,7 @@ package iterator
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/layout"
@@ -172,42 +173,55 @@ func (c Config) AccessBytes() layout.Bytes {
 // String renders the configuration in the canonical grammar of SPEC §8, so
 // that ParseConfig(c.String()) == c. Defaults are omitted.
 func (c Config) String() string {
-	var b strings.Builder
+	// Appended without fmt: the exhaustive preset's enumeration keys every
+	// candidate configuration by its text (gen.Enumerate), serially, and
+	// Fprintf was most of that. configStringFmt in the tests is the fmt
+	// rendition it must equal.
+	b := make([]byte, 0, 128)
 	if c.Class != RegularTile {
-		fmt.Fprintf(&b, "class=%s ", c.Class)
+		b = append(append(append(b, "class="...), c.Class.String()...), ' ')
 	}
 	if c.Layout != layout.PitchLinear {
-		fmt.Fprintf(&b, "layout=%s ", c.Layout)
+		b = append(append(append(b, "layout="...), c.Layout.String()...), ' ')
 	}
 	if strings.HasPrefix(c.Elem.Name, "bits") {
-		fmt.Fprintf(&b, "bits=%d ", c.Elem.Bits)
+		b = append(strconv.AppendInt(append(b, "bits="...), int64(c.Elem.Bits), 10), ' ')
 	} else {
-		fmt.Fprintf(&b, "elem=%s ", c.Elem.Name)
+		b = append(append(append(b, "elem="...), c.Elem.Name...), ' ')
 	}
-	fmt.Fprintf(&b, "shape=%dx%d map=%s threads=%d access=%d adv=%d", c.Shape[0], c.Shape[1], c.Map, c.Threads, c.Access, c.Adv)
+	b = appendPair(append(b, "shape="...), c.Shape)
+	b = append(append(b, " map="...), c.Map.String()...)
+	b = strconv.AppendInt(append(b, " threads="...), int64(c.Threads), 10)
+	b = strconv.AppendInt(append(b, " access="...), int64(c.Access), 10)
+	b = strconv.AppendInt(append(b, " adv="...), int64(c.Adv), 10)
 	if c.Map.Warp() {
-		fmt.Fprintf(&b, " warp=%dx%d", c.Warp[0], c.Warp[1])
+		b = appendPair(append(b, " warp="...), c.Warp)
 	}
 	if c.Stride != 0 {
-		fmt.Fprintf(&b, " stride=%d", c.Stride)
+		b = strconv.AppendInt(append(b, " stride="...), c.Stride, 10)
 	}
 	if c.Align != 0 {
-		fmt.Fprintf(&b, " align=%d", c.Align)
+		b = strconv.AppendInt(append(b, " align="...), c.Align, 10)
 	}
 	if c.Rows != 0 {
-		fmt.Fprintf(&b, " rows=%d", c.Rows)
+		b = strconv.AppendInt(append(b, " rows="...), c.Rows, 10)
 	}
 	if c.Atomic != "" {
-		fmt.Fprintf(&b, " atomic=%s", c.Atomic)
+		b = append(append(b, " atomic="...), c.Atomic...)
 	}
 	if c.Extent != [2]int64{} {
-		fmt.Fprintf(&b, " extent=%dx%d", c.Extent[0], c.Extent[1])
+		b = appendPair(append(b, " extent="...), c.Extent)
 	}
 	if c.TB != [2]int64{} {
-		fmt.Fprintf(&b, " tb=%dx%d", c.TB[0], c.TB[1])
+		b = appendPair(append(b, " tb="...), c.TB)
 	}
 	if c.AccessElems != 0 {
-		fmt.Fprintf(&b, " access_elems=%d", c.AccessElems)
+		b = strconv.AppendInt(append(b, " access_elems="...), int64(c.AccessElems), 10)
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendPair appends "AxB".
+func appendPair(b []byte, p [2]int64) []byte {
+	return strconv.AppendInt(append(strconv.AppendInt(b, p[0], 10), 'x'), p[1], 10)
 }

@@ -41,12 +41,20 @@ type Plan struct {
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
 	uses [][]int
+	// useAt bounds, per property, each case's part of uses[j]: case i
+	// reads uses[j][useAt[j][i]:useAt[j][i+1]] (Kills' shortcut).
+	useAt [][]int32
 	// The answers of the source judged and of the reference, and Kills'
 	// traces, reused evaluation after evaluation: no outcome refers to
 	// them.
 	mainFetch, refFetch fetched
 	killTraces          Traces
+	evalTraces          Traces // evaluateSome's, reset case after case
 	wantBuf             []bool // neededBy's answer, valid until its next call
+	sameBuf, viaRefBuf  []bool // shortcut's memory
+	refWantBuf          []bool // ReferenceKills' memory
+	refMainFetch        fetched
+	scopes              []iterator.Scope // by group, once a shortcut needs them (nil until then)
 	// Memory Replan reuses.
 	memos  []caseMemo
 	groups []groupMemo
@@ -66,7 +74,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 	p.cases = resize(p.cases, len(cases))
 	p.groupOf = resize(p.groupOf, len(cases))
 	p.memos = resize(p.memos, len(cases))
-	p.cfgs, p.groups = p.cfgs[:0], p.groups[:0]
+	p.cfgs, p.groups, p.scopes = p.cfgs[:0], p.groups[:0], p.scopes[:0]
 	if p.byKey == nil {
 		p.byKey = map[string]int{}
 	}
@@ -88,8 +96,10 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		p.cases[i] = c
 	}
 	p.uses = resize(p.uses, len(properties))
+	p.useAt = resize(p.useAt, len(properties))
 	for j := range p.uses {
 		p.uses[j] = p.uses[j][:0]
+		p.useAt[j] = p.useAt[j][:0]
 	}
 	p.mainNeeds.reset()
 	p.refs.reset()
@@ -97,6 +107,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		g := p.groupOf[i]
 		own := p.mainNeeds.add(g, c.Program, c.Threads)
 		for j, pr := range properties {
+			p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))
 			p.uses[j] = append(p.uses[j], own)
 			threads := c.Threads
 			if pr.AllThreads {
@@ -113,6 +124,9 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 				}
 			}
 		}
+	}
+	for j := range properties {
+		p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))
 	}
 	p.mainNeeds.finish(p.cfgs)
 	p.refs.finish(p.cfgs)
@@ -174,13 +188,18 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcom
 		return nil, err
 	}
 	out := make([]Outcome, len(p.cases))
+	// Every case's per-property lists are carved from one allocation per
+	// evaluation (never reused: the outcomes outlive it), and its Traces is
+	// the plan's, reset case after case (its slices are handed to the
+	// outcome and replaced, never reused).
+	np := len(properties)
+	viols, judged := make([][]Violation, len(p.cases)*np), make([]bool, len(p.cases)*np)
+	t := &p.evalTraces
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
-		t := NewTraces(mainSet, TraceSet{f: refs, group: g})
-		t.quiet = quiet
-		t.scratch = &p.scratch
-		o := Outcome{Violations: make([][]Violation, len(properties)), Judged: make([]bool, len(properties))}
+		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch}
+		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 			t.noteUnavailable(pt.err)

@@ -42,7 +42,18 @@ func (p *Plan) neededBy(judge []bool) []bool {
 // answers and the judging is the plan's, reused from one control to the
 // next (a plan is evaluated by one goroutine at a time).
 func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
-	want := p.neededBy(judge)
+	return p.KillsVia(src, ref, judge, killed, nil)
+}
+
+// KillsVia is Kills taking, where sc says so, the reference's judgement
+// for the control's (kills_shared.go); a nil sc is Kills.
+func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) error {
+	var viaRef, want []bool
+	if sc != nil {
+		viaRef, want = p.shortcut(sc, judge, killed)
+	} else {
+		want = p.neededBy(judge)
+	}
 	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, want)
 	if err != nil {
 		return err
@@ -52,16 +63,21 @@ func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
 		return err
 	}
 	t := &p.killTraces
+	np := len(p.properties)
 	for i, c := range p.cases {
 		g := p.groupOf[i]
-		*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
-			Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
-		if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
-			t.noteUnavailable(pt.err) // as evaluateSome does
-		}
+		ready := false // t is set up for case i: only once a property judges it
 		for j, pr := range p.properties {
-			if killed[j] || (judge != nil && !judge[j]) || pr.ControlsExempt {
+			if killed[j] || (judge != nil && !judge[j]) || pr.ControlsExempt || (viaRef != nil && viaRef[i*np+j]) {
 				continue
+			}
+			if !ready {
+				*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
+					Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+				if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
+					t.noteUnavailable(pt.err) // as evaluateSome does
+				}
+				ready = true
 			}
 			killed[j] = len(pr.Judge(c, t)) > 0
 			t.TakeJudged()

@@ -249,45 +249,6 @@ type batchResult struct {
 	err error
 }
 
-// runBatch judges batch b on the iterator and on every control into agg.
-// The requests are planned once for all of them (props.Plan), and the
-// reference traces the oracle reads are the same for all of them, so they
-// are fetched once (memoSource). Only a control's kills are kept, so each
-// control's traces are carved from arena, reset before the next, and a
-// control is judged (and traced) only for the properties that have not
-// killed it in an earlier batch (first; nil judges every property). at is
-// the index of the batch's first case among the given ones (Options.Cases).
-func runBatch(agg *aggregate, plan *props.Plan, src, ref props.Source, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b, at int, first *firstKills) error {
-	ps := agg.opts.Properties
-	memo := newMemoSource(ref)
-	plan.Replan(ps, cases)
-	outs, err := plan.Evaluate(src, memo)
-	if err != nil {
-		return err
-	}
-	agg.addOutcomes(cases, outs)
-	observe(&agg.opts, at, outs)
-	mask := make([]bool, len(ps))
-	killed := make([]bool, len(ps))
-	for i, cs := range ctrls {
-		if !first.judge(i, b, ps, mask) {
-			continue
-		}
-		arena.Reset()
-		clear(killed)
-		if err := plan.Kills(cs, memo, mask, killed); err != nil {
-			return err
-		}
-		for j := range ps {
-			if mask[j] && killed[j] {
-				agg.kills[i][j] = true
-				first.killed(i, j, b)
-			}
-		}
-	}
-	return nil
-}
-
 // RunAll sweeps every built-in model (or only Options.Iterator, when set)
 // for each class of Options.Classes (Options.Class when empty) and returns
 // the model × property matrix, class by class.

@@ -55,6 +55,11 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 			}
 		}
 	}()
+	// A sweep of the reference model itself has judged the reference on
+	// each batch's plan: a control takes that judgement where it answers
+	// as the reference does (props.Shortcut).
+	m, ok := goModel(opts)
+	viaRef := ok && m == iterator.Control("")
 	first := newFirstKills(len(controls), len(opts.Properties))
 	if opts.fullControls {
 		first = nil
@@ -74,7 +79,7 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 				agg := newAggregate(name, opts, controls)
 				w.reset()
 				err := guard(func() error {
-					return runBatch(agg, w.plan, w.src, w.ref, ctrls, arena, gen.cases(bs[b]), lo+b, bs[b].rndLo, first)
+					return runBatch(agg, w, ctrls, arena, gen.cases(bs[b]), lo+b, bs[b].rndLo, first, viaRef)
 				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
@@ -170,16 +175,22 @@ type workerSources struct {
 	src, ref           props.Source
 	srcArena, refArena *iterator.Arena
 	plan               *props.Plan // replanned batch after batch
+	// refMain is the reference traced on the iterator's requests, for the
+	// controls' shortcut (props.Plan.ReferenceKills): its own arena and
+	// answer list, so that the batch's oracle answers (ref's) stay valid.
+	refMain      props.Source
+	refMainArena *iterator.Arena
 }
 
 func newWorkerSources(opts Options, src props.Source) *workerSources {
-	w := &workerSources{src: src, refArena: &iterator.Arena{}, plan: new(props.Plan)}
+	w := &workerSources{src: src, refArena: &iterator.Arena{}, refMainArena: &iterator.Arena{}, plan: new(props.Plan)}
 	if m, ok := goModel(opts); ok {
 		w.srcArena = &iterator.Arena{}
 		w.src = props.ModelSourceIn(m, w.srcArena)
 	}
 	refModel, _ := iterator.ModelByName("reference")
 	w.ref = props.ModelSourceIn(refModel, w.refArena)
+	w.refMain = props.ModelSourceIn(refModel, w.refMainArena)
 	return w
 }
 
@@ -187,6 +198,7 @@ func newWorkerSources(opts Options, src props.Source) *workerSources {
 func (w *workerSources) reset() {
 	w.srcArena.Reset()
 	w.refArena.Reset()
+	w.refMainArena.Reset()
 }
 
 // goModel is the Go model a sweep judges when no source replaces it.
