@@ -50,6 +50,18 @@ type caseMemo struct {
 	regionDone bool
 }
 
+// renew empties m for a case of a new plan, in group, keeping the memory
+// of its lists of equivalences, unit probes and origins: nothing outside
+// the plan holds them (the judges read them while the plan is evaluated,
+// and originBits returns values). The findings are handed out in the
+// outcomes, so they are dropped.
+func (m *caseMemo) renew(group *groupMemo) {
+	equivs, probes, origins := m.equivs, m.probes, m.origins
+	clear(equivs) // no earlier plan's programs kept alive
+	clear(probes)
+	*m = caseMemo{group: group, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
+}
+
 type memoEquivs struct {
 	id  string
 	eqs []equivalence
@@ -73,10 +85,10 @@ func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence
 // unitProbes returns unitProbes(c), computed once per memo.
 func (m *caseMemo) unitProbes(c Case) []unitProbe {
 	if m == nil {
-		return unitProbes(c)
+		return unitProbes(nil, c)
 	}
 	if !m.probesDone {
-		m.probes, m.probesDone = unitProbes(c), true
+		m.probes, m.probesDone = unitProbes(m.probes[:0], c), true
 	}
 	return m.probes
 }

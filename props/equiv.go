@@ -26,8 +26,12 @@ func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence)
 	return Property{
 		ID: id, Doc: doc, Catches: catches,
 		Programs: func(c Case) []iterator.Program {
-			var ps []iterator.Program
-			for _, e := range c.memo.equivalences(id, c, list) {
+			eqs := c.memo.equivalences(id, c, list)
+			if len(eqs) == 0 {
+				return nil
+			}
+			ps := make([]iterator.Program, 0, 2*len(eqs))
+			for _, e := range eqs {
 				ps = append(ps, e.exp, e.act)
 			}
 			return ps

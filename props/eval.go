@@ -14,7 +14,7 @@ type Outcome struct {
 	Judged      []bool // the property's preconditions held at least once
 	Checks      int64  // address comparisons made
 	Findings    []Finding
-	Units       []UnitObservation
+	Units       []UnitObservation // in the order made, a repeat of the one before left out
 	Unavailable []string
 	Err         error // the case program's own error (invalid configuration…)
 	// ModelErr is the first error of the source under test on any program
@@ -91,7 +91,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		p.groupOf[i] = g
 	}
 	for i, c := range cases {
-		p.memos[i] = caseMemo{group: &p.groups[p.groupOf[i]]}
+		p.memos[i].renew(&p.groups[p.groupOf[i]])
 		c.memo = &p.memos[i]
 		p.cases[i] = c
 	}
