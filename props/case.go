@@ -43,6 +43,7 @@ type caseMemo struct {
 	findings   []Finding
 	auditDone  bool
 	group      *groupMemo // shared by the cases of the configuration (mask.go)
+	ops        *opSlab    // the plan's derived programs
 	origins    []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
@@ -55,11 +56,11 @@ type caseMemo struct {
 // the plan holds them (the judges read them while the plan is evaluated,
 // and originBits returns values). The findings are handed out in the
 // outcomes, so they are dropped.
-func (m *caseMemo) renew(group *groupMemo) {
+func (m *caseMemo) renew(group *groupMemo, ops *opSlab) {
 	equivs, probes, origins := m.equivs, m.probes, m.origins
 	clear(equivs) // no earlier plan's programs kept alive
 	clear(probes)
-	*m = caseMemo{group: group, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
+	*m = caseMemo{group: group, ops: ops, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
 }
 
 type memoEquivs struct {
@@ -199,12 +200,50 @@ type Property struct {
 	ControlsExempt bool
 }
 
-// with returns prefix followed by ops, in a new slice.
-func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
-	p := make(iterator.Program, 0, len(prefix)+len(ops))
+// with returns prefix followed by ops, in a new slice: carved from the
+// plan's derived programs (opSlab) when the case is planned, else
+// allocated.
+func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
+	var p iterator.Program
+	if n := len(prefix) + len(ops); c.memo != nil && c.memo.ops != nil {
+		p = c.memo.ops.take(n)
+	} else {
+		p = make(iterator.Program, 0, n)
+	}
 	p = append(p, prefix...)
 	return append(p, ops...)
 }
+
+// opSlab holds the programs a plan's cases derive (the equivalences' and
+// unit probes' sides), in blocks kept from one plan to the next: Replan
+// resets it, and nothing outside the plan holds a derived program (a
+// violation holds its case's program; descriptions are formatted when
+// judged).
+type opSlab struct {
+	blocks    [][]iterator.Op
+	cur, used int
+}
+
+const opBlock = 1 << 12
+
+// take returns an empty program with capacity n, capped so that appending
+// beyond n never runs into the next one handed out.
+func (s *opSlab) take(n int) iterator.Program {
+	for {
+		if s.cur == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]iterator.Op, max(n, opBlock)))
+		}
+		b := s.blocks[s.cur]
+		if len(b)-s.used >= n {
+			out := b[s.used : s.used : s.used+n]
+			s.used += n
+			return out
+		}
+		s.cur, s.used = s.cur+1, 0
+	}
+}
+
+func (s *opSlab) reset() { s.cur, s.used = 0, 0 }
 
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.

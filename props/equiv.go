@@ -124,12 +124,12 @@ var PSym = equivalenceProperty("P-sym",
 			pre := c.Program[:i]
 			switch o.Kind {
 			case iterator.LoadTile:
-				out = append(out, equivalence{exp: c.Program, expOp: i, act: with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
+				out = append(out, equivalence{exp: c.Program, expOp: i, act: c.with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
 					what: func() string {
 						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
 					}})
 			case iterator.StoreTile:
-				out = append(out, equivalence{exp: with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+				out = append(out, equivalence{exp: c.with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
 					what: func() string {
 						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
 					}})
@@ -154,7 +154,7 @@ var PTile = equivalenceProperty("P-tile",
 			default:
 				continue
 			}
-			out = append(out, equivalence{exp: with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
 				what: func() string {
 					return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
 				}})
@@ -183,17 +183,17 @@ var PInc = equivalenceProperty("P-inc",
 				}
 				u := unitTile(c.Config, n)
 				out = append(out,
-					equivalence{exp: with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: with(pre, o, loadOp), actOp: -1, maskOp: -1,
+					equivalence{exp: c.with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: c.with(pre, o, loadOp), actOp: -1, maskOp: -1,
 						what: func() string {
 							return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])
 						}},
-					equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
+					equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
 						what: func() string { return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv) }})
 			case iterator.AddTileOffset:
 				if o.A == 0 && o.B == 0 {
 					continue
 				}
-				out = append(out, equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
+				out = append(out, equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
 					what: func() string {
 						return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
 					}})
@@ -227,7 +227,7 @@ var PPtr = equivalenceProperty("P-ptr",
 				}
 				n = n * b / 8
 			}
-			out = append(out, equivalence{exp: with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
 				what: func() string { return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain) }})
 		}
 		return out

@@ -45,8 +45,8 @@ func familyTileEquivalences(c Case) []equivalence {
 			continue
 		}
 		out = append(out, equivalence{
-			exp: with(pre, op(iterator.AddPointerOffset, n, 0), pass), expOp: -1,
-			act: with(pre, o, pass), actOp: -1, maskOp: -1,
+			exp: c.with(pre, op(iterator.AddPointerOffset, n, 0), pass), expOp: -1,
+			act: c.with(pre, o, pass), actOp: -1, maskOp: -1,
 			what: func() string {
 				return fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", i, o, pass, n, pass)
 			},

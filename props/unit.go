@@ -102,7 +102,7 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 		switch o.Kind {
 		case iterator.AddPointerOffset:
 			if o.A != 0 {
-				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, with(pre, loadOp), with(pre, o, loadOp), i})
+				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 			}
 		case iterator.LoadPtr, iterator.StorePtr:
 			plain := loadOp
@@ -111,7 +111,7 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 			}
 			if o.A != 0 {
 				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, c.with(pre, plain), c.with(pre, o), i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -125,20 +125,20 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 			}
 			dims := [2]string{"contiguous", "strided"}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, with(pre, loadOp), with(pre, o, loadOp), i})
+				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 			} else {
 				plain, name := loadOp, "load(tile)."
 				if o.Kind == iterator.StoreTile {
 					plain, name = storeOp, "store(tile)."
 				}
-				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, c.with(pre, plain), c.with(pre, o), i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
 			if o.Kind == iterator.Dec {
 				x = -1
 			}
-			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), with(pre, loadOp), with(pre, o, loadOp), i})
+			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 		}
 	}
 	return out
