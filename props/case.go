@@ -42,8 +42,8 @@ type caseMemo struct {
 	probesDone bool
 	findings   []Finding
 	auditDone  bool
-	group      *groupMemo // shared by the cases of the configuration (mask.go)
-	ops        *opSlab    // the plan's derived programs
+	group      *groupMemo  // shared by the cases of the configuration (mask.go)
+	shared     *planShared // the plan's derived programs and equivalences
 	origins    []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
@@ -56,11 +56,11 @@ type caseMemo struct {
 // the plan holds them (the judges read them while the plan is evaluated,
 // and originBits returns values). The findings are handed out in the
 // outcomes, so they are dropped.
-func (m *caseMemo) renew(group *groupMemo, ops *opSlab) {
+func (m *caseMemo) renew(group *groupMemo, shared *planShared) {
 	equivs, probes, origins := m.equivs, m.probes, m.origins
 	clear(equivs) // no earlier plan's programs kept alive
 	clear(probes)
-	*m = caseMemo{group: group, ops: ops, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
+	*m = caseMemo{group: group, shared: shared, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
 }
 
 type memoEquivs struct {
@@ -68,17 +68,32 @@ type memoEquivs struct {
 	eqs []equivalence
 }
 
-// equivalences returns list(c), computed once per memo.
-func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence) []equivalence {
+// equivalences returns list(c, nil), computed once per memo, appended to
+// the plan's list of equivalences (planShared).
+func (m *caseMemo) equivalences(id string, c Case, list func(Case, []equivalence) []equivalence) []equivalence {
 	if m == nil {
-		return list(c)
+		return list(c, nil)
 	}
 	for _, e := range m.equivs {
 		if e.id == id {
 			return e.eqs
 		}
 	}
-	eqs := list(c)
+	var eqs []equivalence
+	if m.shared != nil {
+		// Appended after every list handed out so far (capped, so none
+		// is written again); a list that outgrows the buffer's capacity
+		// moves the buffer, and the earlier lists stay where they were.
+		buf := &m.shared.eqs
+		start := len(*buf)
+		*buf = list(c, *buf)
+		eqs = (*buf)[start:len(*buf):len(*buf)]
+	} else {
+		eqs = list(c, nil)
+	}
+	if len(eqs) == 0 {
+		eqs = nil
+	}
 	m.equivs = append(m.equivs, memoEquivs{id, eqs})
 	return eqs
 }
@@ -205,13 +220,29 @@ type Property struct {
 // allocated.
 func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	var p iterator.Program
-	if n := len(prefix) + len(ops); c.memo != nil && c.memo.ops != nil {
-		p = c.memo.ops.take(n)
+	if n := len(prefix) + len(ops); c.memo != nil && c.memo.shared != nil {
+		p = c.memo.shared.ops.take(n)
 	} else {
 		p = make(iterator.Program, 0, n)
 	}
 	p = append(p, prefix...)
 	return append(p, ops...)
+}
+
+// planShared is the memory a plan's case memos carve their derived
+// programs and lists of equivalences from, kept from one plan to the next:
+// Replan resets it, and nothing outside the plan holds a derived program
+// or an equivalence (a violation holds its case's program; descriptions
+// are formatted when judged).
+type planShared struct {
+	ops opSlab
+	eqs []equivalence
+}
+
+func (s *planShared) reset() {
+	s.ops.reset()
+	clear(s.eqs) // no earlier plan's programs kept alive
+	s.eqs = s.eqs[:0]
 }
 
 // opSlab holds the programs a plan's cases derive (the equivalences' and

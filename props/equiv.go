@@ -20,9 +20,9 @@ type equivalence struct {
 	what   func() string // the description, built only for a violation
 }
 
-// equivalenceProperty builds a property from a function listing the
+// equivalenceProperty builds a property from a function appending the
 // equivalences a case implies.
-func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence) Property {
+func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence) []equivalence) Property {
 	return Property{
 		ID: id, Doc: doc, Catches: catches,
 		Programs: func(c Case) []iterator.Program {
@@ -118,8 +118,7 @@ var (
 var PSym = equivalenceProperty("P-sym",
 	"load(f,t) and store(f,t) make the same accesses",
 	"#3017 / pre-#3049 store",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
@@ -142,8 +141,7 @@ var PSym = equivalenceProperty("P-sym",
 var PTile = equivalenceProperty("P-tile",
 	"load(f,t) ≡ add_tile_offset(t); load(f), and likewise store",
 	"post-#3049 /V in both",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			plain := loadOp
@@ -161,7 +159,7 @@ var PTile = equivalenceProperty("P-tile",
 		}
 		// The family classes have no load/store(frag, tile): their tile
 		// offsets are held to whole-tile moves (family_tile.go).
-		return append(out, familyTileEquivalences(c)...)
+		return familyTileEquivalences(c, out)
 	})
 
 // PInc: ++ ≡ add_tile_offset(unit along the advance rank) (and -- its
@@ -170,8 +168,7 @@ var PTile = equivalenceProperty("P-tile",
 var PInc = equivalenceProperty("P-inc",
 	"++ ≡ add_tile_offset(one tile along the advance rank); ++;-- and add_tile_offset(t);add_tile_offset(-t) are identities",
 	"rank swaps, truncation order",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
@@ -207,8 +204,7 @@ var PInc = equivalenceProperty("P-inc",
 var PPtr = equivalenceProperty("P-ptr",
 	"load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and likewise store",
 	"bytes vs elements (#3017)",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		b := int64(c.Config.Elem.Bits)
 		for i, o := range c.Program {
 			pre := c.Program[:i]

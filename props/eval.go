@@ -57,7 +57,7 @@ type Plan struct {
 	scopes              []iterator.Scope // by group, once a shortcut needs them (nil until then)
 	// Memory Replan reuses.
 	memos  []caseMemo
-	ops    opSlab // the cases' derived programs
+	shared planShared // the cases' derived programs and equivalences
 	groups []groupMemo
 	byKey  map[string]int
 	all    []int // 0, 1, 2, …: every AllThreads list is a prefix
@@ -91,9 +91,9 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		}
 		p.groupOf[i] = g
 	}
-	p.ops.reset()
+	p.shared.reset()
 	for i, c := range cases {
-		p.memos[i].renew(&p.groups[p.groupOf[i]], &p.ops)
+		p.memos[i].renew(&p.groups[p.groupOf[i]], &p.shared)
 		c.memo = &p.memos[i]
 		p.cases[i] = c
 	}

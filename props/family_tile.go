@@ -15,8 +15,9 @@ func familyPass(class iterator.Class) iterator.Op {
 	return op(iterator.Accesses, 0, 0)
 }
 
-// familyTileEquivalences are P-tile's equivalences for the family classes,
-// which have no load/store(frag, tile): a tile offset moves whole tiles in
+// familyTileEquivalences appends to out P-tile's equivalences for the
+// family classes, which have no load/store(frag, tile): a tile offset
+// moves whole tiles in
 // both dimensions, so once the residue is consumed (InResidue false)
 // add_tile_offset(tc, ts); pass ≡ add_pointer_offset(tc·Sc + ts·Ss·L); pass,
 // add_pointer_offset counting elements. Both sides are paths of the code
@@ -24,16 +25,15 @@ func familyPass(class iterator.Class) iterator.Op {
 // fail it through their cross-rank terms (#3487, and rank 0 without L), its
 // RegularTileAccessIterator through V·(L/V) where L % V != 0. Offsets whose
 // element count is not a whole number of bytes are skipped (the pointer
-// offset itself would truncate). For the RegularTileIterator class it lists
+// offset itself would truncate). For the RegularTileIterator class it adds
 // nothing: P-tile's own equivalences cover it.
-func familyTileEquivalences(c Case) []equivalence {
+func familyTileEquivalences(c Case, out []equivalence) []equivalence {
 	cfg := c.Config
 	if cfg.Class == iterator.RegularTile {
-		return nil
+		return out
 	}
 	sh, l, b := cfg.PitchShape(), cfg.Pitch(), int64(cfg.Elem.Bits)
 	pass := familyPass(cfg.Class)
-	var out []equivalence
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		if o.Kind != iterator.AddTileOffset || InResidue(cfg, pre) {
