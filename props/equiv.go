@@ -17,8 +17,19 @@ type equivalence struct {
 	// decides which accesses are whole bytes; -1 compares every access
 	// (whole-tile moves, byte-exact even where single rows are not).
 	maskOp int
-	what   func() string // the description, built only for a violation
+	what   describe // the description, built only for a violation
 }
+
+// describe is an equivalence's description, kept as the op's index and up
+// to three ops until a violation formats it: a closure would be an
+// allocation for every equivalence of every case.
+type describe struct {
+	f       func(i int, o, x, y iterator.Op) string
+	i       int
+	o, x, y iterator.Op
+}
+
+func (d describe) String() string { return d.f(d.i, d.o, d.x, d.y) }
 
 // equivalenceProperty builds a property from a function appending the
 // equivalences a case implies.
@@ -86,7 +97,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act prog
 	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
 		v.Config, v.Program = c.Config, c.Program
-		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what(), e.exp, e.act)
+		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
 	}
 	return v, true
 }
@@ -114,6 +125,10 @@ var (
 	storeOp = op(iterator.Store, 0, 0)
 )
 
+func describeSym(i int, o, _, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
+}
+
 // PSym: load(f,t) and store(f,t) make the same accesses.
 var PSym = equivalenceProperty("P-sym",
 	"load(f,t) and store(f,t) make the same accesses",
@@ -124,18 +139,18 @@ var PSym = equivalenceProperty("P-sym",
 			switch o.Kind {
 			case iterator.LoadTile:
 				out = append(out, equivalence{exp: c.Program, expOp: i, act: c.with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
-					what: func() string {
-						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
-					}})
+					what: describe{f: describeSym, i: i, o: o}})
 			case iterator.StoreTile:
 				out = append(out, equivalence{exp: c.with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-					what: func() string {
-						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
-					}})
+					what: describe{f: describeSym, i: i, o: o}})
 			}
 		}
 		return out
 	})
+
+func describeTile(i int, o, plain, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
+}
 
 // PTile: load(f,t) ≡ add_tile_offset(t); load(f); likewise store.
 var PTile = equivalenceProperty("P-tile",
@@ -153,14 +168,24 @@ var PTile = equivalenceProperty("P-tile",
 				continue
 			}
 			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: func() string {
-					return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
-				}})
+				what: describe{f: describeTile, i: i, o: o, x: plain}})
 		}
 		// The family classes have no load/store(frag, tile): their tile
 		// offsets are held to whole-tile moves (family_tile.go).
 		return familyTileEquivalences(c, out)
 	})
+
+func describeIncTile(i int, o, u, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u.A, u.B)
+}
+
+func describeIncInverse(i int, o, inv, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv)
+}
+
+func describeTileInverse(i int, o, _, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
+}
 
 // PInc: ++ ≡ add_tile_offset(unit along the advance rank) (and -- its
 // negative); ++;-- and add_tile_offset(t); add_tile_offset(−t) are
@@ -181,23 +206,23 @@ var PInc = equivalenceProperty("P-inc",
 				u := unitTile(c.Config, n)
 				out = append(out,
 					equivalence{exp: c.with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: c.with(pre, o, loadOp), actOp: -1, maskOp: -1,
-						what: func() string {
-							return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])
-						}},
+						what: describe{f: describeIncTile, i: i, o: o, x: op(iterator.AddTileOffset, u[0], u[1])}},
 					equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
-						what: func() string { return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv) }})
+						what: describe{f: describeIncInverse, i: i, o: o, x: inv}})
 			case iterator.AddTileOffset:
 				if o.A == 0 && o.B == 0 {
 					continue
 				}
 				out = append(out, equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
-					what: func() string {
-						return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
-					}})
+					what: describe{f: describeTileInverse, i: i, o: o}})
 			}
 		}
 		return out
 	})
+
+func describePtr(i int, o, ptr, plain iterator.Op) string {
+	return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, ptr.A, plain)
+}
 
 // PPtr: load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and
 // likewise store. Under the bytes contract add_pointer_offset takes n·B/8.
@@ -224,7 +249,7 @@ var PPtr = equivalenceProperty("P-ptr",
 				n = n * b / 8
 			}
 			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: func() string { return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain) }})
+				what: describe{f: describePtr, i: i, o: o, x: op(iterator.AddPointerOffset, n, 0), y: plain}})
 		}
 		return out
 	})
