@@ -87,7 +87,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 			g = len(p.cfgs)
 			p.byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
-			p.groups = append(p.groups, groupMemo{})
+			p.groups = appendGroup(p.groups)
 		}
 		p.groupOf[i] = g
 	}
