@@ -42,7 +42,8 @@ type caseMemo struct {
 	probesDone bool
 	findings   []Finding
 	auditDone  bool
-	group      *groupMemo // shared by the cases of the configuration (mask.go)
+	group      *groupMemo  // shared by the cases of the configuration (mask.go)
+	shared     *planShared // the plan's derived programs and equivalences
 	origins    []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
@@ -50,22 +51,49 @@ type caseMemo struct {
 	regionDone bool
 }
 
+// renew empties m for a case of a new plan, in group, keeping the memory
+// of its lists of equivalences, unit probes and origins: nothing outside
+// the plan holds them (the judges read them while the plan is evaluated,
+// and originBits returns values). The findings are handed out in the
+// outcomes, so they are dropped.
+func (m *caseMemo) renew(group *groupMemo, shared *planShared) {
+	equivs, probes, origins := m.equivs, m.probes, m.origins
+	clear(equivs) // no earlier plan's programs kept alive
+	clear(probes)
+	*m = caseMemo{group: group, shared: shared, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
+}
+
 type memoEquivs struct {
 	id  string
 	eqs []equivalence
 }
 
-// equivalences returns list(c), computed once per memo.
-func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence) []equivalence {
+// equivalences returns list(c, nil), computed once per memo, appended to
+// the plan's list of equivalences (planShared).
+func (m *caseMemo) equivalences(id string, c Case, list func(Case, []equivalence) []equivalence) []equivalence {
 	if m == nil {
-		return list(c)
+		return list(c, nil)
 	}
 	for _, e := range m.equivs {
 		if e.id == id {
 			return e.eqs
 		}
 	}
-	eqs := list(c)
+	var eqs []equivalence
+	if m.shared != nil {
+		// Appended after every list handed out so far (capped, so none
+		// is written again); a list that outgrows the buffer's capacity
+		// moves the buffer, and the earlier lists stay where they were.
+		buf := &m.shared.eqs
+		start := len(*buf)
+		*buf = list(c, *buf)
+		eqs = (*buf)[start:len(*buf):len(*buf)]
+	} else {
+		eqs = list(c, nil)
+	}
+	if len(eqs) == 0 {
+		eqs = nil
+	}
 	m.equivs = append(m.equivs, memoEquivs{id, eqs})
 	return eqs
 }
@@ -73,10 +101,10 @@ func (m *caseMemo) equivalences(id string, c Case, list func(Case) []equivalence
 // unitProbes returns unitProbes(c), computed once per memo.
 func (m *caseMemo) unitProbes(c Case) []unitProbe {
 	if m == nil {
-		return unitProbes(c)
+		return unitProbes(nil, c)
 	}
 	if !m.probesDone {
-		m.probes, m.probesDone = unitProbes(c), true
+		m.probes, m.probesDone = unitProbes(m.probes[:0], c), true
 	}
 	return m.probes
 }
@@ -187,12 +215,66 @@ type Property struct {
 	ControlsExempt bool
 }
 
-// with returns prefix followed by ops, in a new slice.
-func with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
-	p := make(iterator.Program, 0, len(prefix)+len(ops))
+// with returns prefix followed by ops, in a new slice: carved from the
+// plan's derived programs (opSlab) when the case is planned, else
+// allocated.
+func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
+	var p iterator.Program
+	if n := len(prefix) + len(ops); c.memo != nil && c.memo.shared != nil {
+		p = c.memo.shared.ops.take(n)
+	} else {
+		p = make(iterator.Program, 0, n)
+	}
 	p = append(p, prefix...)
 	return append(p, ops...)
 }
+
+// planShared is the memory a plan's case memos carve their derived
+// programs and lists of equivalences from, kept from one plan to the next:
+// Replan resets it, and nothing outside the plan holds a derived program
+// or an equivalence (a violation holds its case's program; descriptions
+// are formatted when judged).
+type planShared struct {
+	ops opSlab
+	eqs []equivalence
+}
+
+func (s *planShared) reset() {
+	s.ops.reset()
+	clear(s.eqs) // no earlier plan's programs kept alive
+	s.eqs = s.eqs[:0]
+}
+
+// opSlab holds the programs a plan's cases derive (the equivalences' and
+// unit probes' sides), in blocks kept from one plan to the next: Replan
+// resets it, and nothing outside the plan holds a derived program (a
+// violation holds its case's program; descriptions are formatted when
+// judged).
+type opSlab struct {
+	blocks    [][]iterator.Op
+	cur, used int
+}
+
+const opBlock = 1 << 12
+
+// take returns an empty program with capacity n, capped so that appending
+// beyond n never runs into the next one handed out.
+func (s *opSlab) take(n int) iterator.Program {
+	for {
+		if s.cur == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]iterator.Op, max(n, opBlock)))
+		}
+		b := s.blocks[s.cur]
+		if len(b)-s.used >= n {
+			out := b[s.used : s.used : s.used+n]
+			s.used += n
+			return out
+		}
+		s.cur, s.used = s.cur+1, 0
+	}
+}
+
+func (s *opSlab) reset() { s.cur, s.used = 0, 0 }
 
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.

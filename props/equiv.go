@@ -17,17 +17,32 @@ type equivalence struct {
 	// decides which accesses are whole bytes; -1 compares every access
 	// (whole-tile moves, byte-exact even where single rows are not).
 	maskOp int
-	what   func() string // the description, built only for a violation
+	what   describe // the description, built only for a violation
 }
 
-// equivalenceProperty builds a property from a function listing the
+// describe is an equivalence's description, kept as the op's index and up
+// to three ops until a violation formats it: a closure would be an
+// allocation for every equivalence of every case.
+type describe struct {
+	f       func(i int, o, x, y iterator.Op) string
+	i       int
+	o, x, y iterator.Op
+}
+
+func (d describe) String() string { return d.f(d.i, d.o, d.x, d.y) }
+
+// equivalenceProperty builds a property from a function appending the
 // equivalences a case implies.
-func equivalenceProperty(id, doc, catches string, list func(Case) []equivalence) Property {
+func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence) []equivalence) Property {
 	return Property{
 		ID: id, Doc: doc, Catches: catches,
 		Programs: func(c Case) []iterator.Program {
-			var ps []iterator.Program
-			for _, e := range c.memo.equivalences(id, c, list) {
+			eqs := c.memo.equivalences(id, c, list)
+			if len(eqs) == 0 {
+				return nil
+			}
+			ps := make([]iterator.Program, 0, 2*len(eqs))
+			for _, e := range eqs {
 				ps = append(ps, e.exp, e.act)
 			}
 			return ps
@@ -82,7 +97,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act prog
 	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
 		v.Config, v.Program = c.Config, c.Program
-		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what(), e.exp, e.act)
+		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
 	}
 	return v, true
 }
@@ -110,36 +125,38 @@ var (
 	storeOp = op(iterator.Store, 0, 0)
 )
 
+func describeSym(i int, o, _, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
+}
+
 // PSym: load(f,t) and store(f,t) make the same accesses.
 var PSym = equivalenceProperty("P-sym",
 	"load(f,t) and store(f,t) make the same accesses",
 	"#3017 / pre-#3049 store",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
 			case iterator.LoadTile:
-				out = append(out, equivalence{exp: c.Program, expOp: i, act: with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
-					what: func() string {
-						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
-					}})
+				out = append(out, equivalence{exp: c.Program, expOp: i, act: c.with(pre, op(iterator.StoreTile, o.A, o.B)), actOp: -1, maskOp: i,
+					what: describe{f: describeSym, i: i, o: o}})
 			case iterator.StoreTile:
-				out = append(out, equivalence{exp: with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-					what: func() string {
-						return fmt.Sprintf("op %d: store(%d,%d) differs from load(%d,%d)", i, o.A, o.B, o.A, o.B)
-					}})
+				out = append(out, equivalence{exp: c.with(pre, op(iterator.LoadTile, o.A, o.B)), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+					what: describe{f: describeSym, i: i, o: o}})
 			}
 		}
 		return out
 	})
 
+func describeTile(i int, o, plain, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
+}
+
 // PTile: load(f,t) ≡ add_tile_offset(t); load(f); likewise store.
 var PTile = equivalenceProperty("P-tile",
 	"load(f,t) ≡ add_tile_offset(t); load(f), and likewise store",
 	"post-#3049 /V in both",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			plain := loadOp
@@ -150,15 +167,25 @@ var PTile = equivalenceProperty("P-tile",
 			default:
 				continue
 			}
-			out = append(out, equivalence{exp: with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: func() string {
-					return fmt.Sprintf("op %d: %s differs from add_tile_offset(%d,%d); %s", i, o, o.A, o.B, plain)
-				}})
+			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddTileOffset, o.A, o.B), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+				what: describe{f: describeTile, i: i, o: o, x: plain}})
 		}
 		// The family classes have no load/store(frag, tile): their tile
 		// offsets are held to whole-tile moves (family_tile.go).
-		return append(out, familyTileEquivalences(c)...)
+		return familyTileEquivalences(c, out)
 	})
+
+func describeIncTile(i int, o, u, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u.A, u.B)
+}
+
+func describeIncInverse(i int, o, inv, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv)
+}
+
+func describeTileInverse(i int, o, _, _ iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
+}
 
 // PInc: ++ ≡ add_tile_offset(unit along the advance rank) (and -- its
 // negative); ++;-- and add_tile_offset(t); add_tile_offset(−t) are
@@ -166,8 +193,7 @@ var PTile = equivalenceProperty("P-tile",
 var PInc = equivalenceProperty("P-inc",
 	"++ ≡ add_tile_offset(one tile along the advance rank); ++;-- and add_tile_offset(t);add_tile_offset(-t) are identities",
 	"rank swaps, truncation order",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
@@ -179,32 +205,31 @@ var PInc = equivalenceProperty("P-inc",
 				}
 				u := unitTile(c.Config, n)
 				out = append(out,
-					equivalence{exp: with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: with(pre, o, loadOp), actOp: -1, maskOp: -1,
-						what: func() string {
-							return fmt.Sprintf("op %d: %s; load() differs from add_tile_offset(%d,%d); load()", i, o, u[0], u[1])
-						}},
-					equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
-						what: func() string { return fmt.Sprintf("op %d: %s; %s is not an identity", i, o, inv) }})
+					equivalence{exp: c.with(pre, op(iterator.AddTileOffset, u[0], u[1]), loadOp), expOp: -1, act: c.with(pre, o, loadOp), actOp: -1, maskOp: -1,
+						what: describe{f: describeIncTile, i: i, o: o, x: op(iterator.AddTileOffset, u[0], u[1])}},
+					equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, inv, loadOp), actOp: -1, maskOp: -1,
+						what: describe{f: describeIncInverse, i: i, o: o, x: inv}})
 			case iterator.AddTileOffset:
 				if o.A == 0 && o.B == 0 {
 					continue
 				}
-				out = append(out, equivalence{exp: with(pre, loadOp), expOp: -1, act: with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
-					what: func() string {
-						return fmt.Sprintf("op %d: %s; add_tile_offset(%d,%d) is not an identity", i, o, -o.A, -o.B)
-					}})
+				out = append(out, equivalence{exp: c.with(pre, loadOp), expOp: -1, act: c.with(pre, o, op(iterator.AddTileOffset, -o.A, -o.B), loadOp), actOp: -1, maskOp: -1,
+					what: describe{f: describeTileInverse, i: i, o: o}})
 			}
 		}
 		return out
 	})
+
+func describePtr(i int, o, ptr, plain iterator.Op) string {
+	return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, ptr.A, plain)
+}
 
 // PPtr: load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and
 // likewise store. Under the bytes contract add_pointer_offset takes n·B/8.
 var PPtr = equivalenceProperty("P-ptr",
 	"load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and likewise store",
 	"bytes vs elements (#3017)",
-	func(c Case) []equivalence {
-		var out []equivalence
+	func(c Case, out []equivalence) []equivalence {
 		b := int64(c.Config.Elem.Bits)
 		for i, o := range c.Program {
 			pre := c.Program[:i]
@@ -223,8 +248,8 @@ var PPtr = equivalenceProperty("P-ptr",
 				}
 				n = n * b / 8
 			}
-			out = append(out, equivalence{exp: with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
-				what: func() string { return fmt.Sprintf("op %d: %s differs from add_pointer_offset(%d); %s", i, o, n, plain) }})
+			out = append(out, equivalence{exp: c.with(pre, op(iterator.AddPointerOffset, n, 0), plain), expOp: -1, act: c.Program, actOp: i, maskOp: i,
+				what: describe{f: describePtr, i: i, o: o, x: op(iterator.AddPointerOffset, n, 0), y: plain}})
 		}
 		return out
 	})

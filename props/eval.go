@@ -14,7 +14,7 @@ type Outcome struct {
 	Judged      []bool // the property's preconditions held at least once
 	Checks      int64  // address comparisons made
 	Findings    []Finding
-	Units       []UnitObservation
+	Units       []UnitObservation // in the order made, a repeat of the one before left out
 	Unavailable []string
 	Err         error // the case program's own error (invalid configuration…)
 	// ModelErr is the first error of the source under test on any program
@@ -57,6 +57,7 @@ type Plan struct {
 	scopes              []iterator.Scope // by group, once a shortcut needs them (nil until then)
 	// Memory Replan reuses.
 	memos  []caseMemo
+	shared planShared // the cases' derived programs and equivalences
 	groups []groupMemo
 	byKey  map[string]int
 	all    []int // 0, 1, 2, …: every AllThreads list is a prefix
@@ -86,12 +87,13 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 			g = len(p.cfgs)
 			p.byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
-			p.groups = append(p.groups, groupMemo{})
+			p.groups = appendGroup(p.groups)
 		}
 		p.groupOf[i] = g
 	}
+	p.shared.reset()
 	for i, c := range cases {
-		p.memos[i] = caseMemo{group: &p.groups[p.groupOf[i]]}
+		p.memos[i].renew(&p.groups[p.groupOf[i]], &p.shared)
 		c.memo = &p.memos[i]
 		p.cases[i] = c
 	}

@@ -15,25 +15,29 @@ func familyPass(class iterator.Class) iterator.Op {
 	return op(iterator.Accesses, 0, 0)
 }
 
-// familyTileEquivalences are P-tile's equivalences for the family classes,
-// which have no load/store(frag, tile): a tile offset moves whole tiles in
-// both dimensions, so once the residue is consumed (InResidue false)
-// add_tile_offset(tc, ts); pass ≡ add_pointer_offset(tc·Sc + ts·Ss·L); pass,
-// add_pointer_offset counting elements. Both sides are paths of the code
+func describeFamilyTile(i int, o, ptr, pass iterator.Op) string {
+	return fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", i, o, pass, ptr.A, pass)
+}
+
+// familyTileEquivalences appends to out P-tile's equivalences for the
+// family classes, which have no load/store(frag, tile): a tile offset
+// moves whole tiles in both dimensions, so once the residue is consumed
+// (InResidue false) add_tile_offset(tc, ts); pass ≡
+// add_pointer_offset(tc·Sc + ts·Ss·L); pass, add_pointer_offset counting
+// elements. Both sides are paths of the code
 // under test, so this needs no reference: CUTLASS's predicated iterators
 // fail it through their cross-rank terms (#3487, and rank 0 without L), its
 // RegularTileAccessIterator through V·(L/V) where L % V != 0. Offsets whose
 // element count is not a whole number of bytes are skipped (the pointer
-// offset itself would truncate). For the RegularTileIterator class it lists
+// offset itself would truncate). For the RegularTileIterator class it adds
 // nothing: P-tile's own equivalences cover it.
-func familyTileEquivalences(c Case) []equivalence {
+func familyTileEquivalences(c Case, out []equivalence) []equivalence {
 	cfg := c.Config
 	if cfg.Class == iterator.RegularTile {
-		return nil
+		return out
 	}
 	sh, l, b := cfg.PitchShape(), cfg.Pitch(), int64(cfg.Elem.Bits)
 	pass := familyPass(cfg.Class)
-	var out []equivalence
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		if o.Kind != iterator.AddTileOffset || InResidue(cfg, pre) {
@@ -45,11 +49,9 @@ func familyTileEquivalences(c Case) []equivalence {
 			continue
 		}
 		out = append(out, equivalence{
-			exp: with(pre, op(iterator.AddPointerOffset, n, 0), pass), expOp: -1,
-			act: with(pre, o, pass), actOp: -1, maskOp: -1,
-			what: func() string {
-				return fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", i, o, pass, n, pass)
-			},
+			exp: c.with(pre, op(iterator.AddPointerOffset, n, 0), pass), expOp: -1,
+			act: c.with(pre, o, pass), actOp: -1, maskOp: -1,
+			what: describe{f: describeFamilyTile, i: i, o: o, x: op(iterator.AddPointerOffset, n, 0), y: pass},
 		})
 	}
 	return out

@@ -1,6 +1,10 @@
 package props
 
-import "github.com/tilecheck/tilecheck/iterator"
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
 
 // Exact masks, memoised per configuration (issue 11: integer keys, no
 // formatting). Whether access j of a thread's record is a whole byte is
@@ -31,6 +35,20 @@ type threadBits struct {
 	built   [8]bool
 }
 
+// appendGroup appends an empty group to groups. A Replan reuses an
+// earlier plan's group there, keeping its list of threads and their
+// residues' memory (neither is handed out of the plan; the masks are, to
+// the judges, so they are not reused).
+func appendGroup(groups []groupMemo) []groupMemo {
+	if len(groups) == cap(groups) {
+		return append(groups, groupMemo{})
+	}
+	groups = groups[:len(groups)+1]
+	g := &groups[len(groups)-1]
+	g.threads = g.threads[:0]
+	return groups
+}
+
 // bitsOf returns thread's entry, computing it on first use.
 func (g *groupMemo) bitsOf(c Case, thread int) *threadBits {
 	for i := range g.threads {
@@ -38,9 +56,13 @@ func (g *groupMemo) bitsOf(c Case, thread int) *threadBits {
 			return &g.threads[i]
 		}
 	}
+	var residue []uint8
+	if k := len(g.threads); k < cap(g.threads) {
+		residue = g.threads[:k+1][k].residue[:0] // an earlier plan's
+	}
 	tb := threadBits{thread: thread, ok: true}
 	n := int(c.Map.Count())
-	tb.residue = make([]uint8, 0, n)
+	tb.residue = slices.Grow(residue, n)
 	tb.ok = eachAccessBit(c, thread, 0, func(_ int, v int64) {
 		tb.residue = append(tb.residue, uint8(v&7))
 		tb.reach = max(tb.reach, capMagnitude(v))

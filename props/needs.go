@@ -115,7 +115,7 @@ func (n *needs) add(group int, p iterator.Program, threads []int) int {
 	h := needHash(group, p)
 	if i, ok := n.lookupHash(h, group, p); ok {
 		nd := &n.list[i]
-		if have := n.lists[nd.threads].threads; !sameThreads(have, threads) {
+		if have := n.lists[nd.threads].threads; !sameThreads(have, threads) && !containsThreads(have, threads) {
 			nd.threads = n.intern(group, sortedThreads(have, threads))
 		}
 		return i
@@ -139,6 +139,26 @@ func sameThreads(a, b []int) bool {
 		return true
 	}
 	return slices.Equal(a, b)
+}
+
+// containsThreads says whether every thread of threads is in have, both
+// sorted and distinct (a case's sampled threads asked again of a program
+// already asked for every thread): then the union is have, and merging
+// would allocate a copy of it for nothing.
+func containsThreads(have, threads []int) bool {
+	if !isStrictlySorted(threads) || len(threads) > len(have) {
+		return false
+	}
+	i := 0
+	for _, th := range threads {
+		for i < len(have) && have[i] < th {
+			i++
+		}
+		if i == len(have) || have[i] != th {
+			return false
+		}
+	}
+	return true
 }
 
 // intern returns the index of the group's thread list equal to threads

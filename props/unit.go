@@ -94,15 +94,15 @@ func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
 	return 0, false
 }
 
-func unitProbes(c Case) []unitProbe {
-	var out []unitProbe
+// unitProbes appends the case's unit probes to out.
+func unitProbes(out []unitProbe, c Case) []unitProbe {
 	ptrDoc := c.PtrContract.String()
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		switch o.Kind {
 		case iterator.AddPointerOffset:
 			if o.A != 0 {
-				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, with(pre, loadOp), with(pre, o, loadOp), i})
+				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 			}
 		case iterator.LoadPtr, iterator.StorePtr:
 			plain := loadOp
@@ -111,7 +111,7 @@ func unitProbes(c Case) []unitProbe {
 			}
 			if o.A != 0 {
 				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, c.with(pre, plain), c.with(pre, o), i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -125,20 +125,20 @@ func unitProbes(c Case) []unitProbe {
 			}
 			dims := [2]string{"contiguous", "strided"}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, with(pre, loadOp), with(pre, o, loadOp), i})
+				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 			} else {
 				plain, name := loadOp, "load(tile)."
 				if o.Kind == iterator.StoreTile {
 					plain, name = storeOp, "store(tile)."
 				}
-				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, with(pre, plain), with(pre, o), i})
+				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, c.with(pre, plain), c.with(pre, o), i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
 			if o.Kind == iterator.Dec {
 				x = -1
 			}
-			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), with(pre, loadOp), with(pre, o, loadOp), i})
+			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), c.with(pre, loadOp), c.with(pre, o, loadOp), i})
 		}
 	}
 	return out
@@ -151,8 +151,12 @@ var PUnit = Property{
 	Doc:     "each offset parameter moves by its documented unit",
 	Catches: "#3504 inverted ·8/B",
 	Programs: func(c Case) []iterator.Program {
-		var ps []iterator.Program
-		for _, p := range c.memo.unitProbes(c) {
+		probes := c.memo.unitProbes(c)
+		if len(probes) == 0 {
+			return nil
+		}
+		ps := make([]iterator.Program, 0, 2*len(probes))
+		for _, p := range probes {
 			ps = append(ps, p.base, p.moved)
 		}
 		return ps
@@ -245,9 +249,15 @@ func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved
 	// The inferred unit is that of the path's arithmetic; moves bent by an
 	// int32 wrap or a truncating conversion (P-index and P-exact report
 	// those) would make every path look inconsistent, so they do not vote.
-	// (A quiet judgement's observations are never read.)
+	// (A quiet judgement's observations are never read.) An observation
+	// equal to the one just made (the probe's previous thread, mostly) is
+	// not repeated: what is made of them (the sweep's inferred units) is
+	// their intersection per path.
 	if !t.quiet && len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
-		t.Units = append(t.Units, UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+		u := UnitObservation{Path: p.path, Documented: p.documented, Matches: matches}
+		if n := len(t.Units); n == 0 || t.Units[n-1] != u {
+			t.Units = append(t.Units, u)
+		}
 	}
 	want, ok := pred.bits[pred.doc], pred.ok[pred.doc]
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {

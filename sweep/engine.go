@@ -170,8 +170,12 @@ func (g generated) batches() []batch {
 }
 
 // cases builds the cases of one batch, in a fixed order.
-func (g generated) cases(b batch) []props.Case {
-	out := make([]props.Case, 0, (b.cfgHi-b.cfgLo)*len(g.progs)+b.rndHi-b.rndLo)
+func (g generated) cases(b batch) []props.Case { return g.appendCases(nil, b) }
+
+// appendCases appends the cases of one batch to out (a worker reuses one
+// list batch after batch: the plan and the aggregate copy what they keep).
+func (g generated) appendCases(out []props.Case, b batch) []props.Case {
+	out = slices.Grow(out, (b.cfgHi-b.cfgLo)*len(g.progs)+b.rndHi-b.rndLo)
 	for _, cfg := range g.configs[b.cfgLo:b.cfgHi] {
 		base := g.configCase(cfg)
 		for i, p := range g.progs {

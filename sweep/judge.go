@@ -75,11 +75,14 @@ func judgeBatches(opts Options, name string, src props.Source, gen generated) (t
 				ctrls[i] = props.ModelSourceIn(cm, arena)
 			}
 			w := newWorkerSources(opts, src)
+			var cases []props.Case // the batch's, reused batch after batch
 			for b := range work {
 				agg := newAggregate(name, opts, controls)
 				w.reset()
+				clear(cases)
+				cases = gen.appendCases(cases[:0], bs[b])
 				err := guard(func() error {
-					return runBatch(agg, w, ctrls, arena, gen.cases(bs[b]), lo+b, bs[b].rndLo, first, viaRef)
+					return runBatch(agg, w, ctrls, arena, cases, lo+b, bs[b].rndLo, first, viaRef)
 				})
 				ready[b] <- batchResult{agg: agg, err: err}
 			}
