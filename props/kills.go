@@ -72,11 +72,7 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 				continue
 			}
 			if !ready {
-				*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
-					Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
-				if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
-					t.noteUnavailable(pt.err) // as evaluateSome does
-				}
+				p.killCase(main, refs, g, c)
 				ready = true
 			}
 			killed[j] = len(pr.Judge(c, t)) > 0
@@ -84,6 +80,18 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 		}
 	}
 	return nil
+}
+
+// killCase sets p.killTraces up to judge case c (of configuration group
+// g) for kills only: main's traces judged, refs' the oracle's, nothing
+// described. Kills and ReferenceKills judge through it alike.
+func (p *Plan) killCase(main, refs *fetched, g int, c Case) {
+	t := &p.killTraces
+	*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
+		Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+	if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
+		t.noteUnavailable(pt.err) // as evaluateSome does
+	}
 }
 
 // fetchInto asks src for the needs with want[i] (nil: every need), the

@@ -34,12 +34,7 @@ type Shortcut struct {
 // violation, and returns the needs the remaining judgements read (want).
 func (p *Plan) shortcut(sc *Shortcut, judge, killed []bool) (viaRef, want []bool) {
 	np, nn := len(p.properties), len(p.mainNeeds.list)
-	same := slices.Grow(p.sameBuf[:0], nn)[:nn]
-	p.sameBuf = same
-	for k := range p.mainNeeds.list {
-		nd := &p.mainNeeds.list[k]
-		same[k] = p.scope(nd.group).Same(sc.Defect, nd.prog)
-	}
+	same := p.sameFor(sc.Defect)
 	viaRef = slices.Grow(p.viaRefBuf[:0], len(p.cases)*np)[:len(p.cases)*np]
 	clear(viaRef)
 	p.viaRefBuf = viaRef
@@ -72,6 +67,20 @@ func (p *Plan) shortcut(sc *Shortcut, judge, killed []bool) (viaRef, want []bool
 		}
 	}
 	return viaRef, want
+}
+
+// sameFor says, need by need, whether control defect d answers it as the
+// reference does (iterator.Scope.Same); the slice is the plan's, valid
+// until the next call.
+func (p *Plan) sameFor(d iterator.Defect) []bool {
+	nn := len(p.mainNeeds.list)
+	same := slices.Grow(p.sameBuf[:0], nn)[:nn]
+	p.sameBuf = same
+	for k := range p.mainNeeds.list {
+		nd := &p.mainNeeds.list[k]
+		same[k] = p.scope(nd.group).Same(d, nd.prog)
+	}
+	return same
 }
 
 // scope is group g's iterator.Scope, worked out for every group of the
@@ -113,12 +122,7 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 	p.refWantBuf = want
 	some := false
 	for k, d := range defects {
-		same := slices.Grow(p.sameBuf[:0], nn)[:nn]
-		p.sameBuf = same
-		for n := range p.mainNeeds.list {
-			nd := &p.mainNeeds.list[n]
-			same[n] = p.scope(nd.group).Same(d, nd.prog)
-		}
+		same := p.sameFor(d)
 		for j, pr := range p.properties {
 			if (masks[k] != nil && !masks[k][j]) || pr.ControlsExempt {
 				continue
@@ -154,8 +158,7 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 				continue
 			}
 			if !ready {
-				*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
-					Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+				p.killCase(main, refs, g, c)
 				ready = true
 			}
 			elig[i*np+j] = len(pr.Judge(c, t)) > 0

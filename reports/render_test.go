@@ -92,6 +92,12 @@ func TestKillCell(t *testing.T) {
 func TestAddressTableUnevenLengths(t *testing.T) {
 	tb := addressTable([]int64{80, 592}, []int64{88})
 	want := [][]string{{"0", "80", "88", "8"}, {"1", "592", "-", "-"}}
+	assertRows(t, tb, want)
+}
+
+// assertRows fails t unless the table's rows are want, cell for cell.
+func assertRows(t *testing.T, tb *table, want [][]string) {
+	t.Helper()
 	if len(tb.rows) != len(want) {
 		t.Fatalf("rows = %v, want %v", tb.rows, want)
 	}
@@ -112,14 +118,7 @@ func TestAddressTableNotSeen(t *testing.T) {
 	}
 	tb := addressTable([]int64{0, 2560}, []int64{512, iterator.NoAddress, iterator.NoAddress})
 	want := [][]string{{"0", "0", "512", "512"}, {"1", "2560", "not seen", "-"}, {"2", "-", "not seen", "-"}}
-	if len(tb.rows) != len(want) {
-		t.Fatalf("rows = %v, want %v", tb.rows, want)
-	}
-	for i := range want {
-		if strings.Join(tb.rows[i], ",") != strings.Join(want[i], ",") {
-			t.Errorf("row %d = %v, want %v", i, tb.rows[i], want[i])
-		}
-	}
+	assertRows(t, tb, want)
 }
 
 // TestAddressListNotSeen: the CI formats print an unseen address as such,

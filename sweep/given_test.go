@@ -11,23 +11,6 @@ import (
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// pairSource answers with a Go model and remembers every (configuration,
-// program) pair it was asked for.
-type pairSource struct {
-	props.Source
-	mu   sync.Mutex
-	seen map[string]bool
-}
-
-func (r *pairSource) Traces(reqs []props.Request) ([]props.Response, error) {
-	r.mu.Lock()
-	for _, q := range reqs {
-		r.seen[q.Config.String()+" | "+q.Program.String()] = true
-	}
-	r.mu.Unlock()
-	return r.Source.Traces(reqs)
-}
-
 // givenProbeCases are the representative probe's first configurations,
 // every program on every thread, as the compiled probe judges them.
 func givenProbeCases(t *testing.T, configs int) ([]props.Case, map[string]bool) {
@@ -67,7 +50,10 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src := &pairSource{Source: props.ModelSource(m), seen: map[string]bool{}}
+		// Every (configuration, program) pair the sweep asks for.
+		src := newRecordingSource(props.ModelSource(m), func(q *props.Request) (string, bool) {
+			return q.Config.String() + " | " + q.Program.String(), true
+		})
 		var mu sync.Mutex
 		seen := make([]int, len(cases))
 		var judged, violations int64

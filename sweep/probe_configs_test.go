@@ -11,19 +11,24 @@ import (
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// recordingSource answers with a Go model and remembers every
-// RegularTileIterator configuration it was asked about.
+// recordingSource answers with a Go model and remembers the key of every
+// request it was asked for (key returns false for a request not kept).
 type recordingSource struct {
 	props.Source
+	key  func(q *props.Request) (string, bool)
 	mu   sync.Mutex
 	seen map[string]bool
 }
 
+func newRecordingSource(src props.Source, key func(q *props.Request) (string, bool)) *recordingSource {
+	return &recordingSource{Source: src, key: key, seen: map[string]bool{}}
+}
+
 func (r *recordingSource) Traces(reqs []props.Request) ([]props.Response, error) {
 	r.mu.Lock()
-	for _, q := range reqs {
-		if q.Config.Class == iterator.RegularTile {
-			r.seen[q.Config.String()] = true
+	for i := range reqs {
+		if k, ok := r.key(&reqs[i]); ok {
+			r.seen[k] = true
 		}
 	}
 	r.mu.Unlock()
@@ -39,7 +44,10 @@ func TestProbeConfigsAreWhatASweepAsks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, preset := range []gen.Preset{gen.Quick, gen.Release} {
-		rec := &recordingSource{Source: props.ModelSource(ref), seen: map[string]bool{}}
+		// Every RegularTileIterator configuration the sweep asks about.
+		rec := newRecordingSource(props.ModelSource(ref), func(q *props.Request) (string, bool) {
+			return q.Config.String(), q.Config.Class == iterator.RegularTile
+		})
 		if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
 			t.Fatal(err)
 		}
