@@ -45,6 +45,9 @@ type caseMemo struct {
 	group      *groupMemo  // shared by the cases of the configuration (mask.go)
 	shared     *planShared // the plan's derived programs and equivalences
 	origins    []memoOrigin
+	// mainOrigins is the case program's origins by op index (i < 0: not
+	// yet found; nil until asked), carved from mainOriginsBuf.
+	mainOrigins, mainOriginsBuf []memoOrigin
 	// P-traverse's region and precondition (traverseRegion).
 	region     region
 	regionWhy  string
@@ -57,10 +60,10 @@ type caseMemo struct {
 // and originBits returns values). The findings are handed out in the
 // outcomes, so they are dropped.
 func (m *caseMemo) renew(group *groupMemo, shared *planShared) {
-	equivs, probes, origins := m.equivs, m.probes, m.origins
+	equivs, probes, origins, mainBuf := m.equivs, m.probes, m.origins, m.mainOriginsBuf
 	clear(equivs) // no earlier plan's programs kept alive
 	clear(probes)
-	*m = caseMemo{group: group, shared: shared, equivs: equivs[:0], probes: probes[:0], origins: origins[:0]}
+	*m = caseMemo{group: group, shared: shared, equivs: equivs[:0], probes: probes[:0], origins: origins[:0], mainOriginsBuf: mainBuf}
 }
 
 type memoEquivs struct {

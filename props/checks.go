@@ -31,7 +31,7 @@ func alignPrecondition(c Case, rec *iterator.Record) bool {
 	if a <= 0 || !rowsByteExact(c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
 		return false
 	}
-	origin, ok := docOriginBits(c, c.Program, rec.Op)
+	origin, ok := c.mainOrigin(rec.Op)
 	return ok && floorMod(origin, 8*a) == 0
 }
 
@@ -73,7 +73,7 @@ var PAlign = Property{
 // tileInside is P-bounds' precondition for one record: the whole tile the
 // contract puts the record at lies inside the allocation [lo, hi).
 func tileInside(c Case, rec *iterator.Record, lo, hi int64) bool {
-	origin, ok := docOriginBits(c, c.Program, rec.Op)
+	origin, ok := c.mainOrigin(rec.Op)
 	if !ok {
 		return false
 	}
@@ -102,7 +102,7 @@ var PBounds = Property{
 			if !tileInside(c, rec, lo, hi) {
 				return
 			}
-			mask, ok := exactMask(c, c.Program, rec.Op, th)
+			mask, ok := mainMask(c, rec.Op, th)
 			if !ok {
 				return
 			}

@@ -20,15 +20,40 @@ func TraverseJudged(c Case) bool {
 func ExactMasks(c Case, progs []iterator.Program, f func(prog iterator.Program, i, thread int, memo, full []bool, memoOK, fullOK bool)) {
 	g := &groupMemo{}
 	for _, prog := range progs {
+		// The same case as a plan holds it (a case memo in the group), with
+		// prog as its own program: every memoised way a judge asks.
+		planned := c
+		planned.Program = prog
+		planned.memo = &caseMemo{group: g}
 		for i, o := range prog {
 			if !o.Records() {
 				continue
 			}
+			site := siteOf(planned, prog, i)
 			for _, th := range c.Threads {
-				m, mok := g.exactMask(c, prog, i, th)
 				full, fok := computeExactMask(c, prog, i, th)
+				m, mok := g.exactMask(c, prog, i, th)
+				f(prog, i, th, m, full, mok, fok)
+				m, mok = mainMask(planned, i, th)
+				f(prog, i, th, m, full, mok, fok)
+				m, mok = site.mask(planned, th)
 				f(prog, i, th, m, full, mok, fok)
 			}
+		}
+	}
+}
+
+// MainOrigins calls f with the case program's documented origin of every
+// op, memoised as a planned case's judges ask for it (twice, the second
+// from the memo) and computed in full.
+func MainOrigins(c Case, f func(i int, memo, full int64, memoOK, fullOK bool)) {
+	planned := c
+	planned.memo = &caseMemo{group: &groupMemo{}}
+	for range 2 {
+		for i := range c.Program {
+			m, mok := planned.mainOrigin(i)
+			full, fok := docOriginBits(c, c.Program, i)
+			f(i, m, full, mok, fok)
 		}
 	}
 }

@@ -119,6 +119,12 @@ func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]b
 	} else {
 		origin, ok = docOriginBits(c, prog, i)
 	}
+	return g.maskAt(c, prog, i, origin, ok, thread)
+}
+
+// maskAt is exactMask given the record's documented origin (origin, ok:
+// docOriginBits(c, prog, i)), which a judge finds once for every thread.
+func (g *groupMemo) maskAt(c Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -130,6 +136,55 @@ func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]b
 		return m, true
 	}
 	return computeExactMask(c, prog, i, thread)
+}
+
+// maskSite is one record's exact masks, asked thread after thread: the
+// record's documented origin, a fact of the program, is found once.
+type maskSite struct {
+	prog   iterator.Program
+	i      int
+	origin int64
+	ok     bool
+}
+
+// siteOf is the mask site of the record op i of prog makes.
+func siteOf(c Case, prog iterator.Program, i int) maskSite {
+	s := maskSite{prog: prog, i: i}
+	if c.memo != nil && c.Config.Class == iterator.RegularTile {
+		s.origin, s.ok = c.memo.originBits(c, prog, i)
+	}
+	return s
+}
+
+// mask is exactMask(c, s.prog, s.i, thread).
+func (s *maskSite) mask(c Case, thread int) ([]bool, bool) {
+	if c.memo == nil || c.Config.Class != iterator.RegularTile {
+		return computeExactMask(c, s.prog, s.i, thread)
+	}
+	return c.memo.group.maskAt(c, s.prog, s.i, s.origin, s.ok, thread)
+}
+
+// mainOrigin is docOriginBits(c, c.Program, i): the case program's origins
+// are found once per case, by op index (its judges ask for them record
+// after record, thread after thread).
+func (c Case) mainOrigin(i int) (int64, bool) {
+	m := c.memo
+	if m == nil || i < 0 || i >= len(c.Program) {
+		return docOriginBits(c, c.Program, i)
+	}
+	if m.mainOrigins == nil {
+		m.mainOrigins = slices.Grow(m.mainOriginsBuf[:0], len(c.Program))[:len(c.Program)]
+		m.mainOriginsBuf = m.mainOrigins
+		for j := range m.mainOrigins {
+			m.mainOrigins[j] = memoOrigin{i: -1}
+		}
+	}
+	o := &m.mainOrigins[i]
+	if o.i < 0 {
+		o.bits, o.ok = docOriginBits(c, c.Program, i)
+		o.i = i
+	}
+	return o.bits, o.ok
 }
 
 // memoOrigin is docOriginBits of one (program, op) of a case.

@@ -55,3 +55,37 @@ func TestExactMaskMemoIsExact(t *testing.T) {
 		t.Fatalf("%d of %d masks partial: the test exercises only one kind", partial, compared)
 	}
 }
+
+// The case program's origins a planned case memoises by op index are
+// docOriginBits', on the preset's programs and random cases, near the
+// int64 edge included.
+func TestMainOriginMemoIsExact(t *testing.T) {
+	_, progs, err := gen.Enumerate(gen.Quick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := int64(math.MaxInt64 / 4)
+	progs = append(slices.Clip(progs), iterator.Program{{Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.Load}})
+	cases := gen.RandomCases(iterator.RegularTile, 11, 200, props.PtrBytes)
+	for _, c := range cases[:20] {
+		for _, p := range progs {
+			c.Program = p
+			cases = append(cases, c)
+		}
+	}
+	compared, failed := 0, 0
+	for _, c := range cases {
+		props.MainOrigins(c, func(i int, memo, full int64, mok, fok bool) {
+			compared++
+			if !fok {
+				failed++
+			}
+			if memo != full || mok != fok {
+				t.Fatalf("%s %s op %d: memo %d (%v), full %d (%v)", c.Config, c.Program, i, memo, mok, full, fok)
+			}
+		})
+	}
+	if failed == 0 || failed == compared {
+		t.Fatalf("%d of %d origins overflowed: the test exercises only one kind", failed, compared)
+	}
+}

@@ -131,6 +131,16 @@ func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bo
 	return c.memo.group.exactMask(c, prog, i, thread)
 }
 
+// mainMask is exactMask(c, c.Program, i, thread), with the case program's
+// origin found once per case (mainOrigin).
+func mainMask(c Case, i, thread int) ([]bool, bool) {
+	if c.memo == nil || c.Config.Class != iterator.RegularTile {
+		return computeExactMask(c, c.Program, i, thread)
+	}
+	origin, ok := c.mainOrigin(i)
+	return c.memo.group.maskAt(c, c.Program, i, origin, ok, thread)
+}
+
 // computeExactMask is exactMask without the memo. It allocates only for a
 // mask.
 func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {

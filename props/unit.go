@@ -166,8 +166,9 @@ var PUnit = Property{
 		for _, p := range c.memo.unitProbes(c) {
 			pred := predictUnits(c, p)
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
+			sites := [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(c, t, p, &pred, base, moved, th); bad {
+				if v, bad := judgeUnit(c, t, p, &pred, base, moved, &sites, th); bad {
 					out = append(out, v)
 				}
 			}
@@ -182,6 +183,26 @@ type unitPrediction struct {
 	bits [numUnits]int64
 	ok   [numUnits]bool
 	doc  Unit
+	// The units a consistent move matches, for the last move seen: the
+	// threads of a probe mostly move alike.
+	lastMove    int64
+	lastMatches UnitSet
+	hasLast     bool
+}
+
+// matching is the set of units whose predicted move is d bytes.
+func (pr *unitPrediction) matching(d int64) UnitSet {
+	if pr.hasLast && pr.lastMove == d {
+		return pr.lastMatches
+	}
+	var matches UnitSet
+	for u := Unit(0); u < numUnits; u++ {
+		if pb, ok := pr.bits[u], pr.ok[u]; ok && pb%8 == 0 && pb == 8*d {
+			matches |= 1 << u
+		}
+	}
+	pr.lastMove, pr.lastMatches, pr.hasLast = d, matches, true
+	return matches
 }
 
 func predictUnits(c Case, p unitProbe) unitPrediction {
@@ -199,8 +220,9 @@ func predictUnits(c Case, p unitProbe) unitPrediction {
 }
 
 // judgeUnit judges probe p on thread th; base and moved are the answers
-// of its programs, found once for every thread.
-func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved programTraces, th int) (Violation, bool) {
+// of its programs, and sites their last records' mask sites, found once
+// for every thread.
+func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved programTraces, sites *[2]maskSite, th int) (Violation, bool) {
 	bt, err1 := t.getIn(base, th)
 	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {
@@ -210,8 +232,8 @@ func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved
 	if br == nil || mr == nil || len(br.Addrs) != len(mr.Addrs) {
 		return Violation{}, false
 	}
-	bm, ok1 := exactMask(c, p.base, len(p.base)-1, th)
-	mm, ok2 := exactMask(c, p.moved, len(p.moved)-1, th)
+	bm, ok1 := sites[0].mask(c, th)
+	mm, ok2 := sites[1].mask(c, th)
 	if !ok1 || !ok2 {
 		return Violation{}, false
 	}
@@ -240,11 +262,7 @@ func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved
 	t.Judged()
 	var matches UnitSet
 	if consistent {
-		for u := Unit(0); u < numUnits; u++ {
-			if pb, ok := pred.bits[u], pred.ok[u]; ok && pb%8 == 0 && pb == 8*d {
-				matches |= 1 << u
-			}
-		}
+		matches = pred.matching(d)
 	}
 	// The inferred unit is that of the path's arithmetic; moves bent by an
 	// int32 wrap or a truncating conversion (P-index and P-exact report
