@@ -28,9 +28,10 @@ const examplesKept = 20
 // trips from the outcomes, in the order the programs ran: accesses,
 // guards, guarded-off and hidden accesses as the compiled traces' evidence
 // shows them and the Go model explains them (see), mismatches where
-// P-companion or P-recovered finds them (judgementOf), accesses that
-// differ from the reference, and the round trips P-roundtrip judges
-// (failed on the compiled traces, predicted on the Go model's).
+// P-companion or P-recovered finds them (judgementOf), accesses whose
+// compiled address differs from the reference's (only those the bytes
+// showed an address of), and the round trips P-roundtrip judges (failed
+// on the compiled traces, predicted on the Go model's).
 func Count(res *cuda.Result) {
 	js := judgeRuns(res)
 	for i := range res.Runs {
@@ -72,7 +73,11 @@ func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun, j *runJudgement) {
 				lack := crec.Evidence[i] &^ props.OverlapExplains(rec, run.AccessBytes)
 				cands = append(cands, candidate{thread: t, op: rec.Op, access: i, want: want, actual: actual,
 					detail: props.EvidenceText(lack), byAddr: lack == 0, recovery: lack != 0})
-				if t < len(run.Reference) {
+				// Only an address the bytes showed is compared with the
+				// reference's: an access with none (not seen, or no record)
+				// neither agrees nor differs, whatever the reference's
+				// address (0 included) is.
+				if actual != report.NotSeen && t < len(run.Reference) {
 					ref := run.Reference[t]
 					if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
 						if actual != ref.Records[ri].Addrs[i] {

@@ -3,6 +3,7 @@ package probejudge
 import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // how is how the report counts one access of the Go model, from the
@@ -61,12 +62,14 @@ func see(rec, crec *iterator.Record, i int, a int64) seen {
 }
 
 // shown is the address the report shows for access i of a compiled
-// record: the harness's 0 for one with no address seen (a guarded-off load,
-// a store that left no byte), as the reports always showed it; the
-// sentinel iterator.NoAddress for one with no record at all.
+// record: what the compiled trace holds, report.NotSeen
+// (iterator.NoAddress) for an access the bytes showed no address of (a
+// guarded-off load, a store that left no byte) or with no record at all.
+// The harness's placeholder 0 is never shown: it read as a real address 0,
+// and agreed with a reference whose address there is 0.
 func shown(crec *iterator.Record, i int) int64 {
 	if !crec.Seen(i) {
-		return 0
+		return report.NotSeen
 	}
 	return crec.Addrs[i]
 }

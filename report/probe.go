@@ -69,8 +69,12 @@ type ProbeVariant struct {
 	GuardedOff int64           `json:"guarded_off,omitempty"`
 	Mismatches int64           `json:"mismatches"`
 	Examples   []ProbeMismatch `json:"examples,omitempty"`
-	// Accesses that differ from the reference model (the load round trip:
-	// a fragment slot that does not hold the tag at its reference address).
+	// Accesses whose compiled address differs from the reference model's
+	// (the load round trip: a fragment slot that does not hold the tag at
+	// its reference address). Only addresses the bytes showed are
+	// compared: an access with none (NotSeen: a store overwritten whole,
+	// a guard seen off, no record) neither agrees nor differs, so it is
+	// not counted here, though Accesses counts it.
 	VsReference int64 `json:"vs_reference"`
 	// Round trips: per (configuration, program), does the compiled code
 	// differ from the reference, and did its Go model predict that?
@@ -88,7 +92,9 @@ type RoundTrip struct {
 }
 
 // ProbeMismatch is one access where the compiled code and the Go model
-// disagree.
+// disagree. Actual is NotSeen for an access whose bytes showed no address
+// (renderers print "not seen"; JSON keeps the number), never the harness's
+// placeholder 0, which would read as a real address.
 type ProbeMismatch struct {
 	Config   string `json:"config"`
 	Ops      string `json:"ops"`

@@ -72,10 +72,16 @@ type Counterexample struct {
 	Replay   Replay  `json:"replay"`
 }
 
-// NotSeen is the address Counterexample.Actual holds for an access the
-// compiled code's bytes did not show (iterator.NoAddress; a test holds the
-// two equal). Renderers print it as "not seen"; JSON keeps the number.
+// NotSeen is the address Counterexample.Actual and ProbeMismatch.Actual
+// hold for an access the compiled code's bytes did not show
+// (iterator.NoAddress; a test holds the two equal). Renderers print it as
+// NotSeenText; JSON keeps the number.
 const NotSeen int64 = math.MinInt64
+
+// NotSeenText is how every text and Markdown renderer prints NotSeen: one
+// word here, as the sweep's renderers (reports) and the probe's
+// (reports/probe) import only this package in common.
+const NotSeenText = "not seen"
 
 // Control is one known-bad variant and the properties that caught it.
 type Control struct {

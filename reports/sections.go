@@ -73,8 +73,8 @@ const (
 	markForbidden      = "!" // killed by a property that must not kill it
 	markSurvived       = "s" // survived a property that must not kill it, as required
 	markNone           = ""
-	cellMissing        = "-"        // an expected or actual address that does not exist
-	cellNotSeen        = "not seen" // a compiled access whose bytes showed no address
+	cellMissing        = "-"                // an expected or actual address that does not exist
+	cellNotSeen        = report.NotSeenText // a compiled access whose bytes showed no address
 )
 
 // formatFraction prints a fraction with fixed precision, never in exponent form.

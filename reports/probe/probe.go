@@ -13,6 +13,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -73,8 +74,8 @@ func Text(w io.Writer, r report.ProbeReport) {
 	tw.Flush()
 	for _, v := range res.Variants {
 		for _, m := range v.Examples {
-			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %d, compiled %d %s",
-				v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, m.Expected, m.Actual, m.Detail)
+			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %s, compiled %s %s",
+				v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, address(m.Expected), address(m.Actual), m.Detail)
 		}
 		for _, e := range append(v.StoreRoundTrip.Examples, v.LoadRoundTrip.Examples...) {
 			if strings.HasPrefix(e, "UNEXPECTED") {
@@ -118,4 +119,14 @@ func Text(w io.Writer, r report.ProbeReport) {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
 	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls))
+}
+
+// address is one address of a mismatch as text and Markdown print it: an
+// access whose bytes showed no address (report.NotSeen) as
+// report.NotSeenText, not as the sentinel's digits. JSON keeps the number.
+func address(a int64) string {
+	if a == report.NotSeen {
+		return report.NotSeenText
+	}
+	return strconv.FormatInt(a, 10)
 }

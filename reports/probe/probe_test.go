@@ -86,3 +86,60 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 		}
 	}
 }
+
+// TestMismatchNotSeen: a mismatch whose compiled access showed no address
+// (report.NotSeen) reads "not seen" in the probe's text and Markdown and
+// in the evidence's Markdown, never the sentinel's digits nor the 0 the
+// reports used to show; the JSON forms keep the number.
+func TestMismatchNotSeen(t *testing.T) {
+	res := weakRun()
+	res.Variants[0].Mismatches = 1
+	res.Variants[0].Examples = []report.ProbeMismatch{{Config: "elem=f32 shape=64x8", Ops: "store(0,0)", Thread: 3, Op: 0, Access: 2,
+		Expected: 1072, Actual: report.NotSeen, Detail: "no byte of the access found in memory"}}
+	ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult}
+	_, evMD, evJSON, err := EvidenceFiles(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, md, js strings.Builder
+	Text(&text, res)
+	Markdown(&md, res)
+	if err := JSON(&js, res); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct{ out, want string }{
+		"text":              {text.String(), "access 2: Go model 1072, compiled not seen no byte of the access found in memory"},
+		"markdown":          {md.String(), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
+		"evidence markdown": {string(evMD), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
+	} {
+		if !strings.Contains(c.out, c.want) || strings.Contains(c.out, "-9223372036854775808") {
+			t.Errorf("%s: want %q and no sentinel digits in\n%s", name, c.want, c.out)
+		}
+	}
+	// The probe's JSON holds the variants at the top, the evidence's under
+	// "result".
+	type variants struct {
+		Variants []struct {
+			Examples []struct {
+				Actual int64 `json:"actual"`
+			} `json:"examples"`
+		} `json:"variants"`
+	}
+	var probeDoc variants
+	var evDoc struct {
+		Result variants `json:"result"`
+	}
+	for name, c := range map[string]struct {
+		out string
+		doc any
+		got *variants
+	}{"json": {js.String(), &probeDoc, &probeDoc}, "evidence json": {string(evJSON), &evDoc, &evDoc.Result}} {
+		if err := json.Unmarshal([]byte(c.out), c.doc); err != nil {
+			t.Fatal(err)
+		}
+		v := c.got.Variants
+		if len(v) == 0 || len(v[0].Examples) != 1 || v[0].Examples[0].Actual != -9223372036854775808 {
+			t.Errorf("%s: want the example's actual as the number -9223372036854775808: %+v", name, *c.got)
+		}
+	}
+}
