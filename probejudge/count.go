@@ -80,6 +80,7 @@ func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun, j *runJudgement) {
 				if actual != report.NotSeen && t < len(run.Reference) {
 					ref := run.Reference[t]
 					if ri < len(ref.Records) && i < len(ref.Records[ri].Addrs) && !inexact(ref.Records[ri], i) {
+						vr.ComparedWithReference++
 						if actual != ref.Records[ri].Addrs[i] {
 							vr.VsReference++
 						}

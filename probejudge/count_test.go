@@ -175,6 +175,11 @@ func TestCountUnseenNeitherAgreesNorDiffers(t *testing.T) {
 	if v.VsReference != 1 {
 		t.Errorf("%d accesses differ from the reference, want 1 (the moved one; the two not seen neither agree nor differ)", v.VsReference)
 	}
+	// Every access of the store, 32 threads × 4, is counted; all but the
+	// two not seen are compared with the reference.
+	if v.Accesses != 128 || v.ComparedWithReference != 126 {
+		t.Errorf("accesses %d, compared with the reference %d; want 128 and 126", v.Accesses, v.ComparedWithReference)
+	}
 	if v.Mismatches != 3 || len(v.Examples) != 3 {
 		t.Fatalf("mismatches %d, examples %+v; want the two not seen and the moved one", v.Mismatches, v.Examples)
 	}

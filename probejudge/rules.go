@@ -107,8 +107,8 @@ func roleRule(role cuda.Role) (spec props.ControlSpec, must string, judged bool)
 }
 
 func fmtCounts(v report.ProbeVariant) string {
-	return fmt.Sprintf("%d of %d accesses differ from the reference; store round trips failed %d of %d",
-		v.VsReference, v.Accesses, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
+	return fmt.Sprintf("%d of %d accesses compared with the reference differ from it; store round trips failed %d of %d",
+		v.VsReference, v.ComparedWithReference, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
 }
 
 // Verdict is a probe's verdict by the one rule, sweep.Verdict, given what the run found: failed on

@@ -76,6 +76,11 @@ type ProbeVariant struct {
 	// a guard seen off, no record) neither agrees nor differs, so it is
 	// not counted here, though Accesses counts it.
 	VsReference int64 `json:"vs_reference"`
+	// ComparedWithReference counts the accesses compared with the
+	// reference model's address: VsReference's denominator (Accesses
+	// also counts those with no address seen, those whose guard differs
+	// and those where the reference's own address is inexact).
+	ComparedWithReference int64 `json:"compared_with_reference"`
 	// Round trips: per (configuration, program), does the compiled code
 	// differ from the reference, and did its Go model predict that?
 	StoreRoundTrip RoundTrip `json:"store_round_trip"`
