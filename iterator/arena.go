@@ -2,6 +2,7 @@ package iterator
 
 import (
 	"sync"
+	"unsafe"
 
 	"github.com/tilecheck/tilecheck/layout"
 )
@@ -50,8 +51,14 @@ func (a *Arena) Reset() {
 	a.valid.reset()
 }
 
-// slabBlock is the smallest block a slab allocates, in elements.
-const slabBlock = 1 << 14
+// slabBytes is the size of the smallest block a slab allocates.
+const slabBytes = 64 << 10
+
+// blockLen is how many elements of T a smallest block holds.
+func blockLen[T any]() int {
+	var zero T
+	return max(slabBytes/int(unsafe.Sizeof(zero)), 64)
+}
 
 // slab hands out slices of n elements from a list of blocks.
 type slab[T any] struct {
@@ -65,7 +72,7 @@ type slab[T any] struct {
 func (s *slab[T]) take(n int) []T {
 	for {
 		if s.cur == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]T, max(n, slabBlock)))
+			s.blocks = append(s.blocks, make([]T, max(n, blockLen[T]())))
 		}
 		b := s.blocks[s.cur]
 		if len(b)-s.used >= n {
@@ -75,7 +82,7 @@ func (s *slab[T]) take(n int) []T {
 		}
 		if s.used == 0 {
 			// An empty block too small for n: replace it with one that fits.
-			s.blocks[s.cur] = make([]T, max(n, slabBlock))
+			s.blocks[s.cur] = make([]T, max(n, blockLen[T]()))
 			continue
 		}
 		s.cur, s.used = s.cur+1, 0

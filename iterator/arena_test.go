@@ -47,6 +47,7 @@ func TestArenaTracesMatchAllocated(t *testing.T) {
 
 func TestSlabTakeNeverOverlaps(t *testing.T) {
 	var s slab[int]
+	slabBlock := blockLen[int]()
 	a := s.take(3)
 	b := s.take(slabBlock) // does not fit the rest of the first block
 	a = append(a, 1, 2, 3)
