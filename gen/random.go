@@ -24,17 +24,20 @@ var opKinds = []iterator.OpKind{iterator.LoadTile, iterator.StoreTile, iterator.
 	iterator.LoadPtr, iterator.StorePtr, iterator.AddTileOffset, iterator.AddPointerOffset, iterator.Inc, iterator.Dec}
 
 var opGen = rapid.Custom(func(t *rapid.T) iterator.Op {
-	k := opKinds[rapid.IntRange(0, len(opKinds)-1).Draw(t, "op")]
+	k := opKinds[intRange(0, len(opKinds)-1).Draw(t, "op")]
 	o := iterator.Op{Kind: k}
 	switch k {
 	case iterator.LoadTile, iterator.StoreTile, iterator.AddTileOffset:
-		o.A = int64(rapid.IntRange(-2, 2).Draw(t, "tile.0"))
-		o.B = int64(rapid.IntRange(-2, 2).Draw(t, "tile.1"))
+		o.A = int64(intRange(-2, 2).Draw(t, "tile.0"))
+		o.B = int64(intRange(-2, 2).Draw(t, "tile.1"))
 	case iterator.LoadPtr, iterator.StorePtr, iterator.AddPointerOffset:
-		o.A = int64(rapid.IntRange(-9, 9).Draw(t, "n"))
+		o.A = int64(intRange(-9, 9).Draw(t, "n"))
 	}
 	return o
 })
+
+// opsGen draws a random case's program: one to four ops.
+var opsGen = rapid.SliceOfN(opGen, 1, 4)
 
 // caseGen draws cases that are valid by construction where it can (V from
 // the element's list, thread counts that fit the map) and filters the rest.
@@ -42,35 +45,35 @@ var opGen = rapid.Custom(func(t *rapid.T) iterator.Op {
 // tile row, one row, the stripmined map, one thread, pitch-linear, no
 // padding, one op, thread 0.
 var caseGen = rapid.Custom(func(t *rapid.T) genCase {
-	ec := elemAxis[rapid.IntRange(0, len(elemAxis)-1).Draw(t, "elem")]
+	ec := elemAxis[intRange(0, len(elemAxis)-1).Draw(t, "elem")]
 	vs := append([]int(nil), ec.vs...)
 	sort.Ints(vs)
-	v := vs[rapid.IntRange(0, len(vs)-1).Draw(t, "V")]
+	v := vs[intRange(0, len(vs)-1).Draw(t, "V")]
 	el, _ := layout.ElemByName(ec.name)
-	lq := rapid.IntRange(0, 4).Draw(t, "log2(Sc/V)")
+	lq := intRange(0, 4).Draw(t, "log2(Sc/V)")
 	qc := int64(1) << lq
-	ss := int64(rapid.IntRange(1, 8).Draw(t, "Ss"))
-	cfg := iterator.Config{Elem: el, Access: v, Map: mapAxis[rapid.IntRange(0, len(mapAxis)-1).Draw(t, "map")]}
+	ss := int64(intRange(1, 8).Draw(t, "Ss"))
+	cfg := iterator.Config{Elem: el, Access: v, Map: mapAxis[intRange(0, len(mapAxis)-1).Draw(t, "map")]}
 	if cfg.Map == iterator.Stripmined {
 		// T = 1 … Qc·8, drawn smallest first, so that a shrunk
 		// counterexample has the fewest threads that still fail (SPEC §5)
 		// rather than threads that start outside the tile.
-		cfg.Threads = 1 << rapid.IntRange(0, lq+3).Draw(t, "log2 T")
+		cfg.Threads = 1 << intRange(0, lq+3).Draw(t, "log2 T")
 	} else {
-		wc := int64(1) << rapid.IntRange(0, lq).Draw(t, "log2 warp.c")
+		wc := int64(1) << intRange(0, lq).Draw(t, "log2 warp.c")
 		var divs []int64
 		for d := int64(1); d <= ss; d++ {
 			if ss%d == 0 {
 				divs = append(divs, d)
 			}
 		}
-		ws := divs[rapid.IntRange(0, len(divs)-1).Draw(t, "warp.s")]
-		nw := 1 << rapid.IntRange(0, 3).Draw(t, "log2 warps")
+		ws := divs[intRange(0, len(divs)-1).Draw(t, "warp.s")]
+		nw := 1 << intRange(0, 3).Draw(t, "log2 warps")
 		cfg.Warp = [2]int64{wc, ws}
 		cfg.Threads = int(wc*ws) * nw
 	}
-	cfg.Layout = layoutAxis[rapid.IntRange(0, len(layoutAxis)-1).Draw(t, "layout")]
-	cfg.Adv = 1 - rapid.IntRange(0, 1).Draw(t, "adv")
+	cfg.Layout = layoutAxis[intRange(0, len(layoutAxis)-1).Draw(t, "layout")]
+	cfg.Adv = 1 - intRange(0, 1).Draw(t, "adv")
 	if el.Bits == 6 {
 		// A 6-bit type's default Alignment V·B/8 is no power of two: the
 		// instantiation needs an explicit one (the ColumnMajor wrapper,
@@ -79,7 +82,7 @@ var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	}
 	sc := qc * int64(v)
 	cfg.Shape = layoutShape(cfg.Layout, sc, ss)
-	switch padAxis[rapid.IntRange(0, len(padAxis)-1).Draw(t, "pad")] {
+	switch padAxis[intRange(0, len(padAxis)-1).Draw(t, "pad")] {
 	case "V":
 		cfg.Stride = sc + int64(v)
 	case "1":
@@ -89,8 +92,8 @@ var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	case "3":
 		cfg.Stride = sc + 3
 	}
-	prog := rapid.SliceOfN(opGen, 1, 4).Draw(t, "ops")
-	return genCase{cfg: cfg, prog: prog, thread: rapid.IntRange(0, cfg.Threads-1).Draw(t, "thread")}
+	prog := opsGen.Draw(t, "ops")
+	return genCase{cfg: cfg, prog: prog, thread: intRange(0, cfg.Threads-1).Draw(t, "thread")}
 }).Filter(func(g genCase) bool {
 	_, err := iterator.Validate(g.cfg)
 	return err == nil

@@ -37,13 +37,13 @@ var familyRecordKinds = map[iterator.Class][]iterator.OpKind{
 
 func familyOpGen(kinds []iterator.OpKind) *rapid.Generator[iterator.Op] {
 	return rapid.Custom(func(t *rapid.T) iterator.Op {
-		o := iterator.Op{Kind: kinds[rapid.IntRange(0, len(kinds)-1).Draw(t, "op")]}
+		o := iterator.Op{Kind: kinds[intRange(0, len(kinds)-1).Draw(t, "op")]}
 		switch o.Kind {
 		case iterator.AddTileOffset:
-			o.A = int64(rapid.IntRange(-2, 2).Draw(t, "tile.0"))
-			o.B = int64(rapid.IntRange(-2, 2).Draw(t, "tile.1"))
+			o.A = int64(intRange(-2, 2).Draw(t, "tile.0"))
+			o.B = int64(intRange(-2, 2).Draw(t, "tile.1"))
 		case iterator.LoadPtr, iterator.StorePtr, iterator.AddPointerOffset:
-			o.A = int64(rapid.IntRange(-9, 9).Draw(t, "n"))
+			o.A = int64(intRange(-9, 9).Draw(t, "n"))
 		}
 		return o
 	})
@@ -57,33 +57,33 @@ var familyCaseGens = map[iterator.Class]*rapid.Generator[genCase]{
 
 // familyCaseGen draws cases of one family class.
 func familyCaseGen(class iterator.Class) *rapid.Generator[genCase] {
-	ops := familyOpGen(familyOpKinds[class])
+	ops := rapid.SliceOfN(familyOpGen(familyOpKinds[class]), 0, 3)
 	recs := familyOpGen(familyRecordKinds[class])
 	return rapid.Custom(func(t *rapid.T) genCase {
-		ec := elemAxis[rapid.IntRange(0, len(elemAxis)-1).Draw(t, "elem")]
+		ec := elemAxis[intRange(0, len(elemAxis)-1).Draw(t, "elem")]
 		vs := append([]int(nil), ec.vs...)
 		sort.Ints(vs)
-		v := vs[rapid.IntRange(0, len(vs)-1).Draw(t, "V")]
+		v := vs[intRange(0, len(vs)-1).Draw(t, "V")]
 		el, _ := layout.ElemByName(ec.name)
-		lq := rapid.IntRange(0, 3).Draw(t, "log2(Sc/V)")
+		lq := intRange(0, 3).Draw(t, "log2(Sc/V)")
 		qc := int64(1) << lq
-		sh := layout.Coord{C: qc * int64(v), S: int64(rapid.IntRange(1, 8).Draw(t, "Ss"))}
+		sh := layout.Coord{C: qc * int64(v), S: int64(intRange(1, 8).Draw(t, "Ss"))}
 		cfg := iterator.Config{Class: class, Elem: el, Access: v}
-		cfg.Layout = layoutAxis[rapid.IntRange(0, len(layoutAxis)-1).Draw(t, "layout")]
-		cfg.Adv = 1 - rapid.IntRange(0, 1).Draw(t, "adv")
+		cfg.Layout = layoutAxis[intRange(0, len(layoutAxis)-1).Draw(t, "layout")]
+		cfg.Adv = 1 - intRange(0, 1).Draw(t, "adv")
 		a, b := cfg.Layout.FromPitch(sh)
 		cfg.Shape = [2]int64{a, b}
-		if rapid.IntRange(0, 1).Draw(t, "warp-raked") == 0 {
-			cfg.Threads = 1 << rapid.IntRange(0, lq+2).Draw(t, "log2 T")
+		if intRange(0, 1).Draw(t, "warp-raked") == 0 {
+			cfg.Threads = 1 << intRange(0, lq+2).Draw(t, "log2 T")
 		} else {
-			wc := int64(1) << rapid.IntRange(0, lq).Draw(t, "log2 warp.c")
+			wc := int64(1) << intRange(0, lq).Draw(t, "log2 warp.c")
 			ws := int64(1)
 			if sh.S%2 == 0 {
-				ws <<= rapid.IntRange(0, 1).Draw(t, "log2 warp.s")
+				ws <<= intRange(0, 1).Draw(t, "log2 warp.s")
 			}
 			cfg.Map, cfg.Warp, cfg.Threads = iterator.WarpRaked, [2]int64{wc, ws}, int(wc*ws)
 		}
-		pad := []int64{0, int64(v), 1, 3}[rapid.IntRange(0, 3).Draw(t, "pad")]
+		pad := []int64{0, int64(v), 1, 3}[intRange(0, 3).Draw(t, "pad")]
 		if class.Predicated() {
 			drawExtent(t, &cfg, sh)
 			if pad != 0 {
@@ -92,8 +92,8 @@ func familyCaseGen(class iterator.Class) *rapid.Generator[genCase] {
 		} else if pad != 0 {
 			cfg.Stride = sh.C + pad
 		}
-		prog := append(rapid.SliceOfN(ops, 0, 3).Draw(t, "ops"), recs.Draw(t, "record"))
-		return genCase{cfg: cfg, prog: prog, thread: rapid.IntRange(0, cfg.Threads-1).Draw(t, "thread")}
+		prog := append(ops.Draw(t, "ops"), recs.Draw(t, "record"))
+		return genCase{cfg: cfg, prog: prog, thread: intRange(0, cfg.Threads-1).Draw(t, "thread")}
 	}).Filter(func(g genCase) bool {
 		_, err := iterator.Validate(g.cfg)
 		return err == nil
@@ -112,7 +112,7 @@ func drawExtent(t *rapid.T, cfg *iterator.Config, sh layout.Coord) {
 			divs = append(divs, d)
 		}
 	}
-	if ae := divs[rapid.IntRange(0, len(divs)-1).Draw(t, "access_elems")]; ae != cfg.Access {
+	if ae := divs[intRange(0, len(divs)-1).Draw(t, "access_elems")]; ae != cfg.Access {
 		cfg.AccessElems = ae
 	}
 	ae := int64(cfg.ElemsPerAccessType())
@@ -120,16 +120,16 @@ func drawExtent(t *rapid.T, cfg *iterator.Config, sh layout.Coord) {
 	if cfg.PitchAdv() == 0 {
 		adv, na = sh.C, sh.S
 	}
-	tbAdv := int64(rapid.IntRange(0, int(2*adv)).Draw(t, "tb.advance"))
-	tbNa := na * int64(rapid.IntRange(0, 1).Draw(t, "tb.across tiles"))
-	res := int64(rapid.IntRange(1, int(adv)).Draw(t, "residue"))
+	tbAdv := int64(intRange(0, int(2*adv)).Draw(t, "tb.advance"))
+	tbNa := na * int64(intRange(0, 1).Draw(t, "tb.across tiles"))
+	res := int64(intRange(1, int(adv)).Draw(t, "residue"))
 	if cfg.PitchAdv() == 0 {
 		tbAdv = tbAdv / ae * ae
 		res = (res + ae - 1) / ae * ae
 	}
-	extAdv := tbAdv + int64(rapid.IntRange(0, 2).Draw(t, "whole tiles"))*adv + res
+	extAdv := tbAdv + int64(intRange(0, 2).Draw(t, "whole tiles"))*adv + res
 	across := na
-	switch rapid.IntRange(0, 2).Draw(t, "across") {
+	switch intRange(0, 2).Draw(t, "across") {
 	case 1:
 		across = max(na/2, 1)
 		if cfg.PitchAdv() == 1 {

@@ -32,6 +32,34 @@ var (
 	rapidSaved    map[string]string // the flags as they were before the first
 )
 
+// intRange is rapid.IntRange(lo, hi), built once per range. The
+// generators draw their integers through it: building a generator (two
+// allocations and a map lookup by kind name) cost more than drawing from
+// it, and a shrink draws millions. A generator holds no state a draw
+// changes, so every draw, from any goroutine, may share one; the values
+// drawn are the same as from a new one.
+func intRange(lo, hi int) *rapid.Generator[int] {
+	k := [2]int{lo, hi}
+	intRanges.RLock()
+	g, ok := intRanges.m[k]
+	intRanges.RUnlock()
+	if ok {
+		return g
+	}
+	intRanges.Lock()
+	defer intRanges.Unlock()
+	if g, ok = intRanges.m[k]; !ok {
+		g = rapid.IntRange(lo, hi)
+		intRanges.m[k] = g
+	}
+	return g
+}
+
+var intRanges = struct {
+	sync.RWMutex
+	m map[[2]int]*rapid.Generator[int]
+}{m: map[[2]int]*rapid.Generator[int]{}}
+
 // shrinkTB is the testing.TB rapid reports to: it only records failure.
 // FailNow ends the check by panicking with stopShrink, which shrink recovers.
 type shrinkTB struct{ failed bool }
