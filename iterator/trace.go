@@ -95,6 +95,11 @@ var ErrUnavailable = errors.New("path unavailable")
 type UnavailableError struct {
 	Path   string
 	Reason string
+	// LeftOut says that the back end cannot have the configuration at all
+	// (a compiled probe: a thread map that is not a template of the
+	// user's namespace, inline PTX on the host): none of its cases is
+	// judged, so they are outside the sweep's coverage floors too.
+	LeftOut bool
 }
 
 func (e *UnavailableError) Error() string { return e.Path + ": " + e.Reason }

@@ -1,0 +1,74 @@
+package sweep
+
+import (
+	"errors"
+
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// The coverage section: each of gen.Targets' classes measured over the
+// cases the sweep judged, leaving out what the back end cannot have.
+
+// addCoverage counts case c, judged with outcome o, in the coverage
+// classes. A case the back end left out (it cannot have the
+// configuration) counts in none: its class members and keys are kept
+// apart, so that the report leaves out of the floors what only such cases
+// could have reached. A universe target that counts generated cases
+// (Generated) counts it as before.
+func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
+	var ue *iterator.UnavailableError
+	left := errors.As(o.Err, &ue) && ue.LeftOut
+	if left {
+		a.leftOut++
+	} else {
+		a.covTotal++
+	}
+	for k, cl := range a.classes {
+		switch {
+		case cl.Key != nil:
+			switch {
+			case left && !cl.Generated:
+				a.leftKeys[k][cl.Key(c)] = true
+			case (o.Err == nil || cl.Generated) && o.ModelErr == nil:
+				a.covSeen[k][cl.Key(c)] = true
+			}
+		case cl.In(c):
+			if left {
+				a.leftHits[k]++
+			} else {
+				a.covHits[k]++
+			}
+		}
+	}
+}
+
+// coverage is class k's fraction. A universe key that only cases the back
+// end left out would have reached is outside the universe; a class whose
+// every member was left out is not measured (measured false).
+func (a *aggregate) coverage(k int, cl gen.Target) (f float64, measured bool) {
+	if cl.Key != nil {
+		met, size := 0, 0
+		for _, key := range cl.Universe {
+			switch {
+			case a.covSeen[k][key]:
+				met++
+			case a.leftKeys[k][key]:
+				continue
+			}
+			size++
+		}
+		if size == 0 {
+			return 0, false
+		}
+		return float64(met) / float64(size), true
+	}
+	if a.covHits[k] == 0 && a.leftHits[k] > 0 {
+		return 0, false
+	}
+	if a.covTotal == 0 {
+		return 0, true
+	}
+	return float64(a.covHits[k]) / float64(a.covTotal), true
+}

@@ -1,0 +1,120 @@
+package sweep
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// A compiled sweep of a user's CUTLASS cannot have tilecheck's #3131
+// thread map: its cases come back left out (iterator.UnavailableError
+// LeftOut). They count in no coverage class, the universe keys only they
+// would reach are outside the floors, and the class of the map itself is
+// not measured, so that a back end without the map can meet every floor
+// (a fixed CUTLASS could pass instead of staying weak). A case that only
+// failed to run, not left out, still counts as before.
+func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
+	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
+	if err := opts.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []props.Case
+	for _, b := range g.batches() {
+		cases = g.appendCases(cases, b)
+	}
+	leftOut := &iterator.UnavailableError{Path: "compiled probe: thread map", Reason: "not in your namespace", LeftOut: true}
+	a := newAggregate("cutlass", opts, nil)
+	var kept, keptRank0, left int
+	for _, c := range cases {
+		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		if c.Config.Map == iterator.WarpStriped3131 {
+			o.Err = leftOut
+			left++
+		} else {
+			kept++
+			if c.Config.PitchAdv() == 0 {
+				keptRank0++
+			}
+		}
+		a.addOutcomes([]props.Case{c}, []props.Outcome{o})
+	}
+	if left == 0 {
+		t.Fatal("the quick preset has no #3131 case: the test shows nothing")
+	}
+	measured := map[string]float64{}
+	for k, cl := range a.classes {
+		f, ok := a.coverage(k, cl)
+		if !ok {
+			if cl.Name != "map warp-striped-3131" {
+				t.Errorf("class %s not measured", cl.Name)
+			}
+			continue
+		}
+		measured[cl.Name] = f
+		if f < cl.Floor {
+			t.Errorf("class %s: %.3f < floor %.3f without the #3131 cases", cl.Name, f, cl.Floor)
+		}
+	}
+	if _, ok := measured["map warp-striped-3131"]; ok {
+		t.Error("the #3131 map's class is measured although every case of it was left out")
+	}
+	if got, want := measured["rank 0"], float64(keptRank0)/float64(kept); got != want {
+		t.Errorf("rank 0: %.4f, want %.4f (%d of the %d cases not left out)", got, want, keptRank0, kept)
+	}
+	for name, f := range measured {
+		if strings.HasPrefix(name, "element × map") && f != 1 {
+			t.Errorf("%s: %.3f, want every pair of the maps the back end has", name, f)
+		}
+	}
+
+	// The same cases merely not run (a path that did not compile) are not
+	// left out: the map's pairs stay in the universe, unmet.
+	b := newAggregate("cutlass", opts, nil)
+	for _, c := range cases {
+		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		if c.Config.Map == iterator.WarpStriped3131 {
+			o.Err = &iterator.UnavailableError{Path: "load(): does not compile", Reason: "error"}
+		}
+		b.addOutcomes([]props.Case{c}, []props.Outcome{o})
+	}
+	for k, cl := range b.classes {
+		if f, ok := b.coverage(k, cl); strings.HasPrefix(cl.Name, "element × map") && (!ok || f >= 1) {
+			t.Errorf("%s: %.3f (measured %v) with the #3131 cases not run: want the pairs unmet", cl.Name, f, ok)
+		}
+	}
+}
+
+// A configuration the back end left out is reported as left out even
+// where the Go model lacks the path too (a wrapper's tile op on the #3131
+// map): the case must count as left out, not as a path both lack; where
+// the model has the path, the request is still noted as not run.
+func TestImportKeepsLeftOut(t *testing.T) {
+	cfg, err := iterator.ParseConfig("layout=rowmajor elem=f16 shape=8x32 map=warp-striped-3131 threads=8 access=8 adv=0 warp=2x2 stride=40")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load(1,0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := props.Request{Config: cfg, Program: prog, Threads: []int{0}}
+	left := props.Response{Err: &iterator.UnavailableError{Path: "compiled probe: map", Reason: "not in your namespace", LeftOut: true}}
+	lacks := props.Response{Err: &iterator.UnavailableError{Path: "load(1,0) on the rowmajor wrapper", Reason: "does not compile"}}
+	var p prefetched
+	got := importArithmetic(left, lacks, r, &p, true)
+	var ue *iterator.UnavailableError
+	if !errors.As(got.Err, &ue) || !ue.LeftOut {
+		t.Fatalf("answer %v: want the back end's left-out error", got.Err)
+	}
+	has := props.Response{Traces: []iterator.ThreadTrace{{Thread: 0}}}
+	if got := importArithmetic(left, has, r, &p, true); !errors.As(got.Err, &ue) || !ue.LeftOut || p.notRunCount != 1 {
+		t.Fatalf("answer %v, %d noted not run: want left out and noted", got.Err, p.notRunCount)
+	}
+}
