@@ -63,3 +63,11 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		fmt.Fprintln(w, line)
 	})
 }
+
+// flagSet reports whether the flag name was given on the command line (not
+// left at its default).
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

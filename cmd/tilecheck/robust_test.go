@@ -161,3 +161,44 @@ func TestCheckOpsFileAndJSON(t *testing.T) {
 		t.Errorf("missing ops file: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestGPUInputsCheckedBeforeTheRun: gpu refuses an --out-dir it cannot
+// write and a --sanitize it cannot honour before building anything, naming
+// the flag. (The old code ran the whole protocol first, then failed with
+// "open /proc/.host-….md.tmp-…", or exited 3 for a sanitizer that could
+// never run.) CXX names no compiler, so that a check left until after the
+// build would fail on the compiler instead, not on the flag.
+func TestGPUInputsCheckedBeforeTheRun(t *testing.T) {
+	t.Setenv("CXX", "no-such-compiler-tilecheck")
+	t.Setenv("PATH", t.TempDir()) // no nvcc, no compute-sanitizer
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--backend", "host", "--out-dir", file}, `--out-dir "` + file + `": not a directory`},
+		{[]string{"--backend", "host", "--out-dir", filepath.Join(file, "sub")}, "--out-dir"},
+		{[]string{"--backend", "host", "--out-dir", t.TempDir(), "--sanitize"}, "--sanitize needs --backend gpu"},
+		{[]string{"--out-dir", t.TempDir(), "--sanitize"}, "--sanitize: compute-sanitizer not found"},
+		{[]string{"--backend", "host", "--out-dir", t.TempDir(), "--arch", "sm_80"}, "--arch needs --backend gpu"},
+	}
+	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"--backend", "host", "--out-dir", "/proc"}, `--out-dir "/proc": cannot write there`})
+	}
+	for _, c := range cases {
+		code, out, stderr := runCLI(append([]string{"gpu"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	// A directory that does not exist yet is fine: it is created at the end.
+	if err := checkOutDir("--out-dir", filepath.Join(t.TempDir(), "new", "evidence")); err != nil {
+		t.Errorf("a directory to create: %v", err)
+	}
+}
