@@ -34,13 +34,35 @@ func parseFlagsArgs(fs *flag.FlagSet, args []string, usage string, allowArgs boo
 		fmt.Fprintf(stderr, "tilecheck %s: unexpected argument %q (run 'tilecheck %s --help' for the flags)\n", fs.Name(), fs.Arg(0), fs.Name())
 		return exitUsage, true
 	}
+	if empty := emptyFlags(fs); len(empty) > 0 {
+		fmt.Fprintf(stderr, "tilecheck %s: %s: empty value (leave the flag out for its default; run 'tilecheck %s --help' for the flags)\n",
+			fs.Name(), strings.Join(empty, ", "), fs.Name())
+		return exitUsage, true
+	}
 	return 0, false
+}
+
+// emptyFlags lists, as --name "", the flags given explicitly with an empty
+// value: no flag of tilecheck takes one, and an empty --iterator or --class
+// (a script's unset variable) must not quietly run the default.
+func emptyFlags(fs *flag.FlagSet) []string {
+	var empty []string
+	fs.Visit(func(f *flag.Flag) {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			return
+		}
+		if f.Value.String() == "" {
+			empty = append(empty, fmt.Sprintf("--%s %q", f.Name, ""))
+		}
+	})
+	return empty
 }
 
 // dashes spells the flag package's "-name" as "--name", as every usage line
 // and example does (both spellings are accepted).
 func dashes(msg string) string {
-	return strings.Replace(msg, "flag provided but not defined: -", "flag provided but not defined: --", 1)
+	msg = strings.Replace(msg, "flag provided but not defined: -", "flag provided but not defined: --", 1)
+	return strings.Replace(msg, " for flag -", " for flag --", 1)
 }
 
 // printDefaults lists the flags as the usage lines spell them (--name),

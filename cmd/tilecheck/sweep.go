@@ -98,7 +98,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
 	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output)")
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
