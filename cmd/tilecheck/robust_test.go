@@ -202,3 +202,22 @@ func TestGPUInputsCheckedBeforeTheRun(t *testing.T) {
 		t.Errorf("a directory to create: %v", err)
 	}
 }
+
+// TestOverflowErrorsNameTheInput: a stride or an op argument too large for
+// tilecheck's int64 arithmetic is exit 2 with a message naming the key or
+// the op, not a bare "int64 overflow ...: 9223372036854775807 * 32".
+func TestOverflowErrorsNameTheInput(t *testing.T) {
+	const cfg = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1"
+	for _, c := range []struct{ config, ops, want string }{
+		{cfg + " stride=9223372036854775807", "load()", "stride=9223372036854775807"},
+		{cfg + " stride=64", "load();add_pointer_offset(9223372036854775807);load()", `op 2 "add_pointer_offset(9223372036854775807)"`},
+		{cfg + " stride=64", "add_tile_offset(0,9223372036854775807);load()", `op 1 "add_tile_offset(0,9223372036854775807)"`},
+	} {
+		for _, cmd := range []string{"check", "trace"} {
+			code, _, stderr := runCLI(cmd, "--iterator", "reference", "--config", c.config, "--ops", c.ops)
+			if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
+			}
+		}
+	}
+}
