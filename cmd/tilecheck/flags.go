@@ -79,7 +79,9 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		}
 		usage = strings.ReplaceAll(usage, "\n", "\n    \t")
 		line += "\n    \t" + usage
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+		// A help that states its default in words ("(default: every
+		// thread)") does not also get the raw value ("(default -1)").
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(usage, "(default") {
 			line += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w, line)

@@ -27,9 +27,9 @@ func init() {
 	})
 }
 
-const gpuUsage = `Usage: tilecheck gpu [--preset NAME] [--sanitize] [--sanitize-preset NAME]
-                     [--out-dir DIR] [--arch sm_90] [--jobs N] [--class all|family|NAMES]
-                     [--verbose]
+const gpuUsage = `Usage: tilecheck gpu [--backend gpu|host] [--preset NAME] [--class all|family|NAMES]
+                     [--sanitize [--sanitize-preset NAME] [--sanitize-timeout D]]
+                     [--out-dir DIR] [--arch sm_90] [--jobs N] [--verbose]
 
 Builds the C++ renditions of every built-in model, the controls C-load-div
 and C-pitch-plus-one and a layout-only identity copy into one CUDA program

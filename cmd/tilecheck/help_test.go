@@ -113,3 +113,46 @@ func TestVersionTakesNoArguments(t *testing.T) {
 		t.Errorf("--version: exit %d, %q", code, out)
 	}
 }
+
+// TestUsageLineListsEveryFlag: a command's usage line (its synopsis, up to
+// the first blank line of its help) names every flag the command defines,
+// so that no flag is only discoverable in the list below.
+func TestUsageLineListsEveryFlag(t *testing.T) {
+	for name := range commands {
+		if strings.HasPrefix(name, "test-") {
+			continue
+		}
+		_, out, _ := runCLI(name, "--help")
+		synopsis, _, _ := strings.Cut(out, "\n\n")
+		_, list, _ := strings.Cut(out, "\nFlags:\n")
+		for _, line := range strings.Split(list, "\n") {
+			if !strings.HasPrefix(line, "  --") {
+				continue
+			}
+			flag := strings.Fields(line)[0]
+			if !strings.Contains(synopsis+" ", flag+" ") && !strings.Contains(synopsis, flag+"]") && !strings.Contains(synopsis, flag+"\n") {
+				t.Errorf("%s: --help lists %s, its usage line does not:\n%s", name, flag, synopsis)
+			}
+		}
+	}
+}
+
+// TestFlagHelpSaysItsDefaultOnce: a flag whose help states its default
+// in words does not get the flag package's "(default -1)" after it, and a
+// flag taking a value names it (--header PATH, not --header value).
+func TestFlagHelpSaysItsDefaultOnce(t *testing.T) {
+	for name := range commands {
+		if strings.HasPrefix(name, "test-") {
+			continue
+		}
+		_, out, _ := runCLI(name, "--help")
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "    \t") && strings.Count(line, "(default") > 1 {
+				t.Errorf("%s --help: %q states its default twice", name, strings.TrimSpace(line))
+			}
+			if strings.HasPrefix(line, "  --") && strings.HasSuffix(line, " value") {
+				t.Errorf("%s --help: %q has no name for its value", name, line)
+			}
+		}
+	}
+}

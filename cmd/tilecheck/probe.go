@@ -24,7 +24,8 @@ func init() {
 }
 
 const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [--preset NAME]
-                       [--iterator NAME] [--include DIR --namespace NS [--header H]...]
+                       [--iterator NAME] [--class all|family|NAMES]
+                       [--include DIR --namespace NS [--header PATH]...]
                        [--cuda-include DIR]... [--format text|md|json] [--out FILE|-]
                        [--jobs N] [--verbose]
 
