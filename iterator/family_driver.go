@@ -127,6 +127,9 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 	default:
 		return ThreadTrace{Thread: thread}, fmt.Errorf("unknown family model %q", model)
 	}
+	if a.err != nil { // the configuration's own positions, before any op
+		return ThreadTrace{Thread: thread}, a.err
+	}
 	start := len(bufs.records)
 	err := runFamily(g, prog, a, it, defect, bufs)
 	if err == nil {
@@ -195,7 +198,7 @@ func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *t
 			return unavailable(g.cfg, op, "unknown op")
 		}
 		if a.err != nil {
-			return a.err
+			return opError(i, op, a.err)
 		}
 	}
 	return nil

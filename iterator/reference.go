@@ -77,11 +77,11 @@ func (m referenceModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog
 		}
 		pos = next
 		if a.err != nil {
-			return tr, a.err
+			return tr, opError(i, op, a.err)
 		}
 	}
 	tr.Records, tr.Overflows, tr.Inexact = bufs.take(start), a.overflows, a.inexact
-	return tr, a.err
+	return tr, nil
 }
 
 // step applies op to the tile origin pos with checked arithmetic: an op

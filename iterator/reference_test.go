@@ -2,7 +2,10 @@ package iterator
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/layout"
@@ -279,5 +282,31 @@ func TestValidateNamesConstraints(t *testing.T) {
 	}
 	if _, err := Validate(base); err != nil {
 		t.Errorf("valid config rejected: %v", err)
+	}
+}
+
+// TestOverflowNamesItsCause: an int64 overflow of tilecheck's arithmetic
+// says which input caused it: the configuration key (Validate, before any
+// trace) or the op of the program (with its 1-based index, as the parser
+// counts), still wrapping layout.ErrOverflow.
+func TestOverflowNamesItsCause(t *testing.T) {
+	cfg := f32Example(t)
+	huge := cfg
+	huge.Stride = math.MaxInt64
+	_, err := Validate(huge)
+	var ce *ConstraintError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "stride=9223372036854775807") {
+		t.Errorf("stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err)
+	}
+	// The reference overflows at op 2 (elements to bits); the cutlass
+	// models take the offset as bytes (#3017) and overflow at op 3.
+	prog := Program{{Kind: Load}, {Kind: AddPointerOffset, A: math.MaxInt64}, {Kind: AddPointerOffset, A: math.MaxInt64}, {Kind: Load}}
+	for _, m := range Builtins() {
+		_, err := m.Trace(cfg, prog, 0)
+		var oe *OpError
+		if !errors.As(err, &oe) || oe.Op.Kind != AddPointerOffset || !errors.Is(err, layout.ErrOverflow) ||
+			!strings.Contains(err.Error(), fmt.Sprintf(`ops: op %d "add_pointer_offset(9223372036854775807)": `, oe.Index+1)) {
+			t.Errorf("%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+		}
 	}
 }

@@ -123,6 +123,9 @@ func (m cutlassModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog P
 	var a arith
 	st := newCutlassState(&a, in, tm, thread)
 	tr := ThreadTrace{Thread: thread}
+	if a.err != nil { // the configuration's own strides, before any op
+		return tr, a.err
+	}
 	start := len(bufs.records)
 	for i, op := range prog {
 		switch op.Kind {
@@ -150,11 +153,11 @@ func (m cutlassModel) traceChecked(cfg Config, in instance, tm ThreadMap, prog P
 			return tr, notRegular(op)
 		}
 		if a.err != nil {
-			return tr, a.err
+			return tr, opError(i, op, a.err)
 		}
 	}
 	tr.Records, tr.Overflows, tr.Inexact = bufs.take(start), a.overflows, a.inexact
-	return tr, a.err
+	return tr, nil
 }
 
 // access is load_with_byte_offset / store_with_byte_offset after the

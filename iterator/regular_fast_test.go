@@ -197,10 +197,13 @@ func TestFastKeepsOverflows(t *testing.T) {
 	base.Adv = 1
 	near31 := base
 	near31.Stride = math.MaxInt32/32 + 1 // L·B/8 just above 2^31/8: Ss·L·B/8 past int32
+	// A stride whose tile spans past int64 bits is refused by Validate (it
+	// names stride=), so the int64 overflows here come from the program:
+	// a pointer offset that leaves no room for the tile's accesses.
 	huge := base
-	huge.Stride = math.MaxInt64 / 64 // (s0·L)·B overflows int64
+	huge.Stride = math.MaxInt64 / 64
 	hugeC := base
-	hugeC.Stride = math.MaxInt64 / 16 // the cutlass pointer (c0 + s0·L)·B overflows int64
+	hugeC.Stride = math.MaxInt64 / 16
 	cases := []struct {
 		m    checkedModel
 		cfg  Config
@@ -208,9 +211,11 @@ func TestFastKeepsOverflows(t *testing.T) {
 		want string // a substring of the first trace's overflow, or of the error
 	}{
 		{referenceModel{defect: CInt32}, near31, Program{{Kind: Inc}, {Kind: Load}}, "overflows int32"},
-		{referenceModel{}, huge, Program{{Kind: Load}}, "int64 overflow"},
+		{referenceModel{}, huge, Program{{Kind: Load}}, "stride=144115188075855871"},
+		{referenceModel{}, base, Program{{Kind: AddPointerOffset, A: math.MaxInt64/32 - 4}, {Kind: Load}}, `op 2 "load()": int64 overflow`},
 		{cutlassModel{}, near31, Program{{Kind: Inc}, {Kind: Load}}, "incA = Ss·(L·B/8) = 2147483648 overflows int32"},
-		{cutlassModel{}, hugeC, Program{{Kind: Load}}, "int64 overflow"},
+		{cutlassModel{}, hugeC, Program{{Kind: Load}}, "stride=576460752303423487"},
+		{cutlassModel{}, base, Program{{Kind: AddPointerOffset, A: math.MaxInt64 - 4}, {Kind: Load}}, `op 2 "load()": int64 overflow`},
 	}
 	for _, c := range cases {
 		want, wantErr := checkedTraces(t, c.m, c.cfg, c.prog, AllThreads(c.cfg))

@@ -87,6 +87,25 @@ func (e *ConstraintError) Error() string {
 	return fmt.Sprintf("invalid configuration: violates %s (%s)", e.Constraint, e.Detail)
 }
 
+// OpError is an error a model met while running one op of the program,
+// such as an int64 overflow of tilecheck's own arithmetic (layout.ErrOverflow)
+// that the op's argument caused: it names the op as the program parser
+// does (1-based, quoted) and wraps the error.
+type OpError struct {
+	Index int // 0-based, in the program
+	Op    Op
+	Err   error
+}
+
+func (e *OpError) Error() string {
+	return fmt.Sprintf("ops: op %d %q: %v", e.Index+1, e.Op.String(), e.Err)
+}
+
+func (e *OpError) Unwrap() error { return e.Err }
+
+// opError wraps the arithmetic error a model met at op i of prog.
+func opError(i int, op Op, err error) error { return &OpError{Index: i, Op: op, Err: err} }
+
 // ErrUnavailable marks a path that does not exist in the modelled code, such
 // as load(frag, tile) on CUTLASS's RowMajor wrapper, which does not compile.
 var ErrUnavailable = errors.New("path unavailable")

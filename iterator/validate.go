@@ -1,6 +1,8 @@
 package iterator
 
 import (
+	"fmt"
+
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -67,6 +69,9 @@ func validateWithMap(cfg Config, kind MapKind) (ThreadMap, error) {
 	if err := validateFamily(cfg); err != nil {
 		return ThreadMap{}, err
 	}
+	if err := validateSpan(cfg); err != nil {
+		return ThreadMap{}, err
+	}
 	warp := layout.Coord{}
 	if kind.Warp() {
 		warp = layout.Coord{C: cfg.Warp[0], S: cfg.Warp[1]}
@@ -113,4 +118,42 @@ func FragmentBytes(cfg Config, m ThreadMap) layout.Bytes {
 // (P-frag): an Alignment above the natural access size does this.
 func FragmentOverrun(cfg Config, m ThreadMap) bool {
 	return int64(InstanceAccessBytes(cfg))*m.Count() > int64(FragmentBytes(cfg, m))
+}
+
+// validateSpan refuses a configuration whose tile (or, for a predicated
+// class, tensor extent) spans more bits than tilecheck's int64 arithmetic
+// holds: (rows−1)·L + columns elements of B bits. Such a configuration made
+// every load fail later with a bare "int64 overflow" that did not say
+// which key was too large; this names it.
+func validateSpan(cfg Config) error {
+	sh := cfg.PitchShape()
+	rows, cols := sh.S, sh.C
+	if cfg.Class.Predicated() && cfg.Extent != [2]int64{} {
+		ext := cfg.PitchExtent()
+		rows, cols = max(rows, ext.S), max(cols, ext.C)
+	}
+	pitch := cfg.Pitch()
+	el, err := layout.Mul(rows-1, pitch)
+	if err == nil {
+		el, err = layout.Add(el, cols)
+	}
+	if err == nil {
+		_, err = layout.Elements(el).ToBits(cfg.Elem.Bits)
+	}
+	if err == nil {
+		return nil
+	}
+	// Name the key that makes it large: the pitch (stride=) when it is
+	// given and exceeds the rest, else the extent or the shape.
+	var key string
+	switch {
+	case cfg.Stride != 0 && cfg.Stride >= cols && cfg.Stride >= rows:
+		key = fmt.Sprintf("stride=%d", cfg.Stride)
+	case cfg.Class.Predicated() && cfg.Extent != [2]int64{}:
+		key = fmt.Sprintf("extent=%dx%d", cfg.Extent[0], cfg.Extent[1])
+	default:
+		key = fmt.Sprintf("shape=%dx%d", cfg.Shape[0], cfg.Shape[1])
+	}
+	return constraint("((rows−1)·L + columns)·B fits in int64",
+		"%s: %d rows of pitch %d elements of %d bits overflow int64", key, rows, pitch, cfg.Elem.Bits)
 }

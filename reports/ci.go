@@ -124,7 +124,7 @@ func junitReportSuite(r *report.Report) junitSuite {
 		c := junitCase{Name: p.ID}
 		switch p.Status {
 		case report.Violated:
-			c.Failure = &junitMessage{Type: "property", Message: fmt.Sprintf("%s violated in %d of %d cases: %s", p.ID, p.Violations, p.Cases, p.Doc),
+			c.Failure = &junitMessage{Type: "property", Message: fmt.Sprintf("%s violated (%s): %s", p.ID, violationCount(p), p.Doc),
 				Body: counterexampleText(p.Counterexample)}
 		case report.NotApplicable:
 			c.Skipped = &junitMessage{Message: "no generated case met the property's preconditions"}
@@ -152,6 +152,23 @@ func junitReportSuite(r *report.Report) junitSuite {
 		add(c)
 	}
 	return s
+}
+
+// violationCount says how many violations a property had and over how
+// many cases it was judged. The two are different counts (a case can
+// violate a property on several threads and accesses), and the number of
+// failing cases is not in the report: "37 of 400 cases" would misread
+// violations as cases, and gave "398 of 116" where a case failed often.
+func violationCount(p report.Property) string {
+	v := "violations"
+	if p.Violations == 1 {
+		v = "violation"
+	}
+	c := "cases"
+	if p.Cases == 1 {
+		c = "case"
+	}
+	return fmt.Sprintf("%d %s across %d %s", p.Violations, v, p.Cases, c)
 }
 
 // counterexampleText is a counterexample as plain lines: the case, the
@@ -193,7 +210,7 @@ func GitHubAnnotations(w io.Writer, m *report.Matrix) error {
 			if p.Status != report.Violated {
 				continue
 			}
-			msg := fmt.Sprintf("%s violated in %d of %d cases: %s\n%s", p.ID, p.Violations, p.Cases, p.Doc, counterexampleText(p.Counterexample))
+			msg := fmt.Sprintf("%s violated (%s): %s\n%s", p.ID, violationCount(p), p.Doc, counterexampleText(p.Counterexample))
 			if err := ghCommand(w, "error", fmt.Sprintf("tilecheck %s (%s)", p.ID, where), msg); err != nil {
 				return err
 			}

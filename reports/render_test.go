@@ -240,3 +240,27 @@ func TestMatrixPerClass(t *testing.T) {
 		t.Errorf("summary does not count models and classes:\n%s", out)
 	}
 }
+
+// TestCIViolationCounts: a property's violations are not its failing
+// cases (a case can violate it many times), so the CI formats must not
+// print them as "N of M cases": a fresh-clone run read "P-tile violated in
+// 398 of 116 cases".
+func TestCIViolationCounts(t *testing.T) {
+	m := &report.Matrix{Preset: "quick", Seed: 1, Reports: []*report.Report{{
+		Iterator: "cutlass", Class: "RegularTileIterator", Verdict: report.Fail,
+		Properties: []report.Property{{ID: "P-tile", Doc: "tile offsets", Status: report.Violated, Cases: 116, Violations: 398}},
+	}}}
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"github": func(b *bytes.Buffer) error { return GitHubAnnotations(b, m) },
+		"junit":  func(b *bytes.Buffer) error { return JUnit(b, m) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out := b.String()
+		if strings.Contains(out, "398 of 116") || !strings.Contains(out, "398 violations across 116 cases") {
+			t.Errorf("%s: want \"398 violations across 116 cases\", got:\n%s", name, out)
+		}
+	}
+}

@@ -73,6 +73,33 @@ type shardState struct {
 	Errs        int                   `json:"errors"`
 	ElapsedS    float64               `json:"elapsed_s"`
 	Interrupted string                `json:"interrupted,omitempty"`
+	// Batches is the shard's part, [First, End) of Total batches: an
+	// empty part (more shards than batches) is a valid shard that merge
+	// needs, and the command says it is empty.
+	Batches *ShardBatches `json:"batches,omitempty"`
+}
+
+// ShardBatches is the part of a sweep's batches one shard judged.
+type ShardBatches struct {
+	First int `json:"first"` // 0-based
+	End   int `json:"end"`   // exclusive
+	Total int `json:"total"` // the unsharded sweep's batches
+}
+
+// Empty reports whether the shard judged no batch.
+func (b ShardBatches) Empty() bool { return b.End <= b.First }
+
+// ShardPart reads a shard report's part of the batches; ok is false for a
+// report that is not a shard's (or made before shards recorded it).
+func ShardPart(r *report.Report) (b ShardBatches, ok bool) {
+	if len(r.Shard) == 0 {
+		return ShardBatches{}, false
+	}
+	var st shardState
+	if err := json.Unmarshal(r.Shard, &st); err != nil || st.Batches == nil {
+		return ShardBatches{}, false
+	}
+	return *st.Batches, true
 }
 
 type shardCandidate struct {
@@ -175,6 +202,9 @@ func (s shardState) load(a *aggregate) error {
 func shardReport(total *aggregate, gen generated, elapsed float64, interrupted string) (*report.Report, error) {
 	st := total.state()
 	st.ElapsedS, st.Interrupted = elapsed, interrupted
+	n := len(gen.batches())
+	lo, hi := total.opts.Shard.span(n)
+	st.Batches = &ShardBatches{First: lo, End: hi, Total: n}
 	raw, err := json.Marshal(st)
 	if err != nil {
 		return nil, err

@@ -17,7 +17,8 @@ type backendFlags struct {
 	backend, arch, namespace string
 	includes, cudaIncludes   multiFlag
 	headers                  multiFlag
-	backends                 []string // those the command accepts, its default first
+	backends                 []string      // those the command accepts, its default first
+	fs                       *flag.FlagSet // to tell a flag given from its default
 }
 
 // backendHelp describes each back end in --backend's help.
@@ -30,7 +31,7 @@ var backendHelp = map[string]string{
 // register defines the flags; backends are those the command accepts, its
 // default first.
 func (b *backendFlags) register(fs *flag.FlagSet, backends ...string) {
-	b.backends = backends
+	b.backends, b.fs = backends, fs
 	var help []string
 	for _, n := range backends {
 		help = append(help, backendHelp[n])
@@ -38,7 +39,7 @@ func (b *backendFlags) register(fs *flag.FlagSet, backends ...string) {
 	fs.StringVar(&b.backend, "backend", backends[0], "where traces come from: "+orList(help))
 	fs.Var(&b.includes, "include", "include `DIR` of your own iterator headers, e.g. a CUTLASS checkout's include/ (repeatable; needs --namespace)")
 	fs.StringVar(&b.namespace, "namespace", "", "C++ namespace `NS` of your headers' iterators (e.g. cutlass); needs --include")
-	fs.Var(&b.headers, "header", "header to include from --include (repeatable; default: CUTLASS's)")
+	fs.Var(&b.headers, "header", "header `PATH` to include, relative to --include (repeatable; default: CUTLASS's)")
 	fs.Var(&b.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's include/ that CUTLASS's headers need (repeatable)")
 	fs.StringVar(&b.arch, "arch", "sm_90", "GPU architecture for --backend gpu")
 }
@@ -60,6 +61,9 @@ func (b *backendFlags) validate() []string {
 	compiledOnly := len(b.includes) > 0 || b.namespace != "" || len(b.cudaIncludes) > 0 || len(b.headers) > 0
 	if b.backend == "go" && compiledOnly {
 		problems = append(problems, "--include, --namespace, --header and --cuda-include need --backend host or gpu")
+	}
+	if b.backend != "gpu" && b.fs != nil && flagSet(b.fs, "arch") {
+		problems = append(problems, "--arch needs --backend gpu (it is nvcc's target architecture)")
 	}
 	if (len(b.includes) == 0) != (b.namespace == "") {
 		problems = append(problems, "--include and --namespace go together (your headers' directory and their namespace)")

@@ -27,7 +27,7 @@ func init() {
 const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG (--ops OPS | --ops-file FILE)
                        [--property ID] [--thread N] [--format text|json]
                        [--ptr-contract elements|bytes]
-                       [--backend go|host|gpu [--include DIR... --namespace NS]
+                       [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
 Judges one case: every property that applies to it, or only --property ID,

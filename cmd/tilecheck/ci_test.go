@@ -226,3 +226,50 @@ func requireCompiler(t *testing.T) {
 		t.Skip("SKIPPED, NOT PASSED: g++ not found — the host build was not tested")
 	}
 }
+
+// TestEmptyShardIsStated: with more shards than the sweep has batches,
+// some shards judge nothing. Each is still a valid shard (exit 0, its JSON
+// written: merge needs every shard 1..n, and the merged report is the
+// unsharded one), and says on stderr that it is empty and why, instead of
+// a quiet report of 0 checks.
+func TestEmptyShardIsStated(t *testing.T) {
+	const n = 30
+	dir := t.TempDir()
+	var files []string
+	empty := 0
+	for i := 1; i <= n; i++ {
+		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
+		shard := strconv.Itoa(i) + "/" + strconv.Itoa(n)
+		code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", shard, "--format", "json", "--out", f)
+		if code != exitPass {
+			t.Fatalf("shard %s: exit %d, %s", shard, code, stderr)
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r struct{ Checks int64 }
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatalf("shard %s: %v", shard, err)
+		}
+		stated := strings.Contains(stderr, "--shard "+shard+" is empty: the sweep has only ")
+		if (r.Checks == 0) != stated {
+			t.Errorf("shard %s: %d checks, stderr %q; an empty shard, and only one, must say so", shard, r.Checks, stderr)
+		}
+		if stated {
+			empty++
+		}
+		files = append(files, f)
+	}
+	if empty == 0 {
+		t.Fatalf("no shard of %d was empty: the test needs more shards than batches", n)
+	}
+	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files...)...)
+	if code != exitPass {
+		t.Fatalf("merge: exit %d, %s", code, stderr)
+	}
+	_, whole, _ := runCLI("sweep", "--iterator", "reference", "--format", "json")
+	if a, b := untimed(t, merged), untimed(t, whole); a != b {
+		t.Errorf("merged shards differ from the unsharded sweep")
+	}
+}

@@ -34,13 +34,35 @@ func parseFlagsArgs(fs *flag.FlagSet, args []string, usage string, allowArgs boo
 		fmt.Fprintf(stderr, "tilecheck %s: unexpected argument %q (run 'tilecheck %s --help' for the flags)\n", fs.Name(), fs.Arg(0), fs.Name())
 		return exitUsage, true
 	}
+	if empty := emptyFlags(fs); len(empty) > 0 {
+		fmt.Fprintf(stderr, "tilecheck %s: %s: empty value (leave the flag out for its default; run 'tilecheck %s --help' for the flags)\n",
+			fs.Name(), strings.Join(empty, ", "), fs.Name())
+		return exitUsage, true
+	}
 	return 0, false
+}
+
+// emptyFlags lists, as --name "", the flags given explicitly with an empty
+// value: no flag of tilecheck takes one, and an empty --iterator or --class
+// (a script's unset variable) must not quietly run the default.
+func emptyFlags(fs *flag.FlagSet) []string {
+	var empty []string
+	fs.Visit(func(f *flag.Flag) {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			return
+		}
+		if f.Value.String() == "" {
+			empty = append(empty, fmt.Sprintf("--%s %q", f.Name, ""))
+		}
+	})
+	return empty
 }
 
 // dashes spells the flag package's "-name" as "--name", as every usage line
 // and example does (both spellings are accepted).
 func dashes(msg string) string {
-	return strings.Replace(msg, "flag provided but not defined: -", "flag provided but not defined: --", 1)
+	msg = strings.Replace(msg, "flag provided but not defined: -", "flag provided but not defined: --", 1)
+	return strings.Replace(msg, " for flag -", " for flag --", 1)
 }
 
 // printDefaults lists the flags as the usage lines spell them (--name),
@@ -57,9 +79,19 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		}
 		usage = strings.ReplaceAll(usage, "\n", "\n    \t")
 		line += "\n    \t" + usage
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+		// A help that states its default in words ("(default: every
+		// thread)") does not also get the raw value ("(default -1)").
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(usage, "(default") {
 			line += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w, line)
 	})
+}
+
+// flagSet reports whether the flag name was given on the command line (not
+// left at its default).
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

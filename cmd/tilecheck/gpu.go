@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,9 +27,9 @@ func init() {
 	})
 }
 
-const gpuUsage = `Usage: tilecheck gpu [--preset NAME] [--sanitize] [--sanitize-preset NAME]
-                     [--out-dir DIR] [--arch sm_90] [--jobs N] [--class all|family|NAMES]
-                     [--verbose]
+const gpuUsage = `Usage: tilecheck gpu [--backend gpu|host] [--preset NAME] [--class all|family|NAMES]
+                     [--sanitize [--sanitize-preset NAME] [--sanitize-timeout D]]
+                     [--out-dir DIR] [--arch sm_90] [--jobs N] [--verbose]
 
 Builds the C++ renditions of every built-in model, the controls C-load-div
 and C-pitch-plus-one and a layout-only identity copy into one CUDA program
@@ -40,7 +41,8 @@ fails exactly where SPEC §7 predicts; no record of the bounded device
 buffer was dropped; every control is caught and the identity copy is clean.
 --sanitize also runs the program under compute-sanitizer --tool memcheck and
 --tool racecheck (on --sanitize-preset, default representative, to fit the
-time limit) and fails on any report.
+time limit) and fails on any report. It needs --backend gpu and
+compute-sanitizer on PATH: without them it is refused before the run.
 
 --class (default all) also runs the rest of the family of SPEC §10
 (RegularTileAccessIterator, PredicatedTileAccessIterator and
@@ -57,13 +59,14 @@ time, time left) on stderr; --verbose logs every build and run instead.
 SIGINT or SIGTERM kills the compilers and exits 130.
 
 It writes DIR/gpu-<date>.md and DIR/gpu-<date>.json (default DIR:
-reports/evidence) naming the GPU, driver, compiler, the sha256 of the C++
+reports/evidence; checked writable, or creatable, before the run) naming the GPU, driver, compiler, the sha256 of the C++
 sources built, configurations, accesses compared, mismatches, dropped
 records, control and sanitizer outcomes.
 
 Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer
-report, 2 bad usage or nvcc missing, 3 weak evidence (a control not caught),
-4 internal error, 130 interrupted.
+report, 2 bad usage (nvcc, or compute-sanitizer with --sanitize, missing;
+--out-dir not writable), 3 weak evidence (a control not caught, a sanitizer
+run cut short), 4 internal error, 130 interrupted.
 
 Examples:
   tilecheck gpu --preset quick --sanitize
@@ -102,6 +105,23 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	classes, cerr := parseClasses(*class)
 	if cerr != nil {
 		problems = append(problems, cerr.Error())
+	}
+	if *backend == "host" && flagSet(fs, "arch") {
+		problems = append(problems, "--arch needs --backend gpu (the host back end builds for the host)")
+	}
+	if *sanitize {
+		// Asked for and impossible: bad usage, said now, not a weak
+		// verdict after the whole protocol has run.
+		if *backend != "gpu" {
+			problems = append(problems, "--sanitize needs --backend gpu (compute-sanitizer checks CUDA programs; the host rehearsal has none)")
+		} else if _, err := exec.LookPath("compute-sanitizer"); err != nil {
+			problems = append(problems, "--sanitize: compute-sanitizer not found on PATH (it comes with the CUDA toolkit)")
+		}
+	}
+	// The evidence is written after the whole run: a directory that cannot
+	// take it must be found out now.
+	if err := checkOutDir("--out-dir", *outDir); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if len(problems) > 0 {
 		return fail(stderr, "gpu", errors.New(strings.Join(problems, "; ")))

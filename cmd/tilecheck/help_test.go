@@ -55,3 +55,104 @@ func TestVersionCommand(t *testing.T) {
 		t.Errorf("version: exit %d, %q (want the build's version, not a hard-coded one)", code, out)
 	}
 }
+
+// TestEmptyFlagValuesAreRefused: a flag given with an empty value (a
+// script's unset variable) is bad usage naming the flag, not a silent run
+// of the default.
+func TestEmptyFlagValuesAreRefused(t *testing.T) {
+	const cfg = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "--iterator", ""}, `--iterator "": empty value`},
+		{[]string{"sweep", "--class", ""}, `--class "": empty value`},
+		{[]string{"sweep", "--iterator", "reference", "--out", ""}, `--out "": empty value`},
+		{[]string{"check", "--iterator", "reference", "--config", cfg, "--ops", "load()", "--property", ""}, `--property "": empty value`},
+		{[]string{"probe", "--include", ""}, `--include: empty value`},
+		{[]string{"merge", "--format", "", "x.json"}, `--format "": empty value`},
+	} {
+		code, out, stderr := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %.60q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
+// TestBackendOnlyFlagsNeedTheirBackend: --arch is nvcc's, so it is refused
+// with the Go and host back ends, as --include and friends are with go.
+func TestBackendOnlyFlagsNeedTheirBackend(t *testing.T) {
+	const cfg = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
+	for _, args := range [][]string{
+		{"check", "--iterator", "reference", "--config", cfg, "--ops", "load()", "--arch", "sm_90"},
+		{"sweep", "--iterator", "reference", "--arch", "sm_80"},
+		{"sweep", "--backend", "host", "--arch", "sm_80"},
+		{"probe", "--arch", "sm_80"},
+	} {
+		code, out, stderr := runCLI(args...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "--arch needs --backend gpu") {
+			t.Errorf("%q: exit %d, stdout %.60q, stderr %q; want exit 2 saying --arch needs --backend gpu", args, code, out, stderr)
+		}
+	}
+	code, _, stderr := runCLI("sweep", "--iterator", "reference", "--include", "/tmp", "--namespace", "x")
+	if code != exitUsage || !strings.Contains(stderr, "need --backend host or gpu") {
+		t.Errorf("--include with go: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestVersionTakesNoArguments: version is a command like the others: a
+// stray flag or argument is bad usage, and it has help.
+func TestVersionTakesNoArguments(t *testing.T) {
+	for _, args := range [][]string{{"version", "--bogus"}, {"version", "extra"}, {"--version", "extra"}} {
+		code, out, stderr := runCLI(args...)
+		if code != exitUsage || out != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, one line", args, code, out, stderr)
+		}
+	}
+	if code, out, _ := runCLI("--version"); code != exitPass || !strings.HasPrefix(out, "tilecheck ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+}
+
+// TestUsageLineListsEveryFlag: a command's usage line (its synopsis, up to
+// the first blank line of its help) names every flag the command defines,
+// so that no flag is only discoverable in the list below.
+func TestUsageLineListsEveryFlag(t *testing.T) {
+	for name := range commands {
+		if strings.HasPrefix(name, "test-") {
+			continue
+		}
+		_, out, _ := runCLI(name, "--help")
+		synopsis, _, _ := strings.Cut(out, "\n\n")
+		_, list, _ := strings.Cut(out, "\nFlags:\n")
+		for _, line := range strings.Split(list, "\n") {
+			if !strings.HasPrefix(line, "  --") {
+				continue
+			}
+			flag := strings.Fields(line)[0]
+			if !strings.Contains(synopsis+" ", flag+" ") && !strings.Contains(synopsis, flag+"]") && !strings.Contains(synopsis, flag+"\n") {
+				t.Errorf("%s: --help lists %s, its usage line does not:\n%s", name, flag, synopsis)
+			}
+		}
+	}
+}
+
+// TestFlagHelpSaysItsDefaultOnce: a flag whose help states its default
+// in words does not get the flag package's "(default -1)" after it, and a
+// flag taking a value names it (--header PATH, not --header value).
+func TestFlagHelpSaysItsDefaultOnce(t *testing.T) {
+	for name := range commands {
+		if strings.HasPrefix(name, "test-") {
+			continue
+		}
+		_, out, _ := runCLI(name, "--help")
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "    \t") && strings.Count(line, "(default") > 1 {
+				t.Errorf("%s --help: %q states its default twice", name, strings.TrimSpace(line))
+			}
+			if strings.HasPrefix(line, "  --") && strings.HasSuffix(line, " value") {
+				t.Errorf("%s --help: %q has no name for its value", name, line)
+			}
+		}
+	}
+}

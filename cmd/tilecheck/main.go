@@ -10,8 +10,6 @@ import (
 	"maps"
 	"os"
 	"slices"
-
-	"github.com/tilecheck/tilecheck/report"
 )
 
 // Exit statuses (SPEC §8), plus the two a script must tell apart from
@@ -64,9 +62,8 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (c
 		}
 		return exitPass
 	}
-	if args[0] == "version" || args[0] == "--version" {
-		fmt.Fprintln(stdout, "tilecheck", report.Version())
-		return exitPass
+	if args[0] == "--version" {
+		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := commands[args[0]]
 	if !ok {

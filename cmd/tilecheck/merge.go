@@ -45,7 +45,7 @@ Flags:
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
-	out := fs.String("out", "", "write the report to `FILE` (- or none: standard output)")
+	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output)")
 	verbose := fs.Bool("verbose", false, "text: every section")
 	// The shard files are arguments: parse flags that come before them.
 	if code, done := parseFlagsArgs(fs, flagsFirst(args), mergeUsage, true, stdout, stderr); done {

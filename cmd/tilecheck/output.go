@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -27,13 +29,62 @@ func checkOut(flagName, path string) error {
 	if err != nil || !st.IsDir() {
 		return fmt.Errorf("%s %q: directory %q does not exist", flagName, path, dir)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+	if err := tryWrite(dir, filepath.Base(path)); err != nil {
 		return fmt.Errorf("%s %q: cannot write there: %v", flagName, path, err)
 	}
-	f.Close()
-	os.Remove(f.Name())
 	return nil
+}
+
+// tryWrite creates and removes a temporary file in dir, as
+// writeFileAtomic will for a file named base.
+func tryWrite(dir, base string) error {
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// checkOutDir is checkOut for a flag naming a directory of reports (gpu
+// --out-dir), called before any work: dir must be a directory that can be
+// written, or one that can be created (MkdirAll at the end) under the
+// nearest existing directory above it, which must be writable.
+func checkOutDir(flagName, dir string) error {
+	if dir == "" {
+		return fmt.Errorf("%s \"\": want a directory", flagName)
+	}
+	st, err := os.Stat(dir)
+	switch {
+	case err == nil && !st.IsDir():
+		return fmt.Errorf("%s %q: not a directory", flagName, dir)
+	case err == nil:
+		if err := tryWrite(dir, "tilecheck"); err != nil {
+			return fmt.Errorf("%s %q: cannot write there: %v", flagName, dir, err)
+		}
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %q: %v", flagName, dir, err)
+	}
+	// It does not exist yet: the nearest existing directory above it must
+	// let it be created.
+	parent := filepath.Dir(filepath.Clean(dir))
+	for {
+		st, err := os.Stat(parent)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s %q: %q is not a directory", flagName, dir, parent)
+			}
+			if err := tryWrite(parent, "tilecheck"); err != nil {
+				return fmt.Errorf("%s %q: cannot be created in %q: %v", flagName, dir, parent, err)
+			}
+			return nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) || filepath.Dir(parent) == parent {
+			return fmt.Errorf("%s %q: %v", flagName, dir, err)
+		}
+		parent = filepath.Dir(parent)
+	}
 }
 
 // writeOut writes a rendered report to path, or to stdout (path "" or "-").

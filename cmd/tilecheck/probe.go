@@ -24,7 +24,8 @@ func init() {
 }
 
 const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [--preset NAME]
-                       [--iterator NAME] [--include DIR --namespace NS [--header H]...]
+                       [--iterator NAME] [--class all|family|NAMES]
+                       [--include DIR --namespace NS [--header PATH]...]
                        [--cuda-include DIR]... [--format text|md|json] [--out FILE|-]
                        [--jobs N] [--verbose]
 
@@ -74,8 +75,14 @@ Flags:
 
 type multiFlag []string
 
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+func (m *multiFlag) String() string { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error {
+	if v == "" {
+		return errors.New("empty value")
+	}
+	*m = append(*m, v)
+	return nil
+}
 
 type probeFlags struct {
 	backendFlags                 // host or gpu, and your headers
@@ -90,7 +97,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	f.preset = presetVar(fs, "preset", gen.Representative, true, "cases: representative, quick, release or exhaustive")
 	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output)")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")

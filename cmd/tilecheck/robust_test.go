@@ -19,7 +19,8 @@ import (
 func TestHugeConfigsAreInvalidInputNotCrashes(t *testing.T) {
 	long := strings.Repeat("add_tile_offset(1,0);load(1,0);", 2000) + "load()"
 	for _, c := range []struct{ config, ops, want string }{
-		{"elem=f32 shape=1000000000x1000000000 threads=32 access=4", "load()", "too large"},
+		// Past int64 bits: Validate refuses it before the size check, naming shape=.
+		{"elem=f32 shape=1000000000x1000000000 threads=32 access=4", "load()", "shape=1000000000x1000000000"},
 		{"elem=f32 shape=1048576x1048576 threads=1024 access=4", "load()", "too large"},
 		{"elem=f32 shape=65536x65536 threads=65536 access=4", "load()", "too large"},
 		{"elem=f32 shape=64x8 threads=32 access=4", long, "--thread N"},
@@ -159,5 +160,65 @@ func TestCheckOpsFileAndJSON(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("check", "--iterator", "reference", "--config", specCase, "--ops-file", file+".missing"); code != exitUsage || !strings.Contains(stderr, "--ops-file") {
 		t.Errorf("missing ops file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestGPUInputsCheckedBeforeTheRun: gpu refuses an --out-dir it cannot
+// write and a --sanitize it cannot honour before building anything, naming
+// the flag. (The old code ran the whole protocol first, then failed with
+// "open /proc/.host-….md.tmp-…", or exited 3 for a sanitizer that could
+// never run.) CXX names no compiler, so that a check left until after the
+// build would fail on the compiler instead, not on the flag.
+func TestGPUInputsCheckedBeforeTheRun(t *testing.T) {
+	t.Setenv("CXX", "no-such-compiler-tilecheck")
+	t.Setenv("PATH", t.TempDir()) // no nvcc, no compute-sanitizer
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--backend", "host", "--out-dir", file}, `--out-dir "` + file + `": not a directory`},
+		{[]string{"--backend", "host", "--out-dir", filepath.Join(file, "sub")}, "--out-dir"},
+		{[]string{"--backend", "host", "--out-dir", t.TempDir(), "--sanitize"}, "--sanitize needs --backend gpu"},
+		{[]string{"--out-dir", t.TempDir(), "--sanitize"}, "--sanitize: compute-sanitizer not found"},
+		{[]string{"--backend", "host", "--out-dir", t.TempDir(), "--arch", "sm_80"}, "--arch needs --backend gpu"},
+	}
+	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"--backend", "host", "--out-dir", "/proc"}, `--out-dir "/proc": cannot write there`})
+	}
+	for _, c := range cases {
+		code, out, stderr := runCLI(append([]string{"gpu"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	// A directory that does not exist yet is fine: it is created at the end.
+	if err := checkOutDir("--out-dir", filepath.Join(t.TempDir(), "new", "evidence")); err != nil {
+		t.Errorf("a directory to create: %v", err)
+	}
+}
+
+// TestOverflowErrorsNameTheInput: a stride or an op argument too large for
+// tilecheck's int64 arithmetic is exit 2 with a message naming the key or
+// the op, not a bare "int64 overflow ...: 9223372036854775807 * 32".
+func TestOverflowErrorsNameTheInput(t *testing.T) {
+	const cfg = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1"
+	for _, c := range []struct{ config, ops, want string }{
+		{cfg + " stride=9223372036854775807", "load()", "stride=9223372036854775807"},
+		{cfg + " stride=64", "load();add_pointer_offset(9223372036854775807);load()", `op 2 "add_pointer_offset(9223372036854775807)"`},
+		{cfg + " stride=64", "add_tile_offset(0,9223372036854775807);load()", `op 1 "add_tile_offset(0,9223372036854775807)"`},
+	} {
+		for _, cmd := range []string{"check", "trace"} {
+			code, _, stderr := runCLI(cmd, "--iterator", "reference", "--config", c.config, "--ops", c.ops)
+			if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
+			}
+		}
 	}
 }

@@ -26,7 +26,7 @@ func init() {
 const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES] [--preset quick|release|exhaustive]
                        [--seed N] [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
                        [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
-                       [--backend go|host|gpu [--include DIR... --namespace NS]
+                       [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
 Runs every property of SPEC §5 over the preset's generated configurations and
@@ -48,7 +48,8 @@ model × class, for CI test reports) and github (GitHub Actions annotations).
 
 CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
 'tilecheck merge' joins the n JSON shard reports into the report of the
-unsharded sweep. --out is checked before the sweep starts and written
+unsharded sweep. A shard that gets no batch (more shards than batches)
+says so on stderr and still writes its report, which merge needs. --out is checked before the sweep starts and written
 atomically (a temporary file renamed); --out - is standard output.
 
 Progress: on a terminal, one line with elapsed time and time left on stderr;
@@ -98,7 +99,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
 	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or none: standard output)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output)")
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
@@ -203,6 +204,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	named := f.iterator != "" || f.namespace != ""
 	single := named && len(m.Reports) == 1 && (f.compiled() || len(classes) == 1)
 	warnModelErrors(stderr, m.Reports...)
+	warnEmptyShard(stderr, f.shardText, m.Reports)
 	return emitReport(ctx, "sweep", m, single, named, f.format, f.verbose, f.out, stdout, stderr)
 }
 
@@ -347,5 +349,36 @@ func matrixStatus(m *report.Matrix) int {
 func warnModelErrors(stderr io.Writer, rs ...*report.Report) {
 	for _, line := range sweep.ModelErrors(rs...) {
 		fmt.Fprintf(stderr, "tilecheck sweep: %s\n", line)
+	}
+}
+
+// warnEmptyShard says on stderr when --shard i/n picked no batch (n is
+// more than the sweep's batches). The shard is not an error: merge needs
+// every shard 1..n, so its (empty) JSON report is still written, exit 0.
+func warnEmptyShard(stderr io.Writer, shard string, rs []*report.Report) {
+	var empty []string
+	most := 0
+	for _, r := range rs {
+		part, ok := sweep.ShardPart(r)
+		if !ok {
+			continue
+		}
+		most = max(most, part.Total)
+		if part.Empty() {
+			empty = append(empty, fmt.Sprintf("%s %s (%d batches)", r.Iterator, r.Class, part.Total))
+		}
+	}
+	switch {
+	case len(empty) == 0:
+	case len(empty) == len(rs):
+		per := ""
+		if len(rs) > 1 {
+			per = " per model and class"
+		}
+		fmt.Fprintf(stderr, "tilecheck sweep: --shard %s is empty: the sweep has only %d batches%s, so this shard judges nothing; "+
+			"its report is written all the same (tilecheck merge needs every shard)\n", shard, most, per)
+	default:
+		fmt.Fprintf(stderr, "tilecheck sweep: --shard %s judges nothing of %s: fewer batches than shards; "+
+			"its report is written all the same (tilecheck merge needs every shard)\n", shard, strings.Join(empty, ", "))
 	}
 }
