@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -68,6 +69,11 @@ func (b *backendFlags) validate() []string {
 	if (len(b.includes) == 0) != (b.namespace == "") {
 		problems = append(problems, "--include and --namespace go together (your headers' directory and their namespace)")
 	}
+	if b.namespace != "" && !cppNamespace.MatchString(b.namespace) {
+		// Spliced into generated C++, a malformed name would come back as
+		// a path that "does not compile": a finding about the headers.
+		problems = append(problems, fmt.Sprintf("--namespace %q: not a C++ namespace name (identifiers joined by ::, e.g. cutlass or my::cutlass)", b.namespace))
+	}
 	for _, d := range append(append([]string{}, b.includes...), b.cudaIncludes...) {
 		if st, err := os.Stat(d); err != nil || !st.IsDir() {
 			problems = append(problems, fmt.Sprintf("include directory %q: not a directory", d))
@@ -75,6 +81,11 @@ func (b *backendFlags) validate() []string {
 	}
 	return problems
 }
+
+// cppNamespace is a C++ namespace name: identifiers, optionally joined by
+// :: (a leading :: names the global namespace).
+var cppNamespace = regexp.MustCompile(`^(::)?[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$`)
+
 func (b *backendFlags) compiled() bool { return b.backend != "go" }
 
 // spec is the cuda back end the flags describe; log and progress may be nil.

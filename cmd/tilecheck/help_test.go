@@ -100,6 +100,22 @@ func TestBackendOnlyFlagsNeedTheirBackend(t *testing.T) {
 	}
 }
 
+// TestNamespaceMustBeACppName: a --namespace that is no C++ name is bad
+// usage, not a header that "does not compile"; real names pass.
+func TestNamespaceMustBeACppName(t *testing.T) {
+	for _, ns := range []string{"cut lass", "cutlass;", "1cutlass", "cutlass::", "a:::b", "cutlass::*"} {
+		code, out, stderr := runCLI("probe", "--include", t.TempDir(), "--namespace", ns)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "not a C++ namespace name") {
+			t.Errorf("--namespace %q: exit %d, stdout %.60q, stderr %q; want exit 2 naming it", ns, code, out, stderr)
+		}
+	}
+	for _, ns := range []string{"cutlass", "my::cutlass", "::cutlass", "_v2"} {
+		if !cppNamespace.MatchString(ns) {
+			t.Errorf("--namespace %q refused", ns)
+		}
+	}
+}
+
 // TestVersionTakesNoArguments: version is a command like the others: a
 // stray flag or argument is bad usage, and it has help.
 func TestVersionTakesNoArguments(t *testing.T) {
