@@ -250,10 +250,10 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	tmpBin := filepath.Join(tc.cacheDir(), fmt.Sprintf("bin-%s.tmp%d", key, os.Getpid()))
 	depfile := tmpBin + ".d"
 	defer os.Remove(depfile)
-	args := append(append([]string{}, flags...), "-o", tmpBin, srcPath)
-	// The dependency flags go first and are left out of the command a
-	// failure shows: it reproduces the build, not the cache's bookkeeping.
-	cmd := exec.CommandContext(ctx, tc.compiler(), append(depArgs(depfile), args...)...)
+	// The failure shows the dependency flags too: if a compiler rejected
+	// them, the command it prints must fail the same way.
+	args := append(append(depArgs(depfile), flags...), "-o", tmpBin, srcPath)
+	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
 	killGroupOnCancel(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
