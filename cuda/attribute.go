@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -233,7 +234,8 @@ func instantiationShape(c *plannedCase) string {
 // -fsyntax-only check of the same source: template instantiation fails the
 // same way under nvcc, the PTX that g++ cannot assemble is never generated,
 // and nvcc itself would take many times longer per check. Outcomes are
-// cached by the hash of compiler, flags, headers and source.
+// cached like Build's (depcache.go): by the hash of compiler, flags,
+// headers and source, valid while every file the check read is unchanged.
 func (opts Options) compileError(ctx context.Context, src []byte) string {
 	host := opts.Toolchain
 	mode := []string{"-c", "-o", os.DevNull}
@@ -248,11 +250,11 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	}
 	args := append(host.flags(inc), mode...)
 	h := sha256.New()
-	fmt.Fprintf(h, "check\x00%s\x00%s\x00%s\x00", host.compiler(), strings.Join(args, " "), HeaderHash())
+	fmt.Fprintf(h, "check\x00%s\x00%s\x00%s\x00%s\x00", depVersion, host.compiler(), strings.Join(args, " "), HeaderHash())
 	h.Write(src)
-	memo := filepath.Join(host.cacheDir(), "syntax-"+hex.EncodeToString(h.Sum(nil))[:32])
-	if b, err := os.ReadFile(memo); err == nil {
-		return string(b)
+	manifest := filepath.Join(host.cacheDir(), "syntax-"+hex.EncodeToString(h.Sum(nil))[:32])
+	if e, ok := lookupDeps(manifest, func(depEntry) bool { return true }); ok {
+		return e.Result
 	}
 	const ext = ".cpp"
 	f, err := os.CreateTemp(host.cacheDir(), "attr-*"+ext)
@@ -260,22 +262,27 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 		return err.Error()
 	}
 	defer os.Remove(f.Name())
+	depfile := f.Name() + ".d"
+	defer os.Remove(depfile)
 	if _, err := f.Write(src); err != nil {
 		f.Close()
 		return err.Error()
 	}
 	f.Close()
-	args = append(args, f.Name())
+	args = append(append(depArgs(depfile), args...), f.Name())
 	cmd := exec.CommandContext(ctx, host.compiler(), args...)
 	killGroupOnCancel(cmd)
+	started := time.Now()
 	out, err := cmd.CombinedOutput()
 	diag := ""
 	if err != nil {
 		diag = strings.ReplaceAll(FirstDiagnostic(string(out)), filepath.Dir(f.Name())+string(filepath.Separator), "")
 		diag = regexp.MustCompile(`attr-\d+\.cpp`).ReplaceAllString(diag, "generated"+ext)
 	}
-	if ctx.Err() == nil {
-		_ = os.WriteFile(memo, []byte(diag), 0o644)
+	// As in Build, a missing header is never cached (no list names the fix).
+	missing := strings.Contains(string(out), "No such file or directory")
+	if files, ok := collectDeps(depfile, f.Name(), started); ok && ctx.Err() == nil && !missing {
+		recordDeps(manifest, depEntry{Result: diag, Failed: diag != "", Files: files})
 	}
 	return diag
 }

@@ -205,8 +205,12 @@ func (tc Toolchain) materialize() (string, error) {
 	return dir, nil
 }
 
-// Build compiles src, or finds it already built: the cache key is the
-// sha256 of the source, the compiler and its flags.
+// Build compiles src, or finds it already built. The cache key is the
+// sha256 of the source, the compiler and its flags (the -I paths among
+// them) and tilecheck's headers; a cached outcome is used only while every
+// file its compile read is unchanged (depcache.go), so editing a header in
+// place or checking out another tag rebuilds, and deleting the cache is
+// never needed for a correct result.
 func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached bool, err error) {
 	inc, err := tc.materialize()
 	if err != nil {
@@ -214,18 +218,23 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	}
 	flags := tc.flags(inc)
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", tc.compiler(), strings.Join(flags, " "), HeaderHash())
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", depVersion, tc.compiler(), strings.Join(flags, " "), HeaderHash())
 	h.Write(src)
-	key := hex.EncodeToString(h.Sum(nil))[:32]
-	bin = filepath.Join(tc.cacheDir(), "bin-"+tc.Backend+"-"+key)
-	failed := filepath.Join(tc.cacheDir(), "fail-"+tc.Backend+"-"+key)
-	if b, err := os.ReadFile(failed); err == nil {
-		// A failure is cached like a success: the same source, compiler and
-		// flags fail the same way.
-		command, output, _ := strings.Cut(string(b), "\x00")
-		return "", true, &CompileError{Command: command, Output: output, Err: errors.New("exit status 1, cached")}
-	}
-	if _, err := os.Stat(bin); err == nil {
+	key := tc.Backend + "-" + hex.EncodeToString(h.Sum(nil))[:32]
+	manifest := filepath.Join(tc.cacheDir(), "deps-"+key)
+	if e, ok := lookupDeps(manifest, func(e depEntry) bool {
+		if e.Failed {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(tc.cacheDir(), e.Result))
+		return err == nil
+	}); ok {
+		if e.Failed {
+			// A failure is cached like a success: the same source, compiler,
+			// flags and headers fail the same way.
+			return "", true, &CompileError{Command: e.Command, Output: e.Output, Err: errors.New("exit status 1, cached")}
+		}
+		bin = filepath.Join(tc.cacheDir(), e.Result)
 		now := time.Now()
 		_ = os.Chtimes(bin, now, now) // recently used: pruned last
 		return bin, true, nil
@@ -238,25 +247,44 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	if err := os.WriteFile(srcPath, src, 0o644); err != nil {
 		return "", false, err
 	}
-	tmpBin := bin + ".tmp" + fmt.Sprint(os.Getpid())
-	args := append(append([]string{}, flags...), "-o", tmpBin, srcPath)
+	tmpBin := filepath.Join(tc.cacheDir(), fmt.Sprintf("bin-%s.tmp%d", key, os.Getpid()))
+	depfile := tmpBin + ".d"
+	defer os.Remove(depfile)
+	// The failure shows the dependency flags too: if a compiler rejected
+	// them, the command it prints must fail the same way.
+	args := append(append(depArgs(depfile), flags...), "-o", tmpBin, srcPath)
 	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
 	killGroupOnCancel(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	started := time.Now()
 	if err := cmd.Run(); err != nil {
 		// The compiler may have written part of its output before it
 		// failed or was killed: the cache keeps no .tmp file.
 		os.Remove(tmpBin)
 		ce := &CompileError{Command: tc.compiler() + " " + strings.Join(args, " "), Output: out.String(), Err: err}
-		if ctx.Err() == nil {
-			_ = os.WriteFile(failed, []byte(ce.Command+"\x00"+ce.Output), 0o644)
+		// A missing header is never cached: the fix is a file that did not
+		// exist, which no dependency list names (g++ writes none then; the
+		// message guards the compilers that might).
+		missing := strings.Contains(ce.Output, "No such file or directory") || strings.Contains(ce.Output, "cannot open source file")
+		if files, ok := collectDeps(depfile, srcPath, started); ok && ctx.Err() == nil && !missing {
+			recordDeps(manifest, depEntry{Failed: true, Command: ce.Command, Output: ce.Output, Files: files})
 		}
 		return "", false, ce
 	}
+	files, ok := collectDeps(depfile, srcPath, started)
+	// Named by its dependencies too: a program built from other header
+	// contents, which another process may be running or about to record,
+	// is never overwritten.
+	bin = filepath.Join(tc.cacheDir(), "bin-"+key+"-"+depsName(files))
 	if err := os.Rename(tmpBin, bin); err != nil {
 		os.Remove(tmpBin)
 		return "", false, err
+	}
+	if ok {
+		// Recorded after the program is in place, so that a manifest never
+		// names a program that is not there yet.
+		recordDeps(manifest, depEntry{Result: filepath.Base(bin), Files: files})
 	}
 	tc.prune()
 	return bin, false, nil
@@ -265,14 +293,13 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 // cacheKeep is how many built programs (and their sources) the cache keeps.
 const cacheKeep = 128
 
-// prune removes the oldest built programs, sources and syntax-check
-// outcomes beyond their limits,
-// so the cache does not grow without bound as presets and models change.
+// prune removes the oldest built programs, sources, manifests and
+// syntax-check outcomes beyond their limits, so the cache does not grow without bound as presets and models change.
 func (tc Toolchain) prune() {
-	for _, pattern := range []string{"bin-*", "src-*", "fail-*", "syntax-*"} {
+	for _, pattern := range []string{"bin-*", "src-*", "deps-*", "syntax-*"} {
 		keep := cacheKeep
-		if pattern == "syntax-*" || pattern == "fail-*" {
-			keep = 8 * cacheKeep // syntax-check outcomes: a few bytes each
+		if pattern == "syntax-*" || pattern == "deps-*" {
+			keep = 8 * cacheKeep // manifests: a few kilobytes each
 		}
 		files, _ := filepath.Glob(filepath.Join(tc.cacheDir(), pattern))
 		if len(files) <= keep {

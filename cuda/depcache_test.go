@@ -1,0 +1,148 @@
+package cuda
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A user edits a header of their checkout in place: the -I path, and so the
+// cache key, stay the same. These tests build a tiny program against a
+// header in a temporary include directory, edit it, and build again.
+
+const valueProgram = "#include <cstdio>\n#include \"value.h\"\nint main() { std::printf(\"%d\\n\", VALUE); return 0; }\n"
+
+// depToolchain is the host toolchain with its own cache and include
+// directory, and a compiler that counts its compiles in a file.
+func depToolchain(t *testing.T) (tc Toolchain, header string, compiles func() int) {
+	t.Helper()
+	host := hostToolchain(t)
+	real, err := exec.LookPath(host.compiler())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	count := filepath.Join(dir, "compiles")
+	script := filepath.Join(dir, "counting-cxx")
+	body := "#!/bin/sh\ncase \"$*\" in *--version*) exec '" + real + "' \"$@\";; esac\necho x >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	inc := filepath.Join(dir, "include")
+	if err := os.Mkdir(inc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tc = Toolchain{Backend: "host", Compiler: script, IncludeDirs: []string{inc}, CacheDir: filepath.Join(dir, "cache")}
+	return tc, filepath.Join(inc, "value.h"), func() int {
+		b, _ := os.ReadFile(count)
+		return strings.Count(string(b), "x")
+	}
+}
+
+func writeHeader(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildAndRun builds valueProgram and returns what it prints.
+func buildAndRun(t *testing.T, tc Toolchain) (out string, cached bool) {
+	t.Helper()
+	bin, cached, err := tc.Build(context.Background(), []byte(valueProgram))
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	b, err := exec.Command(bin).Output()
+	if err != nil {
+		t.Fatalf("run %s: %v", bin, err)
+	}
+	return strings.TrimSpace(string(b)), cached
+}
+
+func TestBuildCacheSeesHeaderEdit(t *testing.T) {
+	tc, header, compiles := depToolchain(t)
+	steps := []struct {
+		value    string // the header's VALUE
+		want     string // what the program prints
+		cached   bool
+		compiles int // compiler runs so far
+	}{
+		{"1", "1", false, 1},
+		{"1", "1", true, 1},  // unchanged header: a hit, no compiler run
+		{"2", "2", false, 2}, // same size, other contents: a miss
+		{"2", "2", true, 2},
+		{"1", "1", true, 2}, // undone: the first program is still listed
+	}
+	for i, s := range steps {
+		writeHeader(t, header, "#define VALUE "+s.value+"\n")
+		out, cached := buildAndRun(t, tc)
+		if out != s.want || cached != s.cached || compiles() != s.compiles {
+			t.Fatalf("step %d (VALUE %s): printed %q cached=%v after %d compiles, want %q cached=%v after %d",
+				i, s.value, out, cached, compiles(), s.want, s.cached, s.compiles)
+		}
+	}
+}
+
+func TestBuildCacheSeesHeaderFixed(t *testing.T) {
+	tc, header, compiles := depToolchain(t)
+	writeHeader(t, header, "#define VALUE (1 +)\n")
+	for i, wantCached := range []bool{false, true} {
+		_, cached, err := tc.Build(context.Background(), []byte(valueProgram))
+		var ce *CompileError
+		if !errors.As(err, &ce) || cached != wantCached || compiles() != 1 {
+			t.Fatalf("broken header, build %d: err=%v cached=%v after %d compiles, want a compile error cached=%v after 1",
+				i, err, cached, compiles(), wantCached)
+		}
+	}
+	writeHeader(t, header, "#define VALUE (1 + 2)\n")
+	out, cached := buildAndRun(t, tc)
+	if out != "3" || cached || compiles() != 2 {
+		t.Fatalf("fixed header: printed %q cached=%v after %d compiles, want \"3\" built afresh (2 compiles)", out, cached, compiles())
+	}
+}
+
+// A missing header is not cached: the fix creates a file that the failed
+// build's dependency list cannot name.
+func TestBuildCacheSeesMissingHeaderCreated(t *testing.T) {
+	tc, header, _ := depToolchain(t)
+	if _, _, err := tc.Build(context.Background(), []byte(valueProgram)); err == nil {
+		t.Fatal("built without value.h")
+	}
+	writeHeader(t, header, "#define VALUE 7\n")
+	if out, cached := buildAndRun(t, tc); out != "7" || cached {
+		t.Fatalf("header created: printed %q cached=%v, want \"7\" built afresh", out, cached)
+	}
+}
+
+// The failure attribution's syntax checks are cached by the same rule.
+func TestSyntaxCheckSeesHeaderFixed(t *testing.T) {
+	tc, header, compiles := depToolchain(t)
+	t.Setenv("CXX", tc.Compiler) // compileError always checks with the host default
+	opts := Options{Toolchain: Toolchain{Backend: "host", IncludeDirs: tc.IncludeDirs, CacheDir: tc.CacheDir}}
+	ctx := context.Background()
+	writeHeader(t, header, "#define VALUE (1 +)\n")
+	for i := range 2 {
+		if diag := opts.compileError(ctx, []byte(valueProgram)); !strings.Contains(diag, "error") || compiles() != 1 {
+			t.Fatalf("broken header, check %d: diagnostic %q after %d compiles, want an error after 1", i, diag, compiles())
+		}
+	}
+	writeHeader(t, header, "#define VALUE (1 + 2)\n")
+	if diag := opts.compileError(ctx, []byte(valueProgram)); diag != "" || compiles() != 2 {
+		t.Fatalf("fixed header: diagnostic %q after %d compiles, want none after 2", diag, compiles())
+	}
+}
+
+func TestParseDepfile(t *testing.T) {
+	in := "/c/bin-host-x.tmp1: /c/src-host-x.cpp /usr/include/stdc-predef.h \\\n" +
+		" /my\\ cut/a.h /x/b\\#1.h \\\n /x/c$$d.h\n"
+	want := []string{"/c/src-host-x.cpp", "/usr/include/stdc-predef.h", "/my cut/a.h", "/x/b#1.h", "/x/c$d.h"}
+	got := parseDepfile(in)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("parseDepfile = %q, want %q", got, want)
+	}
+}
