@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -89,7 +90,7 @@ func recordDeps(path string, e depEntry) {
 	}
 	entries := []depEntry{e}
 	for _, o := range old {
-		if len(entries) < depKeep && !sameFiles(o.Files, e.Files) {
+		if len(entries) < depKeep && !slices.Equal(o.Files, e.Files) {
 			entries = append(entries, o)
 		}
 	}
@@ -101,18 +102,6 @@ func recordDeps(path string, e depEntry) {
 	if os.WriteFile(tmp, b, 0o644) != nil || os.Rename(tmp, path) != nil {
 		os.Remove(tmp)
 	}
-}
-
-func sameFiles(a, b []depFile) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // depArgs asks the compiler for the list of files it reads. g++, clang and
