@@ -111,14 +111,52 @@ func Text(w io.Writer, r report.ProbeReport) {
 	}
 	if len(res.Uncompilable) > 0 {
 		fmt.Fprintln(w, "Paths that do not compile when instantiated (listed, not run):")
-		for _, u := range res.Uncompilable {
-			fmt.Fprintf(w, "  %s\n", u)
+		for _, g := range byDiagnostic(res.Uncompilable) {
+			if len(g.paths) == 1 {
+				fmt.Fprintf(w, "  %s\n", g.paths[0])
+				continue
+			}
+			fmt.Fprintf(w, "  %d paths, one diagnostic: %s\n    first: %s\n", len(g.paths), g.diag, strings.TrimSuffix(g.paths[0], uncompilable+g.diag))
 		}
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
 	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls))
+}
+
+// uncompilable separates a path from its first diagnostic in a probe's
+// list of paths that do not compile (cuda's "LABEL on CONFIG | OPS: does
+// not compile: DIAGNOSTIC").
+const uncompilable = ": does not compile: "
+
+// diagGroup is the paths of a probe's list that share one first diagnostic.
+type diagGroup struct {
+	diag  string
+	paths []string
+}
+
+// byDiagnostic groups the paths that do not compile by their first
+// diagnostic, in the order each first appears: one cause (a header's
+// static_assert for a 6-bit type, say) fails every program of every
+// configuration that reaches it, and was listed once per path.
+func byDiagnostic(paths []string) []diagGroup {
+	var out []diagGroup
+	at := map[string]int{}
+	for _, p := range paths {
+		d := p
+		if i := strings.Index(p, uncompilable); i >= 0 {
+			d = p[i+len(uncompilable):]
+		}
+		k, ok := at[d]
+		if !ok {
+			k = len(out)
+			at[d] = k
+			out = append(out, diagGroup{diag: d})
+		}
+		out[k].paths = append(out[k].paths, p)
+	}
+	return out
 }
 
 // address is one address of a mismatch as text and Markdown print it: an

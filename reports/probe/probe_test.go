@@ -143,3 +143,37 @@ func TestMismatchNotSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestUncompilableGroupedByDiagnostic: paths that fail with one first
+// diagnostic (a header's static_assert reached by every program of two
+// configurations) are listed once, counted, with the first path; a path
+// with a diagnostic of its own is listed as it is. JSON keeps every path.
+func TestUncompilableGroupedByDiagnostic(t *testing.T) {
+	const assert = "fast_math.h:714:78: error: static assertion failed: Size must be a power of two"
+	res := weakRun()
+	res.Uncompilable = []string{
+		"cutlass on elem=e3m2 A | accesses(): does not compile: " + assert,
+		"cutlass on elem=e3m2 A | add_tile_offset(0,1);accesses(): does not compile: " + assert,
+		"cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'",
+		"cutlass on elem=e3m2 C | accesses(): does not compile: " + assert,
+	}
+	var b strings.Builder
+	Text(&b, res)
+	out := b.String()
+	if n := strings.Count(out, assert); n != 1 {
+		t.Errorf("the shared diagnostic printed %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "  3 paths, one diagnostic: "+assert+"\n    first: cutlass on elem=e3m2 A | accesses()\n") {
+		t.Errorf("want the group counted with its first path:\n%s", out)
+	}
+	if !strings.Contains(out, "  cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'\n") {
+		t.Errorf("want the lone path as it is:\n%s", out)
+	}
+	var j strings.Builder
+	if err := JSON(&j, res); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(j.String(), "static assertion failed"); n != 3 {
+		t.Errorf("JSON holds the diagnostic %d times, want every path (3)", n)
+	}
+}
