@@ -78,7 +78,6 @@ type aggregate struct {
 	// keys and class members of cases it cannot have, outside the floors.
 	leftKeys []map[string]bool
 	leftHits []int
-	leftOut  int
 	units    map[string]*unitAgg
 	audit    map[string]*auditAgg
 	unavail  map[string]bool
@@ -186,7 +185,6 @@ func (a *aggregate) merge(b *aggregate) {
 		a.firstErr = b.firstErr
 	}
 	a.covTotal += b.covTotal
-	a.leftOut += b.leftOut
 	for k := range a.covHits {
 		a.covHits[k] += b.covHits[k]
 		a.leftHits[k] += b.leftHits[k]

@@ -20,9 +20,7 @@ import (
 func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
 	var ue *iterator.UnavailableError
 	left := errors.As(o.Err, &ue) && ue.LeftOut
-	if left {
-		a.leftOut++
-	} else {
+	if !left {
 		a.covTotal++
 	}
 	for k, cl := range a.classes {
