@@ -177,3 +177,28 @@ func TestUncompilableGroupedByDiagnostic(t *testing.T) {
 		t.Errorf("JSON holds the diagnostic %d times, want every path (3)", n)
 	}
 }
+
+// TestEvidenceRowsSayWhatRan: a host rehearsal's table names no compute
+// capability and no -arch (it had neither; it printed "compute capability
+// ()" and the GPU's -arch); a GPU run's names both.
+func TestEvidenceRowsSayWhatRan(t *testing.T) {
+	for _, c := range []struct {
+		backend, gpu, compiler string
+	}{
+		{"host", "| GPU | none (host run) |", "| compiler | g++ 12 |"},
+		{"gpu", "| GPU | NVIDIA H200 (compute capability 9.0) |", "| compiler | nvcc 13.0, `-arch=sm_90` |"},
+	} {
+		res := weakRun()
+		res.Backend = c.backend
+		ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult,
+			GPU: "none (host run)", Compiler: "g++ 12", Arch: "sm_90"}
+		if c.backend == "gpu" {
+			ev.GPU, ev.Compiler, ev.Device = "NVIDIA H200", "nvcc 13.0", map[string]string{"cc": "9.0"}
+		}
+		var b strings.Builder
+		EvidenceMarkdown(&b, ev)
+		if md := b.String(); !strings.Contains(md, c.gpu+"\n") || !strings.Contains(md, c.compiler+"\n") {
+			t.Errorf("%s: want rows %q and %q in:\n%s", c.backend, c.gpu, c.compiler, md)
+		}
+	}
+}
