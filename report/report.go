@@ -124,4 +124,9 @@ type Matrix struct {
 	Preset  string    `json:"preset"`
 	Seed    int64     `json:"seed"`
 	Reports []*Report `json:"reports"`
+	// Verdict is the combined verdict of one iterator swept over several
+	// classes (sweep.CombinedVerdict, set by the front end), which its exit
+	// status follows; Unjudged, and absent from JSON, for a matrix of
+	// every model, whose exit follows its own rule (sweep.MatrixWeak).
+	Verdict Verdict `json:"verdict,omitempty"`
 }

@@ -102,6 +102,11 @@ func matrixTrailer(m *report.Matrix, groups []classGroup) []string {
 	if len(interrupted) > 0 {
 		out = append(out, "INTERRUPTED: "+strings.Join(interrupted, "; "))
 	}
+	if m.Verdict != report.Unjudged {
+		// One iterator over several classes ends as one iterator's
+		// report does: with the verdict its exit status follows.
+		out = append(out, "Verdict: "+verdictCell(m.Verdict))
+	}
 	return out
 }
 

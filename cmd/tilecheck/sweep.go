@@ -212,6 +212,11 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // exit status: the verdict's (byVerdict: an iterator was named), the
 // matrix's (only errors and weak evidence count), or 130 when interrupted.
 func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
+	if byVerdict && !single {
+		// One iterator over several classes: its reports end with the
+		// verdict the exit status follows, as one class's report does.
+		m.Verdict = sweep.CombinedVerdict(m)
+	}
 	var buf bytes.Buffer
 	if err := render(&buf, m, single, format, verbose); err != nil {
 		return internalError(stderr, cmd, err)
@@ -234,7 +239,7 @@ func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVer
 	case single:
 		return reportStatus(m.Reports[0])
 	case byVerdict:
-		return matrixVerdictStatus(m)
+		return verdictStatus(m.Verdict)
 	}
 	return matrixStatus(m)
 }

@@ -5,8 +5,6 @@ import (
 	"runtime/debug"
 
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // sweepClasses resolves --class with sweep's defaults: left out, one
@@ -21,10 +19,6 @@ func sweepClasses(name, iter string) ([]iterator.Class, error) {
 	}
 	return parseClasses(name)
 }
-
-// matrixVerdictStatus is the exit status of one iterator swept over several
-// classes: the status of the sweep's combined verdict.
-func matrixVerdictStatus(m *report.Matrix) int { return verdictStatus(sweep.CombinedVerdict(m)) }
 
 // sweepGCPercent is the garbage collector's target for a sweep: a sweep's
 // live heap is small (batches are bounded) but it allocates traces at a

@@ -1,0 +1,35 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// TestMatrixEndsWithItsVerdict: a matrix that carries a verdict (one
+// iterator over several classes) ends, in text and Markdown, with the
+// verdict line a single report ends with; a matrix of every model, which
+// carries none, does not (its exit follows another rule).
+func TestMatrixEndsWithItsVerdict(t *testing.T) {
+	last := func(render func(*strings.Builder) error) string {
+		var b strings.Builder
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+		return strings.TrimSpace(lines[len(lines)-1])
+	}
+	m := classesMatrix()
+	for _, withVerdict := range []bool{false, true} {
+		m.Verdict = report.Unjudged
+		if withVerdict {
+			m.Verdict = report.Fail
+		}
+		text := last(func(b *strings.Builder) error { return TextMatrix(b, m) })
+		md := last(func(b *strings.Builder) error { return MarkdownMatrix(b, m) })
+		if got := strings.HasPrefix(text, "Verdict: FAIL") && strings.HasPrefix(md, "Verdict: FAIL"); got != withVerdict {
+			t.Errorf("verdict %v: last lines %q and %q", m.Verdict, text, md)
+		}
+	}
+}
