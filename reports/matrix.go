@@ -100,7 +100,12 @@ func matrixTrailer(m *report.Matrix, groups []classGroup) []string {
 		fmt.Sprintf("%d shrunk counterexamples with replay commands, controls by model, units and kill matrices "+
 			"are in the long sections (text: --verbose; Markdown: folded above).", cx))
 	if len(interrupted) > 0 {
-		out = append(out, "INTERRUPTED: "+strings.Join(interrupted, "; "))
+		// One line per run: joined, a --class all sweep's runs read as
+		// one long paragraph.
+		out = append(out, "INTERRUPTED:")
+		for _, line := range interrupted {
+			out = append(out, "- "+line)
+		}
 	}
 	if m.Verdict != report.Unjudged {
 		// One iterator over several classes ends as one iterator's

@@ -33,3 +33,22 @@ func TestMatrixEndsWithItsVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedRunsOnePerLine: an interrupted matrix lists each stopped
+// run on a line of its own (they were one paragraph, joined by "; ").
+func TestInterruptedRunsOnePerLine(t *testing.T) {
+	m := classesMatrix()
+	m.Reports[0].Interrupted = "stopped after 5 of 9 batches"
+	m.Reports[1].Interrupted = "stopped after 0 of 9 batches"
+	var b strings.Builder
+	if err := TextMatrix(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, r := range m.Reports[:2] {
+		want := "- " + r.Iterator + " " + r.Class + ": " + r.Interrupted + "\n"
+		if !strings.Contains(out, want) {
+			t.Errorf("want the line %q in:\n%s", want, out)
+		}
+	}
+}
