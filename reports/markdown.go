@@ -49,7 +49,7 @@ func renderMarkdown(w io.Writer, d document) error {
 	if len(d.trailer) > 0 {
 		fmt.Fprint(bw, "\n### Summary\n\n")
 		for _, line := range d.trailer {
-			fmt.Fprintf(bw, "%s  \n", line)
+			fmt.Fprintf(bw, "%s  \n", longSections(line, true, false))
 		}
 	}
 	return bw.Flush()

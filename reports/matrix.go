@@ -97,8 +97,7 @@ func matrixTrailer(m *report.Matrix, groups []classGroup) []string {
 		}
 	}
 	out = append(out, fmt.Sprintf("Controls: %d of %d killed as required. Coverage floors: %d of %d met.", kOK, kN, fOK, fN),
-		fmt.Sprintf("%d shrunk counterexamples with replay commands, controls by model, units and kill matrices "+
-			"are in the long sections (text: --verbose; Markdown: folded above).", cx))
+		longSectionsMark+fmt.Sprintf("%d shrunk counterexamples with replay commands, controls by model, units and kill matrices", cx))
 	if len(interrupted) > 0 {
 		// One line per run: joined, a --class all sweep's runs read as
 		// one long paragraph.

@@ -18,8 +18,29 @@ type document struct {
 	sections []section
 	// trailer is the summary after the sections: what the detail sections
 	// say in a line each, and the verdict last, so that the end of the
-	// output (all a terminal may still show) states the outcome.
+	// output (all a terminal may still show) states the outcome. A line
+	// marked with longSectionsMark names what the long sections hold; each
+	// renderer says where they are (longSections).
 	trailer []string
+}
+
+// longSectionsMark starts a trailer line naming what the long sections
+// hold, which text shows only with --verbose and Markdown folds.
+const longSectionsMark = "\x00long:"
+
+// longSections is trailer line as a renderer prints it: a line marked
+// with longSectionsMark finished with where the long sections are.
+func longSections(line string, markdown, verbose bool) string {
+	what, ok := strings.CutPrefix(line, longSectionsMark)
+	switch {
+	case !ok:
+		return line
+	case markdown:
+		return what + " are in the folded sections above."
+	case verbose:
+		return what + " are in the sections above."
+	}
+	return what + " are in the long sections: --verbose shows them."
 }
 
 // section is one heading followed by blocks in order.

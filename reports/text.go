@@ -73,7 +73,7 @@ func renderText(w io.Writer, d document, o TextOptions) error {
 	if len(d.trailer) > 0 {
 		fmt.Fprintln(bw, "\nSummary\n-------")
 		for _, line := range d.trailer {
-			writeWrapped(bw, line, "  ")
+			writeWrapped(bw, longSections(line, false, o.Verbose), "  ")
 		}
 	}
 	return bw.Flush()
