@@ -102,7 +102,7 @@ var PBounds = Property{
 			if !tileInside(c, rec, lo, hi) {
 				return
 			}
-			mask, ok := mainMask(c, rec.Op, th)
+			mask, ok := exactMask(c, c.Program, rec.Op, th)
 			if !ok {
 				return
 			}

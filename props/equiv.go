@@ -84,7 +84,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act prog
 	var mask []bool
 	if e.maskOp >= 0 {
 		var ok bool
-		if mask, ok = mainMask(c, e.maskOp, th); !ok {
+		if mask, ok = exactMask(c, c.Program, e.maskOp, th); !ok {
 			return Violation{}, false
 		}
 		if mask != nil && !anyTrue(mask) {

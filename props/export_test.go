@@ -20,23 +20,24 @@ func TraverseJudged(c Case) bool {
 func ExactMasks(c Case, progs []iterator.Program, f func(prog iterator.Program, i, thread int, memo, full []bool, memoOK, fullOK bool)) {
 	g := &groupMemo{}
 	for _, prog := range progs {
-		// The same case as a plan holds it (a case memo in the group), with
-		// prog as its own program: every memoised way a judge asks.
-		planned := c
-		planned.Program = prog
-		planned.memo = &caseMemo{group: g}
+		// The case as a plan holds it, in the group, two ways: prog as the
+		// case's own program (its origins by op index) and as a program
+		// derived from another case program (its origins by program).
+		own, derived := c, c
+		own.Program, own.memo = prog, &caseMemo{group: g}
+		derived.Program, derived.memo = append(iterator.Program(nil), prog...), &caseMemo{group: g}
 		for i, o := range prog {
 			if !o.Records() {
 				continue
 			}
-			site := siteOf(planned, prog, i)
+			site := siteOf(own, prog, i)
 			for _, th := range c.Threads {
 				full, fok := computeExactMask(c, prog, i, th)
-				m, mok := g.exactMask(c, prog, i, th)
+				m, mok := exactMask(own, prog, i, th)
 				f(prog, i, th, m, full, mok, fok)
-				m, mok = mainMask(planned, i, th)
+				m, mok = exactMask(derived, prog, i, th)
 				f(prog, i, th, m, full, mok, fok)
-				m, mok = site.mask(planned, th)
+				m, mok = site.mask(own, th)
 				f(prog, i, th, m, full, mok, fok)
 			}
 		}

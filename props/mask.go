@@ -108,22 +108,10 @@ func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
 	return tb.masks[r], true
 }
 
-// exactMask is computeExactMask answered from the group's memo: the same
-// mask and ok, exactly, for every origin the bound admits; the rest are
-// computed in full.
-func (g *groupMemo) exactMask(c Case, prog iterator.Program, i, thread int) ([]bool, bool) {
-	var origin int64
-	var ok bool
-	if c.memo != nil {
-		origin, ok = c.memo.originBits(c, prog, i)
-	} else {
-		origin, ok = docOriginBits(c, prog, i)
-	}
-	return g.maskAt(c, prog, i, origin, ok, thread)
-}
-
-// maskAt is exactMask given the record's documented origin (origin, ok:
-// docOriginBits(c, prog, i)), which a judge finds once for every thread.
+// maskAt is computeExactMask answered from the group's memo, given the
+// record's documented origin (origin, ok: docOriginBits(c, prog, i)):
+// the same mask and ok, exactly, for every origin the bound admits; the
+// rest are computed in full.
 func (g *groupMemo) maskAt(c Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, bool) {
 	if !ok {
 		return nil, false
@@ -147,10 +135,17 @@ type maskSite struct {
 	ok     bool
 }
 
-// siteOf is the mask site of the record op i of prog makes.
+// siteOf is the mask site of the record op i of prog makes: its origin
+// from the case's memo (by op index for the case program, by program for
+// a derived one); without a memo, or in a family class, the mask is
+// computed in full.
 func siteOf(c Case, prog iterator.Program, i int) maskSite {
 	s := maskSite{prog: prog, i: i}
-	if c.memo != nil && c.Config.Class == iterator.RegularTile {
+	switch {
+	case c.memo == nil || c.Config.Class != iterator.RegularTile:
+	case len(prog) > 0 && len(prog) == len(c.Program) && &prog[0] == &c.Program[0]:
+		s.origin, s.ok = c.mainOrigin(i)
+	default:
 		s.origin, s.ok = c.memo.originBits(c, prog, i)
 	}
 	return s
@@ -158,6 +153,7 @@ func siteOf(c Case, prog iterator.Program, i int) maskSite {
 
 // mask is exactMask(c, s.prog, s.i, thread).
 func (s *maskSite) mask(c Case, thread int) ([]bool, bool) {
+	// The family classes' answer costs less than the memo's lookup.
 	if c.memo == nil || c.Config.Class != iterator.RegularTile {
 		return computeExactMask(c, s.prog, s.i, thread)
 	}

@@ -124,21 +124,8 @@ func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) 
 // planned case computes it once for every source (caseMemo); callers must
 // not modify the mask.
 func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
-	// The family classes' answer costs less than the memo's lookup.
-	if c.memo == nil || c.Config.Class != iterator.RegularTile {
-		return computeExactMask(c, prog, i, thread)
-	}
-	return c.memo.group.exactMask(c, prog, i, thread)
-}
-
-// mainMask is exactMask(c, c.Program, i, thread), with the case program's
-// origin found once per case (mainOrigin).
-func mainMask(c Case, i, thread int) ([]bool, bool) {
-	if c.memo == nil || c.Config.Class != iterator.RegularTile {
-		return computeExactMask(c, c.Program, i, thread)
-	}
-	origin, ok := c.mainOrigin(i)
-	return c.memo.group.maskAt(c, c.Program, i, origin, ok, thread)
+	s := siteOf(c, prog, i)
+	return s.mask(c, thread)
 }
 
 // computeExactMask is exactMask without the memo. It allocates only for a
