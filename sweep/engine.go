@@ -127,7 +127,10 @@ func generate(opts Options) (generated, error) {
 		}
 		valid = append(valid, cfg)
 	}
-	g.configs = slices.Clip(valid)
+	// A copy of its own size: the enumeration reserves room for every
+	// candidate (four times the configurations kept in exhaustive, 116 MB),
+	// which the sweep would otherwise hold to its end.
+	g.configs = slices.Clone(valid)
 	if opts.Class != iterator.RegularTile {
 		var err error
 		if g.random, err = gen.WideCases(opts.Class, opts.PtrContract); err != nil {
