@@ -180,6 +180,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 	}
 	base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
 	start := len(bufs.records)
+	cas := cfg.Atomic == "cas32"
 	k := 0
 	for i, op := range prog {
 		if !op.Records() {
@@ -188,7 +189,7 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 		origin := p.origins[k] + base
 		k++
 		rec := bufs.addRecord(thread, i, op, in.A, len(p.acc.off))
-		atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
+		atomic := cas && rec.Kind == "store"
 		for idx, off := range p.acc.off {
 			addr, exact := (origin + off).ToBytes()
 			rec.Addrs = append(rec.Addrs, int64(addr))

@@ -51,8 +51,12 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 			var out []Violation
 			for _, e := range c.memo.equivalences(id, c, list) {
 				exp, act := t.mainProgram(e.exp), t.mainProgram(e.act)
+				var site maskSite // the mask's record, found once for every thread
+				if e.maskOp >= 0 {
+					site = siteOf(c, c.Program, e.maskOp)
+				}
 				for _, th := range c.Threads {
-					if v, bad := judgeEquivalence(id, c, t, e, exp, act, th); bad {
+					if v, bad := judgeEquivalence(id, &c, t, &e, exp, act, &site, th); bad {
 						out = append(out, v)
 					}
 				}
@@ -70,8 +74,9 @@ func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
 }
 
 // judgeEquivalence judges e on thread th; exp and act are e's programs'
-// answers, found once for every thread.
-func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act programTraces, th int) (Violation, bool) {
+// answers, and site the mask's record (when e.maskOp >= 0), found once for
+// every thread.
+func judgeEquivalence(id string, c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int) (Violation, bool) {
 	et, err1 := t.getIn(exp, th)
 	at, err2 := t.getIn(act, th)
 	if err1 != nil || err2 != nil {
@@ -84,7 +89,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act prog
 	var mask []bool
 	if e.maskOp >= 0 {
 		var ok bool
-		if mask, ok = exactMask(c, c.Program, e.maskOp, th); !ok {
+		if mask, ok = site.mask(c, th); !ok {
 			return Violation{}, false
 		}
 		if mask != nil && !anyTrue(mask) {
@@ -94,7 +99,7 @@ func judgeEquivalence(id string, c Case, t *Traces, e equivalence, exp, act prog
 	if !t.compare(er, ar, mask) {
 		return Violation{}, false
 	}
-	v := Violation{Property: id, Thread: th, Op: opIndex(e), Expected: er.Addrs, Actual: ar.Addrs}
+	v := Violation{Property: id, Thread: th, Op: opIndex(*e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
 		v.Config, v.Program = c.Config, c.Program
 		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)

@@ -37,7 +37,7 @@ func ExactMasks(c Case, progs []iterator.Program, f func(prog iterator.Program, 
 				f(prog, i, th, m, full, mok, fok)
 				m, mok = exactMask(derived, prog, i, th)
 				f(prog, i, th, m, full, mok, fok)
-				m, mok = site.mask(own, th)
+				m, mok = site.mask(&own, th)
 				f(prog, i, th, m, full, mok, fok)
 			}
 		}

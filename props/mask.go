@@ -50,7 +50,7 @@ func appendGroup(groups []groupMemo) []groupMemo {
 }
 
 // bitsOf returns thread's entry, computing it on first use.
-func (g *groupMemo) bitsOf(c Case, thread int) *threadBits {
+func (g *groupMemo) bitsOf(c *Case, thread int) *threadBits {
 	for i := range g.threads {
 		if g.threads[i].thread == thread {
 			return &g.threads[i]
@@ -63,7 +63,7 @@ func (g *groupMemo) bitsOf(c Case, thread int) *threadBits {
 	tb := threadBits{thread: thread, ok: true}
 	n := int(c.Map.Count())
 	tb.residue = slices.Grow(residue, n)
-	tb.ok = eachAccessBit(c, thread, 0, func(_ int, v int64) {
+	tb.ok = eachAccessBit(*c, thread, 0, func(_ int, v int64) {
 		tb.residue = append(tb.residue, uint8(v&7))
 		tb.reach = max(tb.reach, capMagnitude(v))
 	})
@@ -112,7 +112,7 @@ func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
 // record's documented origin (origin, ok: docOriginBits(c, prog, i)):
 // the same mask and ok, exactly, for every origin the bound admits; the
 // rest are computed in full.
-func (g *groupMemo) maskAt(c Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, bool) {
+func (g *groupMemo) maskAt(c *Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, bool) {
 	if !ok {
 		return nil, false
 	}
@@ -123,7 +123,7 @@ func (g *groupMemo) maskAt(c Case, prog iterator.Program, i int, origin int64, o
 	if m, ok := tb.mask(origin); ok {
 		return m, true
 	}
-	return computeExactMask(c, prog, i, thread)
+	return computeExactMask(*c, prog, i, thread)
 }
 
 // maskSite is one record's exact masks, asked thread after thread: the
@@ -151,11 +151,12 @@ func siteOf(c Case, prog iterator.Program, i int) maskSite {
 	return s
 }
 
-// mask is exactMask(c, s.prog, s.i, thread).
-func (s *maskSite) mask(c Case, thread int) ([]bool, bool) {
+// mask is exactMask(c, s.prog, s.i, thread). The case is passed by
+// address: it is asked thread after thread, record after record.
+func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
 	// The family classes' answer costs less than the memo's lookup.
 	if c.memo == nil || c.Config.Class != iterator.RegularTile {
-		return computeExactMask(c, s.prog, s.i, thread)
+		return computeExactMask(*c, s.prog, s.i, thread)
 	}
 	return c.memo.group.maskAt(c, s.prog, s.i, s.origin, s.ok, thread)
 }

@@ -16,6 +16,15 @@ func mapExact(c Case) bool {
 	return dup == 0 && missing == 0 && outside == 0
 }
 
+// mapCoverage is iterator.MapCoverage of the case's thread map; a
+// prepared case that Prepare found exact is not placed again.
+func mapCoverage(c Case) (dup, missing, outside int64) {
+	if c.prepared && c.exact {
+		return 0, 0, 0
+	}
+	return iterator.MapCoverage(c.Map)
+}
+
 // rowsByteExact reports whether every row starts on a whole byte.
 func rowsByteExact(c Case) bool {
 	return c.Config.Pitch()*int64(c.Config.Elem.Bits)%8 == 0

@@ -125,7 +125,7 @@ func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) 
 // not modify the mask.
 func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
 	s := siteOf(c, prog, i)
-	return s.mask(c, thread)
+	return s.mask(&c, thread)
 }
 
 // computeExactMask is exactMask without the memo. It allocates only for a

@@ -160,7 +160,7 @@ func AuditCase(c Case) []Finding {
 	}
 	var out []Finding
 	cfg := c.Config
-	if dup, missing, outside := iterator.MapCoverage(c.Map); dup+missing+outside != 0 {
+	if dup, missing, outside := mapCoverage(c); dup+missing+outside != 0 {
 		topic := "inexact-map"
 		why := ""
 		switch {

@@ -168,7 +168,7 @@ var PUnit = Property{
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
 			sites := [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(c, t, p, &pred, base, moved, &sites, th); bad {
+				if v, bad := judgeUnit(&c, t, &p, &pred, base, moved, &sites, th); bad {
 					out = append(out, v)
 				}
 			}
@@ -222,7 +222,7 @@ func predictUnits(c Case, p unitProbe) unitPrediction {
 // judgeUnit judges probe p on thread th; base and moved are the answers
 // of its programs, and sites their last records' mask sites, found once
 // for every thread.
-func judgeUnit(c Case, t *Traces, p unitProbe, pred *unitPrediction, base, moved programTraces, sites *[2]maskSite, th int) (Violation, bool) {
+func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, sites *[2]maskSite, th int) (Violation, bool) {
 	bt, err1 := t.getIn(base, th)
 	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {
