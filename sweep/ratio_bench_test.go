@@ -97,10 +97,15 @@ func closedFormChecks(configs []props.Case, progs []iterator.Program) (checks, b
 // until it has run about as long (so that timer resolution does not
 // flatter it), and ratio-% is the median of the rounds' own ratios: on a
 // shared machine the loop's rate alone swung by 1.7× within minutes, which
-// a ratio of totals over one round inherits.
+// a ratio of totals over one round inherits. The collector is set as
+// `tilecheck sweep` sets it (TuneGC): the engine's garbage is short-lived
+// and its live heap small, so at Go's default target a release sweep of
+// one model spends about a fifth of its CPU collecting, which is not what
+// the command costs.
 //
 //	go test ./sweep -run '^$' -bench EngineVsClosedForm -benchtime 5x
 func BenchmarkEngineVsClosedForm(b *testing.B) {
+	defer TuneGC()()
 	opts := Options{Iterator: "reference", Preset: "release", Seed: 1}
 	if err := opts.defaults(); err != nil {
 		b.Fatal(err)

@@ -165,7 +165,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if done {
 		return code
 	}
-	tuneSweepGC()
+	sweep.TuneGC()
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
 		Iterator: f.iterator, Preset: f.preset.p, Seed: f.seed, Workers: f.workers,
