@@ -65,6 +65,9 @@ type Options struct {
 	// instead of stopping at a property's first kill (tests compare the
 	// two).
 	fullControls bool
+	// shared is RunAll's: its sweeps generate each class once (nil: every
+	// sweep generates its own).
+	shared *sharedGen
 }
 
 func (o *Options) defaults() error {
@@ -211,7 +214,7 @@ func Run(opts Options) (*report.Report, error) {
 	if name == "" {
 		name = src.Name()
 	}
-	gen, err := generate(opts)
+	gen, err := opts.shared.generate(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -292,6 +295,7 @@ func RunAll(opts Options) (*report.Matrix, error) {
 			runs = append(runs, run{class, name})
 		}
 	}
+	opts.shared = &sharedGen{}
 	prog := newAllProgress(opts.Progress, len(runs))
 	if opts.Progress != nil {
 		// Count every run's batches first, so that the total shown never

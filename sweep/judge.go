@@ -161,7 +161,7 @@ func batchCount(opts Options) int {
 	if err := opts.defaults(); err != nil {
 		return 0
 	}
-	gen, err := generate(opts)
+	gen, err := opts.shared.generate(opts)
 	if err != nil {
 		return 0
 	}
