@@ -61,6 +61,11 @@ type unitProbe struct {
 	dim              int // 0 contiguous, 1 strided, -1 a pointer offset
 	base, moved      iterator.Program
 	op               int // index of the op in the case program
+	// What every source's judgement of the probe reads, worked out with
+	// the probe: the units' predicted moves and the mask sites of the two
+	// programs' last records.
+	pred  unitPrediction
+	sites [2]maskSite
 }
 
 // predictedBits is how far x of unit u moves along dim, in bits; ok is
@@ -96,13 +101,26 @@ func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
 
 // unitProbes appends the case's unit probes to out.
 func unitProbes(out []unitProbe, c Case) []unitProbe {
+	start := len(out)
+	out = appendProbes(out, c)
+	for i := range out[start:] {
+		p := &out[start+i]
+		p.pred = predictUnits(c, *p)
+		p.sites = [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
+	}
+	return out
+}
+
+// appendProbes appends the case's unit probes to out, without their
+// predictions and sites.
+func appendProbes(out []unitProbe, c Case) []unitProbe {
 	ptrDoc := c.PtrContract.String()
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		switch o.Kind {
 		case iterator.AddPointerOffset:
 			if o.A != 0 {
-				out = append(out, unitProbe{"add_pointer_offset", ptrDoc, o.A, -1, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
+				out = append(out, unitProbe{path: "add_pointer_offset", documented: ptrDoc, x: o.A, dim: -1, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			}
 		case iterator.LoadPtr, iterator.StorePtr:
 			plain := loadOp
@@ -111,7 +129,7 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 			}
 			if o.A != 0 {
 				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{name, PtrElements.String(), o.A, -1, c.with(pre, plain), c.with(pre, o), i})
+				out = append(out, unitProbe{path: name, documented: PtrElements.String(), x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -125,20 +143,20 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 			}
 			dims := [2]string{"contiguous", "strided"}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{"add_tile_offset." + dims[dim], "tiles", x, dim, c.with(pre, loadOp), c.with(pre, o, loadOp), i})
+				out = append(out, unitProbe{path: "add_tile_offset." + dims[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			} else {
 				plain, name := loadOp, "load(tile)."
 				if o.Kind == iterator.StoreTile {
 					plain, name = storeOp, "store(tile)."
 				}
-				out = append(out, unitProbe{name + dims[dim], "tiles", x, dim, c.with(pre, plain), c.with(pre, o), i})
+				out = append(out, unitProbe{path: name + dims[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
 			if o.Kind == iterator.Dec {
 				x = -1
 			}
-			out = append(out, unitProbe{o.String(), "tiles", x, c.Config.PitchAdv(), c.with(pre, loadOp), c.with(pre, o, loadOp), i})
+			out = append(out, unitProbe{path: o.String(), documented: "tiles", x: x, dim: c.Config.PitchAdv(), base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 		}
 	}
 	return out
@@ -163,12 +181,13 @@ var PUnit = Property{
 	},
 	Judge: func(c Case, t *Traces) []Violation {
 		var out []Violation
-		for _, p := range c.memo.unitProbes(c) {
-			pred := predictUnits(c, p)
+		probes := c.memo.unitProbes(c)
+		for i := range probes {
+			p := &probes[i]
+			pred := p.pred // its memo of the last move is this judgement's
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
-			sites := [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(&c, t, &p, &pred, base, moved, &sites, th); bad {
+				if v, bad := judgeUnit(&c, t, p, &pred, base, moved, &p.sites, th); bad {
 					out = append(out, v)
 				}
 			}
