@@ -187,7 +187,7 @@ var PUnit = Property{
 			pred := p.pred // its memo of the last move is this judgement's
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(&c, t, p, &pred, base, moved, &p.sites, th); bad {
+				if v, bad := judgeUnit(&c, t, p, &pred, base, moved, th); bad {
 					out = append(out, v)
 				}
 			}
@@ -239,9 +239,8 @@ func predictUnits(c Case, p unitProbe) unitPrediction {
 }
 
 // judgeUnit judges probe p on thread th; base and moved are the answers
-// of its programs, and sites their last records' mask sites, found once
-// for every thread.
-func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, sites *[2]maskSite, th int) (Violation, bool) {
+// of its programs, found once for every thread.
+func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, th int) (Violation, bool) {
 	bt, err1 := t.getIn(base, th)
 	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {
@@ -251,8 +250,8 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 	if br == nil || mr == nil || len(br.Addrs) != len(mr.Addrs) {
 		return Violation{}, false
 	}
-	bm, ok1 := sites[0].mask(c, th)
-	mm, ok2 := sites[1].mask(c, th)
+	bm, ok1 := p.sites[0].mask(c, th)
+	mm, ok2 := p.sites[1].mask(c, th)
 	if !ok1 || !ok2 {
 		return Violation{}, false
 	}
