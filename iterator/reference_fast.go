@@ -167,8 +167,8 @@ func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, pr
 	p.ok = p.reach < fastCap
 }
 
-// traceFast traces one thread from the program worked out once into *tr. It
-// returns false, having recorded nothing and left *tr alone, where the thread's first element is too
+// traceFast traces one thread from the program worked out once into *tr
+// (the zero ThreadTrace). It returns false, having recorded nothing and left *tr alone, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
 func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
 	// Every intermediate of the checked path is at most reach + (|s0|·
@@ -204,6 +204,6 @@ func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config
 			}
 		}
 	}
-	*tr = ThreadTrace{Thread: thread, Records: bufs.take(start), Inexact: p.inexact}
+	tr.Thread, tr.Records, tr.Inexact = thread, bufs.take(start), p.inexact // *tr is zero
 	return true
 }

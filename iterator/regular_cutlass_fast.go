@@ -149,8 +149,8 @@ func clip[T any](s []T) []T {
 	return s[:len(s):len(s)]
 }
 
-// traceFast traces one thread from the program worked out once into *tr, or
-// returns false, having recorded nothing and left *tr alone, where the bound
+// traceFast traces one thread from the program worked out once into *tr
+// (the zero ThreadTrace), or returns false, having recorded nothing and left *tr alone, where the bound
 // does not hold.
 func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
 	// The constructor's intermediates are at most (|c0| + |s0|·max(1, |L|))
@@ -161,7 +161,7 @@ func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, 
 	}
 	bits := layout.Bits((init.C + init.S*int64(in.L)) * in.B)
 	ptr, exact := bits.ToBytes()
-	*tr = ThreadTrace{Thread: thread, Overflows: p.overflows, Inexact: p.inexact}
+	tr.Thread, tr.Overflows, tr.Inexact = thread, p.overflows, p.inexact // *tr is zero
 	if !exact {
 		if !p.hasInexactPointers {
 			p.inexactP = append([]string{cutlassPointerWhere}, p.inexact...)

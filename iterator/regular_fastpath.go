@@ -15,11 +15,13 @@ type fastRegular[P any] interface {
 	// written): the program is worked out once per request, and copying the
 	// three structs into every call cost more than using them.
 	requestProgram(bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, prog Program) (p P, ok bool)
-	// traceFast traces one thread from its initial offset into *tr; ok is
-	// false, *tr untouched, where this thread needs the checked path. It
-	// fills the caller's slot instead of returning the trace: copying an
-	// 88-byte result out of the call and again into the list cost as much
-	// as the addresses of a small fragment.
+	// traceFast traces one thread from its initial offset into *tr, which
+	// must be the zero ThreadTrace; ok is false, *tr untouched, where this
+	// thread needs the checked path. It fills the caller's slot, field by
+	// field, instead of returning the trace: copying an 88-byte result out
+	// of the call and again into the list cost as much as the addresses of
+	// a small fragment, and so did assigning the whole struct (a typed copy
+	// with the collector's barrier over every pointer in it).
 	traceFast(p P, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool
 	traceChecked(cfg Config, in instance, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error)
 }
