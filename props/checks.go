@@ -151,9 +151,12 @@ var PExact = Property{
 	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0); judges the conversions the model reports, a silent one only where P-oracle or P-inc sees it move a whole-byte access",
 	Catches: "sub-byte truncation",
 	Judge: func(c Case, t *Traces) []Violation {
-		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
+		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v *Violation) bool {
+			if len(tr.Inexact) == 0 {
+				return false
+			}
 			v.Property, v.Detail = "P-exact", "truncating bit→byte conversion: "+strings.Join(tr.Inexact, "; ")
-			return v, len(tr.Inexact) > 0
+			return true
 		})
 	},
 }
@@ -177,12 +180,9 @@ var PIndex = Property{
 		if refOK {
 			refs = t.referenceProgram(ref)
 		}
-		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v Violation) (Violation, bool) {
+		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v *Violation) bool {
 			if len(tr.Overflows) == 0 {
-				if !refOK {
-					return v, false
-				}
-				return silentWrap(t, tr, refs, v)
+				return refOK && silentWrap(t, tr, refs, v)
 			}
 			parts := make([]string, len(tr.Overflows))
 			for i, o := range tr.Overflows {
@@ -191,15 +191,16 @@ var PIndex = Property{
 			v.Property, v.Detail = "P-index", strings.Join(parts, "; ")
 			v.Expected = []int64{tr.Overflows[0].Value}
 			v.Actual = []int64{int64(int32(tr.Overflows[0].Value))}
-			return v, true
+			return true
 		})
 	},
 }
 
 // judgeEachThread judges a fact recorded in each thread's trace of the case's
 // own program (P-exact's truncations, P-index's narrowings): judge fills in
-// the violation started for the thread and says whether there is one.
-func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violation) (Violation, bool)) []Violation {
+// the violation started for the thread, in place (a Violation is hundreds
+// of bytes, and most threads pass), and says whether there is one.
+func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, *Violation) bool) []Violation {
 	var out []Violation
 	own := t.mainProgram(c.Program)
 	for _, th := range c.Threads {
@@ -210,7 +211,10 @@ func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, Violat
 		t.Judged()
 		t.Checks++
 		// The strings are only built for a violation: most threads pass.
-		if v, bad := judge(tr, Violation{Thread: th, Op: -1}); bad {
+		t.each.Thread, t.each.Op = th, -1
+		if judge(tr, &t.each) {
+			v := t.each
+			t.each = Violation{}
 			if !t.quiet {
 				v.Config, v.Program = c.Config, c.Program
 			}
@@ -227,11 +231,12 @@ const wrapStride = 1 << 29
 // silentWrap is P-index's independent judgement of one thread: an address
 // of the case program that differs from the reference's by a non-zero
 // multiple of 2^29 bytes, while the model reported no overflow. refs is the
-// reference's answer for the case program (oracleProgram).
-func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v Violation) (Violation, bool) {
+// reference's answer for the case program (oracleProgram). It fills in v
+// and reports true for a wrap.
+func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v *Violation) bool {
 	rt, err := refs.thread(v.Thread)
 	if err != nil {
-		return v, false
+		return false
 	}
 	for i := range tr.Records {
 		mr := &tr.Records[i]
@@ -249,9 +254,9 @@ func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v Viola
 				v.Property, v.Op = "P-index", mr.Op
 				v.Expected, v.Actual = rr.Addrs, mr.Addrs
 				v.Detail = fmt.Sprintf("op %d access %d: %d bytes from the 64-bit reference, a multiple of 2^29: an int32 intermediate wrapped, and the model reported no overflow", mr.Op, k, d)
-				return v, true
+				return true
 			}
 		}
 	}
-	return v, false
+	return false
 }

@@ -55,8 +55,9 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 				if e.maskOp >= 0 {
 					site = siteOf(c, c.Program, e.maskOp)
 				}
+				var v Violation
 				for _, th := range c.Threads {
-					if v, bad := judgeEquivalence(id, &c, t, &e, exp, act, &site, th); bad {
+					if judgeEquivalence(id, &c, t, &e, exp, act, &site, th, &v) {
 						out = append(out, v)
 					}
 				}
@@ -75,36 +76,37 @@ func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
 
 // judgeEquivalence judges e on thread th; exp and act are e's programs'
 // answers, and site the mask's record (when e.maskOp >= 0), found once for
-// every thread.
-func judgeEquivalence(id string, c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int) (Violation, bool) {
+// every thread. A violation is written to *v (a Violation is 304 bytes:
+// returned by value, it was cleared for every thread that passes).
+func judgeEquivalence(id string, c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int, v *Violation) bool {
 	et, err1 := t.getIn(exp, th)
 	at, err2 := t.getIn(act, th)
 	if err1 != nil || err2 != nil {
-		return Violation{}, false
+		return false
 	}
 	er, ar := pick(et, e.expOp), pick(at, e.actOp)
 	if er == nil || ar == nil {
-		return Violation{}, false
+		return false
 	}
 	var mask []bool
 	if e.maskOp >= 0 {
 		var ok bool
 		if mask, ok = site.mask(c, th); !ok {
-			return Violation{}, false
+			return false
 		}
 		if mask != nil && !anyTrue(mask) {
-			return Violation{}, false
+			return false
 		}
 	}
 	if !t.compare(er, ar, mask) {
-		return Violation{}, false
+		return false
 	}
-	v := Violation{Property: id, Thread: th, Op: opIndex(*e), Expected: er.Addrs, Actual: ar.Addrs}
+	*v = Violation{Property: id, Thread: th, Op: opIndex(*e), Expected: er.Addrs, Actual: ar.Addrs}
 	if !t.quiet {
 		v.Config, v.Program = c.Config, c.Program
 		v.Detail = fmt.Sprintf("%s (expected from `%s`, actual from `%s`)", e.what, e.exp, e.act)
 	}
-	return v, true
+	return true
 }
 
 func opIndex(e equivalence) int {

@@ -76,6 +76,10 @@ type Traces struct {
 	quiet bool
 	// scratch is the plan's memory for judgements (nil: they allocate).
 	scratch *judgeScratch
+	// each is the violation judgeEachThread's judge fills in: handed to a
+	// function value, a local would be moved to the heap thread after
+	// thread. It is zero but for Thread and Op between violations.
+	each Violation
 }
 
 // NewTraces wraps the trace sets of one configuration.

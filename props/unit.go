@@ -186,8 +186,9 @@ var PUnit = Property{
 			p := &probes[i]
 			pred := p.pred // its memo of the last move is this judgement's
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
+			var v Violation
 			for _, th := range c.Threads {
-				if v, bad := judgeUnit(&c, t, p, &pred, base, moved, th); bad {
+				if judgeUnit(&c, t, p, &pred, base, moved, th, &v) {
 					out = append(out, v)
 				}
 			}
@@ -239,26 +240,27 @@ func predictUnits(c Case, p unitProbe) unitPrediction {
 }
 
 // judgeUnit judges probe p on thread th; base and moved are the answers
-// of its programs, found once for every thread.
-func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, th int) (Violation, bool) {
+// of its programs, found once for every thread. A violation is written to
+// *v, as judgeEquivalence does.
+func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, th int, v *Violation) bool {
 	bt, err1 := t.getIn(base, th)
 	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {
-		return Violation{}, false
+		return false
 	}
 	br, mr := lastRecord(bt), lastRecord(mt)
 	if br == nil || mr == nil || len(br.Addrs) != len(mr.Addrs) {
-		return Violation{}, false
+		return false
 	}
 	bm, ok1 := p.sites[0].mask(c, th)
 	mm, ok2 := p.sites[1].mask(c, th)
 	if !ok1 || !ok2 {
-		return Violation{}, false
+		return false
 	}
 	if (bm != nil && len(bm) != len(br.Addrs)) || (mm != nil && len(mm) != len(mr.Addrs)) {
 		// The source does not use the configuration's thread map (a
 		// thread-map control); its moves are not comparable access by access.
-		return Violation{}, false
+		return false
 	}
 	// The observed move: the same for every byte-exact access, or none.
 	var d int64
@@ -275,7 +277,7 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 		d, seen = dk, true
 	}
 	if !seen {
-		return Violation{}, false
+		return false
 	}
 	t.Judged()
 	var matches UnitSet
@@ -297,19 +299,21 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 	}
 	want, ok := pred.bits[pred.doc], pred.ok[pred.doc]
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {
-		return Violation{}, false
+		return false
 	}
 	if t.quiet {
-		return Violation{Property: "P-unit", Thread: th, Op: p.op}, true
+		*v = Violation{Property: "P-unit", Thread: th, Op: p.op}
+		return true
 	}
 	exp := make([]int64, len(br.Addrs))
 	for k, a := range br.Addrs {
 		exp[k] = a + want/8
 	}
-	return Violation{
+	*v = Violation{
 		Property: "P-unit", Config: c.Config, Program: c.Program, Thread: th, Op: p.op,
 		Expected: exp, Actual: mr.Addrs,
 		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
 			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),
-	}, true
+	}
+	return true
 }
