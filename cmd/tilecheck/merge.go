@@ -86,6 +86,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var m *report.Matrix
 	single := len(singles) > 0
+	// Shards of one iterator over several classes carry the combined
+	// verdict (an all-models matrix does not): merge them as that sweep,
+	// whose exit status follows the combined verdict.
+	byVerdict := single || matrices[0].Verdict != report.Unjudged
 	if single {
 		r, err := sweep.Merge(singles)
 		if err != nil {
@@ -98,7 +102,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, single, single, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, single, byVerdict, *format, *verbose, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file
