@@ -61,7 +61,7 @@ type checkJSON struct {
 	Iterator   string            `json:"iterator"`
 	Config     string            `json:"config"`
 	Ops        string            `json:"ops"`
-	Verdict    report.Verdict    `json:"verdict"` // pass or fail
+	Verdict    report.Verdict    `json:"verdict"` // pass or fail; "" when the one --property asked for judged nothing
 	Properties []checkJSONResult `json:"properties"`
 }
 

@@ -148,6 +148,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "check", errors.New("no property applies to this case"))
 	}
 	verdict := sweep.CheckVerdict(results)
+	// The one property asked for judged nothing: no pass (exit 2 below),
+	// and the JSON a script reads must not say pass either.
+	unjudged := sweep.CheckUnjudged(opts, results)
+	if unjudged != nil {
+		verdict = report.Unjudged
+	}
 	var buf bytes.Buffer
 	if f.format == "json" {
 		err = reports.WriteCheckJSON(&buf, reports.CheckCase{Iterator: f.iterator, Config: f.config, Ops: f.ops}, verdict, results)
@@ -160,8 +166,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
 	}
-	if err := sweep.CheckUnjudged(opts, results); err != nil {
-		return fail(stderr, "check", err)
+	if unjudged != nil {
+		return fail(stderr, "check", unjudged)
 	}
 	if verdict == report.Fail {
 		return exitFail
