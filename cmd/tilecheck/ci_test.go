@@ -311,3 +311,24 @@ func TestShardMergeOneIteratorClasses(t *testing.T) {
 		t.Errorf("merged text report ends %q, want the combined verdict", lines[len(lines)-1])
 	}
 }
+
+// TestMergeNamesTheFileThatIsNoShard: a report made without --shard among
+// the files is refused naming the file, not "report 1 (reference,
+// RegularTileIterator)", which does not say which argument it was.
+func TestMergeNamesTheFileThatIsNoShard(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard1.json")
+	if code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", "1/2", "--format", "json", "--out", shard); code != exitPass {
+		t.Fatalf("shard: exit %d, %s", code, stderr)
+	}
+	for _, args := range [][]string{{"--iterator", "reference"}, {}} {
+		whole := filepath.Join(dir, "whole.json")
+		if code, _, stderr := runCLI(append([]string{"sweep", "--format", "json", "--out", whole}, args...)...); code != exitPass {
+			t.Fatalf("sweep %v: exit %d, %s", args, code, stderr)
+		}
+		code, _, stderr := runCLI("merge", shard, whole)
+		if code != exitUsage || !strings.Contains(stderr, whole+": not a shard report") {
+			t.Errorf("sweep %v merged with a shard: exit %d, %q; want %d naming %s", args, code, stderr, exitUsage, whole)
+		}
+	}
+}

@@ -75,6 +75,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if err != nil {
 			return fail(stderr, "merge", err)
 		}
+		if !isShard(r, m) {
+			// Name the file: the engine can only count reports.
+			return fail(stderr, "merge", fmt.Errorf("%s: not a shard report (made without --shard i/n)", path))
+		}
 		if r != nil {
 			singles = append(singles, r)
 		} else {
@@ -126,6 +130,23 @@ func flagsFirst(args []string) []string {
 		}
 	}
 	return append(append(flags, "--"), files...)
+}
+
+// isShard says whether a file read by readShard is a shard's report: one
+// report, or every report of a matrix, made with --shard.
+func isShard(r *report.Report, m *report.Matrix) bool {
+	if r != nil {
+		return len(r.Shard) > 0
+	}
+	if len(m.Reports) == 0 {
+		return false
+	}
+	for _, x := range m.Reports {
+		if x == nil || len(x.Shard) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // readShard reads one shard file: a single report, or a matrix
