@@ -47,7 +47,9 @@ the limit is refused with its sizes: judge one thread (--thread N).
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
 that does not parse or violates a thread-map constraint, a case too large
-to check), 4 internal error.
+to check, a model that fails on a program the properties need, a
+--property that does not apply to the case and so judged nothing), 4
+internal error.
 
 Examples:
   tilecheck check --iterator cutlass-pre3049 \
