@@ -20,6 +20,18 @@ type CheckCase struct {
 	Iterator, Config, Ops string
 }
 
+// tileWide names the thread of a violation of the tile as a whole (thread
+// -1: P-cover's element that no thread covers), which no one thread makes.
+const tileWide = "none: the tile as a whole"
+
+// threadLabel is a violation's thread as reports print it.
+func threadLabel(th int) string {
+	if th < 0 {
+		return tileWide
+	}
+	return strconv.Itoa(th)
+}
+
 // WriteCheckText prints check's results: a status table, then for each
 // failing property its first violations with expected and actual addresses
 // side by side.
@@ -40,7 +52,7 @@ func WriteCheckText(w io.Writer, results []props.Result) error {
 				fmt.Fprintf(w, "\n%s: %d more violations not shown (use --thread N to see one thread)\n", r.ID, len(r.Violations)-i)
 				break
 			}
-			fmt.Fprintf(w, "\n%s violated: thread %d\nconfig: %v\nops: %v\n", r.ID, v.Thread, v.ConfigText(), v.OpsText())
+			fmt.Fprintf(w, "\n%s violated: thread %s\nconfig: %v\nops: %v\n", r.ID, threadLabel(v.Thread), v.ConfigText(), v.OpsText())
 			if v.Detail != "" {
 				fmt.Fprintf(w, "detail: %s\n", v.Detail)
 			}
@@ -61,7 +73,7 @@ type checkJSON struct {
 	Iterator   string            `json:"iterator"`
 	Config     string            `json:"config"`
 	Ops        string            `json:"ops"`
-	Verdict    report.Verdict    `json:"verdict"` // pass or fail
+	Verdict    report.Verdict    `json:"verdict"` // pass or fail; "" when the one --property asked for judged nothing
 	Properties []checkJSONResult `json:"properties"`
 }
 

@@ -83,3 +83,41 @@ func TestWriteCheckJSON(t *testing.T) {
 		t.Errorf("properties: %s", b.String())
 	}
 }
+
+// TestTileWideViolationNamesNoThread: a violation of the tile as a whole
+// (P-cover's uncovered element, thread -1) read "thread -1" in check's
+// text and in the reports' counterexamples; it now says it is the tile.
+func TestTileWideViolationNamesNoThread(t *testing.T) {
+	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := iterator.ParseProgram("load()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	res := []props.Result{{ID: "P-cover", Doc: "covers the tile", Status: report.Violated,
+		Violations: []props.Violation{{Property: "P-cover", Config: cfg, Program: prog, Thread: -1, Detail: "element (8,0) is covered by no thread"}}}}
+	if err := WriteCheckText(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	r := failingReport()
+	r.Properties[0].Counterexample.Thread = -1
+	var md, txt bytes.Buffer
+	if err := Markdown(&md, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := TextWith(&txt, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for what, out := range map[string]string{"check": b.String(), "markdown": md.String(), "text": txt.String(),
+		"ci": counterexampleText(r.Properties[0].Counterexample)} {
+		if strings.Contains(out, "thread -1") || strings.Contains(out, "thread: -1") || strings.Contains(out, "**: -1") {
+			t.Errorf("%s names thread -1:\n%s", what, out)
+		}
+		if !strings.Contains(out, tileWide) {
+			t.Errorf("%s does not say %q:\n%s", what, tileWide, out)
+		}
+	}
+}

@@ -178,7 +178,7 @@ func counterexampleText(cx *report.Counterexample) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "config: %s\nops: %s\nthread: %d\n", cx.Config, cx.Ops, cx.Thread)
+	fmt.Fprintf(&b, "config: %s\nops: %s\nthread: %s\n", cx.Config, cx.Ops, threadLabel(cx.Thread))
 	if cx.Detail != "" {
 		fmt.Fprintf(&b, "detail: %s\n", cx.Detail)
 	}

@@ -233,7 +233,7 @@ func counterexampleSections(r *report.Report) []section {
 		s.blocks = append(s.blocks,
 			field("config", cx.Config),
 			field("ops", cx.Ops),
-			note("thread", strconv.Itoa(cx.Thread)))
+			note("thread", threadLabel(cx.Thread)))
 		if cx.Detail != "" {
 			s.blocks = append(s.blocks, note("detail", cx.Detail))
 		}

@@ -47,7 +47,9 @@ the limit is refused with its sizes: judge one thread (--thread N).
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
 that does not parse or violates a thread-map constraint, a case too large
-to check), 4 internal error.
+to check, a model that fails on a program the properties need, a
+--property that does not apply to the case and so judged nothing), 4
+internal error.
 
 Examples:
   tilecheck check --iterator cutlass-pre3049 \
@@ -148,6 +150,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "check", errors.New("no property applies to this case"))
 	}
 	verdict := sweep.CheckVerdict(results)
+	// The one property asked for judged nothing: no pass (exit 2 below),
+	// and the JSON a script reads must not say pass either.
+	unjudged := sweep.CheckUnjudged(opts, results)
+	if unjudged != nil {
+		verdict = report.Unjudged
+	}
 	var buf bytes.Buffer
 	if f.format == "json" {
 		err = reports.WriteCheckJSON(&buf, reports.CheckCase{Iterator: f.iterator, Config: f.config, Ops: f.ops}, verdict, results)
@@ -160,8 +168,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
 	}
-	if err := sweep.CheckUnjudged(opts, results); err != nil {
-		return fail(stderr, "check", err)
+	if unjudged != nil {
+		return fail(stderr, "check", unjudged)
 	}
 	if verdict == report.Fail {
 		return exitFail

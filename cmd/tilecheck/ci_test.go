@@ -273,3 +273,62 @@ func TestEmptyShardIsStated(t *testing.T) {
 		t.Errorf("merged shards differ from the unsharded sweep")
 	}
 }
+
+// TestShardMergeOneIteratorClasses: shards of one iterator swept over
+// several classes (--iterator cutlass --class all) merge into the report
+// the unsharded sweep gives, combined verdict and exit status included
+// (1: cutlass fails), not into an all-models matrix (exit 0).
+func TestShardMergeOneIteratorClasses(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := 1; i <= 2; i++ {
+		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
+		if code, _, stderr := runCLI("sweep", "--iterator", "cutlass", "--class", "all", "--shard", strconv.Itoa(i)+"/2", "--format", "json", "--out", f); code != exitPass {
+			t.Fatalf("shard %d: exit %d, %s", i, code, stderr)
+		}
+		files = append(files, f)
+	}
+	wantCode, whole, _ := runCLI("sweep", "--iterator", "cutlass", "--class", "all", "--format", "json")
+	if wantCode != exitFail {
+		t.Fatalf("unsharded sweep: exit %d, want %d", wantCode, exitFail)
+	}
+	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files...)...)
+	if code != wantCode {
+		t.Errorf("merge: exit %d, want the unsharded sweep's %d (%s)", code, wantCode, stderr)
+	}
+	var m report.Matrix
+	if err := json.Unmarshal([]byte(merged), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Verdict != report.Fail {
+		t.Errorf("merged verdict %q, want fail", m.Verdict)
+	}
+	if a, b := untimed(t, merged), untimed(t, whole); a != b {
+		t.Errorf("merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
+	}
+	_, text, _ := runCLI(append([]string{"merge"}, files...)...)
+	if lines := strings.Split(strings.TrimSpace(text), "\n"); lines[len(lines)-1] != "Verdict: FAIL" {
+		t.Errorf("merged text report ends %q, want the combined verdict", lines[len(lines)-1])
+	}
+}
+
+// TestMergeNamesTheFileThatIsNoShard: a report made without --shard among
+// the files is refused naming the file, not "report 1 (reference,
+// RegularTileIterator)", which does not say which argument it was.
+func TestMergeNamesTheFileThatIsNoShard(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard1.json")
+	if code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", "1/2", "--format", "json", "--out", shard); code != exitPass {
+		t.Fatalf("shard: exit %d, %s", code, stderr)
+	}
+	for _, args := range [][]string{{"--iterator", "reference"}, {}} {
+		whole := filepath.Join(dir, "whole.json")
+		if code, _, stderr := runCLI(append([]string{"sweep", "--format", "json", "--out", whole}, args...)...); code != exitPass {
+			t.Fatalf("sweep %v: exit %d, %s", args, code, stderr)
+		}
+		code, _, stderr := runCLI("merge", shard, whole)
+		if code != exitUsage || !strings.Contains(stderr, whole+": not a shard report") {
+			t.Errorf("sweep %v merged with a shard: exit %d, %q; want %d naming %s", args, code, stderr, exitUsage, whole)
+		}
+	}
+}

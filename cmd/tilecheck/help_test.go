@@ -172,3 +172,14 @@ func TestFlagHelpSaysItsDefaultOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckHelpNamesEveryExit2: check --help lists the exit-2 cases the
+// README names, the --property that judged nothing among them.
+func TestCheckHelpNamesEveryExit2(t *testing.T) {
+	_, out, _ := runCLI("check", "--help")
+	for _, want := range []string{"does not apply to the case", "a model that fails"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check --help does not say %q", want)
+		}
+	}
+}

@@ -75,6 +75,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if err != nil {
 			return fail(stderr, "merge", err)
 		}
+		if !isShard(r, m) {
+			// Name the file: the engine can only count reports.
+			return fail(stderr, "merge", fmt.Errorf("%s: not a shard report (made without --shard i/n)", path))
+		}
 		if r != nil {
 			singles = append(singles, r)
 		} else {
@@ -86,6 +90,10 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	var m *report.Matrix
 	single := len(singles) > 0
+	// Shards of one iterator over several classes carry the combined
+	// verdict (an all-models matrix does not): merge them as that sweep,
+	// whose exit status follows the combined verdict.
+	byVerdict := single || matrices[0].Verdict != report.Unjudged
 	if single {
 		r, err := sweep.Merge(singles)
 		if err != nil {
@@ -98,7 +106,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, single, single, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, single, byVerdict, *format, *verbose, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file
@@ -122,6 +130,23 @@ func flagsFirst(args []string) []string {
 		}
 	}
 	return append(append(flags, "--"), files...)
+}
+
+// isShard says whether a file read by readShard is a shard's report: one
+// report, or every report of a matrix, made with --shard.
+func isShard(r *report.Report, m *report.Matrix) bool {
+	if r != nil {
+		return len(r.Shard) > 0
+	}
+	if len(m.Reports) == 0 {
+		return false
+	}
+	for _, x := range m.Reports {
+		if x == nil || len(x.Shard) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // readShard reads one shard file: a single report, or a matrix

@@ -109,7 +109,9 @@ func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := checkTraceSize(cfg, tmap, prog, len(threads)); err != nil {
 		return fail(stderr, "trace", err)
 	}
-	if iterator.FragmentOverrun(cfg, tmap) {
+	// The fragment overrun is RegularTileIterator's (P-frag): the family
+	// classes move their own AccessType, not Alignment-wide accesses.
+	if cfg.Class == iterator.RegularTile && iterator.FragmentOverrun(cfg, tmap) {
 		a := int64(iterator.InstanceAccessBytes(cfg))
 		why := "sizeof(AccessType) rounds up past the packed vector"
 		if cfg.Align != 0 {

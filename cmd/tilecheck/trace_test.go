@@ -123,6 +123,28 @@ func TestTraceFragmentOverrunWarnsAndTraces(t *testing.T) {
 	}
 }
 
+// TestTraceFamilyNoFragmentWarning: the fragment-overrun warning is
+// RegularTileIterator's (P-frag judges that class only). The family
+// classes move their own AccessType (access_elems=; Alignment does not
+// reach RegularTileAccessIterator's accesses()), so the warning named
+// accesses and widths their trace does not make ("1 accesses of A=32
+// bytes" beside two of 16).
+func TestTraceFamilyNoFragmentWarning(t *testing.T) {
+	for _, c := range []struct{ cfg, ops string }{
+		{"class=PredicatedTileIterator elem=f32 shape=8x1 threads=2 access=4 align=32", "load()"},
+		{"class=RegularTileAccessIterator elem=f32 shape=8x1 threads=2 access=4 align=32", "accesses()"},
+		{"class=PredicatedTileAccessIterator elem=e2m3 shape=8x1 threads=1 access=8 extent=8x1 access_elems=4", "accesses()"},
+	} {
+		code, out, errOut := runTraceArgs("--iterator", "cutlass", "--config", c.cfg, "--ops", c.ops)
+		if code != 0 || out == "" {
+			t.Fatalf("%s: exit %d, stderr %s", c.cfg, code, errOut)
+		}
+		if strings.Contains(errOut, "overrun the fragment") {
+			t.Errorf("%s: %q", c.cfg, errOut)
+		}
+	}
+}
+
 func TestTraceOverflowWarns(t *testing.T) {
 	// L = 2^30 floats: incS = L·B·Ds/8 = 2^30·32·2/8 = 2^33 does not fit in int32.
 	code, _, errOut := runTraceArgs("--iterator", "cutlass", "--config", "elem=f32 shape=64x8 threads=32 access=4 stride=1073741824", "--ops", "load()", "--threads", "0,1")

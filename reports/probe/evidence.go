@@ -51,13 +51,17 @@ func EvidenceMarkdown(w io.Writer, e *report.GPUEvidence) {
 		compiler += fmt.Sprintf(", `-arch=%s`", e.Arch)
 	}
 	fmt.Fprintf(w, "| GPU | %s |\n| driver | %s |\n| compiler | %s |\n", gpu, e.Driver, compiler)
-	fmt.Fprintf(w, "| CUDA driver/runtime API | %s / %s |\n", e.Device["driver_api"], e.Device["runtime"])
+	where := "the host"
+	if r.Backend != "host" {
+		fmt.Fprintf(w, "| CUDA driver/runtime API | %s / %s |\n", e.Device["driver_api"], e.Device["runtime"])
+		where = "the GPU"
+	}
 	fmt.Fprintf(w, "| sha256 of cuda/include (renditions + harness) | `%s` |\n", r.HeaderSHA256)
 	fmt.Fprintf(w, "| sha256 of generated translation units | %s |\n", backticks(r.SourceSHA256))
 	fmt.Fprintf(w, "| configurations run / skipped | %d / %d |\n| (configuration, program) pairs | %d |\n", r.Configs, len(r.Skipped), r.Programs)
 	fmt.Fprintf(w, "| records reserved / capacity / dropped | %d / %d / **%d** |\n\n", r.Reserved, r.Capacity, r.Dropped)
 
-	fmt.Fprintf(w, "## Every address observed on the GPU against the Go model of the same name\n\n")
+	fmt.Fprintf(w, "## Every address observed on %s against the Go model of the same name\n\n", where)
 	markdownTables(w, r, e.Controls)
 	fmt.Fprintf(w, "\n## Round-trip failures seen (first few per variant)\n\n")
 	for _, v := range r.Variants {

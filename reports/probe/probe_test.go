@@ -202,3 +202,30 @@ func TestEvidenceRowsSayWhatRan(t *testing.T) {
 		}
 	}
 }
+
+// TestHostRehearsalSaysNoGPU: a host rehearsal's Markdown never says its
+// addresses were observed on the GPU and prints no empty CUDA API row
+// ("| CUDA driver/runtime API |  /  |"); a GPU run's keeps both.
+func TestHostRehearsalSaysNoGPU(t *testing.T) {
+	for _, backend := range []string{"host", "gpu"} {
+		res := weakRun()
+		res.Backend = backend
+		ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult,
+			GPU: "none (host run)", Compiler: "g++ 12", Arch: "sm_90"}
+		if backend == "gpu" {
+			ev.GPU, ev.Compiler = "NVIDIA H200", "nvcc 13.0"
+			ev.Device = map[string]string{"cc": "9.0", "driver_api": "13000", "runtime": "13000"}
+		}
+		var b strings.Builder
+		EvidenceMarkdown(&b, ev)
+		md := b.String()
+		onGPU := strings.Contains(md, "observed on the GPU")
+		apiRow := strings.Contains(md, "| CUDA driver/runtime API |")
+		if backend == "host" && (onGPU || apiRow) {
+			t.Errorf("host rehearsal: says observed on the GPU %v, CUDA API row %v:\n%s", onGPU, apiRow, md)
+		}
+		if backend == "gpu" && (!onGPU || !strings.Contains(md, "| CUDA driver/runtime API | 13000 / 13000 |")) {
+			t.Errorf("GPU run: heading or CUDA API row missing:\n%s", md)
+		}
+	}
+}
