@@ -25,10 +25,10 @@ func forRecords(c Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec 
 // (L·B/8 a multiple of A), the natural access size is a multiple of A (an
 // Alignment override above it misaligns the thread map itself), and the
 // documented base of the record is aligned.
-func alignPrecondition(c Case, rec *iterator.Record) bool {
+func alignPrecondition(c *Case, rec *iterator.Record) bool {
 	a := rec.AccessBytes
 	b := int64(c.Config.Elem.Bits)
-	if a <= 0 || !rowsByteExact(c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
+	if a <= 0 || !rowsByteExact(*c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
 		return false
 	}
 	origin, ok := c.mainOrigin(rec.Op)
@@ -43,7 +43,7 @@ var PAlign = Property{
 	Judge: func(c Case, t *Traces) []Violation {
 		var out []Violation
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !alignPrecondition(c, rec) {
+			if !alignPrecondition(&c, rec) {
 				return
 			}
 			t.Judged()
@@ -72,7 +72,7 @@ var PAlign = Property{
 
 // tileInside is P-bounds' precondition for one record: the whole tile the
 // contract puts the record at lies inside the allocation [lo, hi).
-func tileInside(c Case, rec *iterator.Record, lo, hi int64) bool {
+func tileInside(c *Case, rec *iterator.Record, lo, hi int64) bool {
 	origin, ok := c.mainOrigin(rec.Op)
 	if !ok {
 		return false
@@ -99,10 +99,10 @@ var PBounds = Property{
 		b, v := int64(c.Config.Elem.Bits), int64(c.Config.Access)
 		var out []Violation
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !tileInside(c, rec, lo, hi) {
+			if !tileInside(&c, rec, lo, hi) {
 				return
 			}
-			mask, ok := exactMask(c, c.Program, rec.Op, th)
+			mask, ok := exactMask(&c, c.Program, rec.Op, th)
 			if !ok {
 				return
 			}

@@ -53,7 +53,7 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 				exp, act := t.mainProgram(e.exp), t.mainProgram(e.act)
 				var site maskSite // the mask's record, found once for every thread
 				if e.maskOp >= 0 {
-					site = siteOf(c, c.Program, e.maskOp)
+					site = siteOf(&c, c.Program, e.maskOp)
 				}
 				var v Violation
 				for _, th := range c.Threads {

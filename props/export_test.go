@@ -30,12 +30,12 @@ func ExactMasks(c Case, progs []iterator.Program, f func(prog iterator.Program, 
 			if !o.Records() {
 				continue
 			}
-			site := siteOf(own, prog, i)
+			site := siteOf(&own, prog, i)
 			for _, th := range c.Threads {
 				full, fok := computeExactMask(c, prog, i, th)
-				m, mok := exactMask(own, prog, i, th)
+				m, mok := exactMask(&own, prog, i, th)
 				f(prog, i, th, m, full, mok, fok)
-				m, mok = exactMask(derived, prog, i, th)
+				m, mok = exactMask(&derived, prog, i, th)
 				f(prog, i, th, m, full, mok, fok)
 				m, mok = site.mask(&own, th)
 				f(prog, i, th, m, full, mok, fok)

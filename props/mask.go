@@ -139,14 +139,14 @@ type maskSite struct {
 // from the case's memo (by op index for the case program, by program for
 // a derived one); without a memo, or in a family class, the mask is
 // computed in full.
-func siteOf(c Case, prog iterator.Program, i int) maskSite {
+func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 	s := maskSite{prog: prog, i: i}
 	switch {
 	case c.memo == nil || c.Config.Class != iterator.RegularTile:
 	case len(prog) > 0 && len(prog) == len(c.Program) && &prog[0] == &c.Program[0]:
 		s.origin, s.ok = c.mainOrigin(i)
 	default:
-		s.origin, s.ok = c.memo.originBits(c, prog, i)
+		s.origin, s.ok = c.memo.originBits(*c, prog, i)
 	}
 	return s
 }
@@ -163,11 +163,12 @@ func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
 
 // mainOrigin is docOriginBits(c, c.Program, i): the case program's origins
 // are found once per case, by op index (its judges ask for them record
-// after record, thread after thread).
-func (c Case) mainOrigin(i int) (int64, bool) {
+// after record, thread after thread). Like the other helpers the judges
+// call per record, it takes the case by address: a Case is 368 bytes.
+func (c *Case) mainOrigin(i int) (int64, bool) {
 	m := c.memo
 	if m == nil || i < 0 || i >= len(c.Program) {
-		return docOriginBits(c, c.Program, i)
+		return docOriginBits(*c, c.Program, i)
 	}
 	if m.mainOrigins == nil {
 		m.mainOrigins = slices.Grow(m.mainOriginsBuf[:0], len(c.Program))[:len(c.Program)]
@@ -178,7 +179,7 @@ func (c Case) mainOrigin(i int) (int64, bool) {
 	}
 	o := &m.mainOrigins[i]
 	if o.i < 0 {
-		o.bits, o.ok = docOriginBits(c, c.Program, i)
+		o.bits, o.ok = docOriginBits(*c, c.Program, i)
 		o.i = i
 	}
 	return o.bits, o.ok

@@ -123,9 +123,9 @@ func eachAccessBit(c Case, thread int, origin int64, f func(k int, bits int64)) 
 // case nothing is comparable. The answer depends on the case alone, so a
 // planned case computes it once for every source (caseMemo); callers must
 // not modify the mask.
-func exactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
+func exactMask(c *Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
 	s := siteOf(c, prog, i)
-	return s.mask(&c, thread)
+	return s.mask(c, thread)
 }
 
 // computeExactMask is exactMask without the memo. It allocates only for a

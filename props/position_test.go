@@ -27,13 +27,13 @@ func TestExactMask(t *testing.T) {
 	// u4 16x2, V=2, T=8, L=17: thread 0 makes accesses at elements (0,0)
 	// and (0,1), bits 0 and 17·4 = 68: the second is mid-byte.
 	c := mustCase(t, "elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1 stride=17", "load()")
-	mask, ok := exactMask(c, c.Program, 0, 0)
+	mask, ok := exactMask(&c, c.Program, 0, 0)
 	if !ok || len(mask) != 2 || !mask[0] || mask[1] {
 		t.Errorf("mask = %v (%v), want [true false]", mask, ok)
 	}
 	// With L=16 every row is 8 bytes: all exact (nil mask).
 	c = mustCase(t, "elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1", "load()")
-	if mask, ok := exactMask(c, c.Program, 0, 0); !ok || mask != nil {
+	if mask, ok := exactMask(&c, c.Program, 0, 0); !ok || mask != nil {
 		t.Errorf("mask = %v (%v), want nil", mask, ok)
 	}
 }

@@ -70,7 +70,7 @@ type unitProbe struct {
 
 // predictedBits is how far x of unit u moves along dim, in bits; ok is
 // false when the unit does not apply.
-func predictedBits(c Case, u Unit, x int64, dim int) (int64, bool) {
+func predictedBits(c *Case, u Unit, x int64, dim int) (int64, bool) {
 	b, v := int64(c.Config.Elem.Bits), int64(c.Config.Access)
 	sh := c.Config.PitchShape()
 	switch u {
@@ -105,8 +105,8 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 	out = appendProbes(out, c)
 	for i := range out[start:] {
 		p := &out[start+i]
-		p.pred = predictUnits(c, *p)
-		p.sites = [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
+		p.pred = predictUnits(&c, p)
+		p.sites = [2]maskSite{siteOf(&c, p.base, len(p.base)-1), siteOf(&c, p.moved, len(p.moved)-1)}
 	}
 	return out
 }
@@ -225,7 +225,7 @@ func (pr *unitPrediction) matching(d int64) UnitSet {
 	return matches
 }
 
-func predictUnits(c Case, p unitProbe) unitPrediction {
+func predictUnits(c *Case, p *unitProbe) unitPrediction {
 	var pr unitPrediction
 	for u := Unit(0); u < numUnits; u++ {
 		pr.bits[u], pr.ok[u] = predictedBits(c, u, p.x, p.dim)
