@@ -10,11 +10,11 @@ import (
 // TestReferencePassesExhaustive is issue 11's "exhaustive of reference in
 // make test": every configuration of the exhaustive enumeration with every
 // program, its random phase, every control killed as SPEC §6 requires and
-// every coverage floor met. About 25 s on two idle cores (46 CPU-s), so
+// every coverage floor met. About 18 s on two idle cores (34 CPU-s), so
 // -short leaves it out; `make test` does not pass -short, and CI runs it.
 func TestReferencePassesExhaustive(t *testing.T) {
 	if testing.Short() {
-		t.Skip("exhaustive sweep of reference: about 25 s on two cores; run without -short")
+		t.Skip("exhaustive sweep of reference: about 18 s on two cores; run without -short")
 	}
 	r, err := Run(Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1})
 	if err != nil {
