@@ -101,7 +101,7 @@ func CheckVerdict(results []props.Result) report.Verdict {
 // judged nothing. It returns nil otherwise.
 func CheckUnjudged(opts CheckOptions, results []props.Result) error {
 	if opts.Property != "" && len(results) == 1 && results[0].Status == report.NotApplicable {
-		return fmt.Errorf("%s does not apply to this case: its preconditions never held (sweep's audit says why), so it judged nothing", opts.Property)
+		return fmt.Errorf("%s does not apply to this case: its preconditions never held, so it judged nothing (check without --property shows which properties apply)", opts.Property)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -181,5 +182,20 @@ func TestCheckHelpNamesEveryExit2(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("check --help does not say %q", want)
 		}
+	}
+}
+
+// TestHelpArguments: `help help` is the list of commands, and help takes
+// one command at a time (it used to call help unknown, and to ignore what
+// followed the command).
+func TestHelpArguments(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"help", "help"}, &out, &errb); code != exitPass || !strings.Contains(out.String(), "sweep") {
+		t.Errorf("help help: exit %d, stdout %q, stderr %q; want the command list and exit 0", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"help", "check", "extra"}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "one command at a time") {
+		t.Errorf("help check extra: exit %d, stderr %q; want exit 2 naming the extra argument", code, errb.String())
 	}
 }

@@ -49,7 +49,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) > 1 { // tilecheck help sweep: the command's own help
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "tilecheck help: one command at a time, got %q\n", args[1:])
+			return exitUsage
+		}
+		if len(args) > 1 && args[1] != "help" { // tilecheck help sweep: the command's own help
 			if _, ok := commands[args[1]]; ok {
 				return runContext(ctx, []string{args[1], "--help"}, stdout, stderr)
 			}
