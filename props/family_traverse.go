@@ -165,9 +165,12 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 	seen := t.scratch.traverseSeen(reg.size())
 	enabled := int64(0)
 	t.Judged()
-	viol := func(th, op int, addr int64, format string, args ...any) []Violation {
+	// actual is the record's addresses, so that a report's table row k is
+	// access k, the one the detail names; a region-wide violation has the
+	// address of the element alone.
+	viol := func(th, op int, actual []int64, format string, args ...any) []Violation {
 		return []Violation{{Property: "P-traverse", Config: cfg, Program: prog, Thread: th, Op: op,
-			Actual: []int64{addr}, Detail: fmt.Sprintf(format, args...)}}
+			Actual: actual, Detail: fmt.Sprintf(format, args...)}}
 	}
 	for th, tr := range traces {
 		for _, rec := range tr.Records {
@@ -177,18 +180,18 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 				}
 				t.Checks++
 				if addr*8%b != 0 {
-					return viol(th, rec.Op, addr, "op %d access %d: byte %d is not on an element boundary (B=%d)", rec.Op, k, addr, b)
+					return viol(th, rec.Op, rec.Addrs, "op %d access %d: byte %d is not on an element boundary (B=%d)", rec.Op, k, addr, b)
 				}
 				e := addr * 8 / b
 				first := layout.Coord{C: traverseFloorMod(e, l), S: traverseFloorDiv(e, l)}
 				for v := int64(0); v < ae; v++ {
 					x := layout.Coord{C: first.C + v, S: first.S}
 					if !reg.contains(x) {
-						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d), outside the region [%d,%d)x[%d,%d)",
+						return viol(th, rec.Op, rec.Addrs, "op %d access %d (byte %d) enables element (%d,%d), outside the region [%d,%d)x[%d,%d)",
 							rec.Op, k, addr, x.C, x.S, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S)
 					}
 					if p := seen[reg.index(x)]; p.set {
-						return viol(th, rec.Op, addr, "op %d access %d (byte %d) enables element (%d,%d) again: thread %d op %d (byte %d) enabled it",
+						return viol(th, rec.Op, rec.Addrs, "op %d access %d (byte %d) enables element (%d,%d) again: thread %d op %d (byte %d) enabled it",
 							rec.Op, k, addr, x.C, x.S, p.thread, p.op, p.addr)
 					}
 					seen[reg.index(x)] = enabledBy{set: true, thread: th, op: rec.Op, addr: addr}
@@ -201,7 +204,7 @@ func judgeTraverse(c Case, t *Traces) []Violation {
 		for s := reg.lo.S; s < reg.hi.S; s++ {
 			for x := reg.lo.C; x < reg.hi.C; x++ {
 				if !seen[reg.index(layout.Coord{C: x, S: s})].set {
-					return viol(0, -1, (x+s*l)*b/8, "element (%d,%d) of the region [%d,%d)x[%d,%d) is never enabled (%d of %d enabled)",
+					return viol(0, -1, []int64{(x + s*l) * b / 8}, "element (%d,%d) of the region [%d,%d)x[%d,%d) is never enabled (%d of %d enabled)",
 						x, s, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S, enabled, reg.size())
 				}
 			}

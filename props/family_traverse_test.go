@@ -1,6 +1,7 @@
 package props
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -140,6 +141,38 @@ func TestInResidue(t *testing.T) {
 		p, _ := iterator.ParseProgram(tc.pre)
 		if got := InResidue(c, p); got != tc.want {
 			t.Errorf("%q %q: %v, want %v", tc.cfg, tc.pre, got, tc.want)
+		}
+	}
+}
+
+// TestTraverseViolationRowIsTheAccess: a violation of one access carries
+// the record's addresses, so that a report's table row k is the access k
+// its detail names (it carried the one byte, shown as access 0).
+func TestTraverseViolationRowIsTheAccess(t *testing.T) {
+	cases := []struct{ model, cfg string }{
+		// The 6-bit residue CUTLASS before #3049 mis-steps (a byte off an element boundary).
+		{"cutlass-pre3049", "class=PredicatedTileIterator elem=e2m3 shape=8x1 map=stripmined threads=1 access=8 adv=1 extent=8x1 access_elems=4"},
+		{string(iterator.CResidueNoTB), traverseConfigs[1]},
+	}
+	for _, tc := range cases {
+		m := famModel(t, tc.model)
+		r := judgeFamily(t, m, PTraverse, tc.cfg, "accesses()")
+		if r.Status != report.Violated {
+			t.Fatalf("%s: P-traverse %s, want a violation", tc.model, r.Status)
+		}
+		v := r.Violations[0]
+		var op, k int
+		var addr int64
+		if _, err := fmt.Sscanf(v.Detail, "op %d access %d", &op, &k); err != nil {
+			t.Fatalf("%s: detail %q names no access", tc.model, v.Detail)
+		}
+		i := strings.Index(v.Detail, "byte ")
+		if i < 0 {
+			t.Fatalf("%s: detail %q names no byte", tc.model, v.Detail)
+		}
+		fmt.Sscanf(v.Detail[i:], "byte %d", &addr)
+		if k >= len(v.Actual) || v.Actual[k] != addr {
+			t.Errorf("%s: detail %q, actual %v: row %d is not byte %d", tc.model, v.Detail, v.Actual, k, addr)
 		}
 	}
 }
