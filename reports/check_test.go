@@ -11,7 +11,8 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-func checkResults(t *testing.T) []props.Result {
+// f32Load is the configuration and program the check reports' tests use.
+func f32Load(t *testing.T) (iterator.Config, iterator.Program) {
 	t.Helper()
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
 	if err != nil {
@@ -21,6 +22,12 @@ func checkResults(t *testing.T) []props.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cfg, prog
+}
+
+func checkResults(t *testing.T) []props.Result {
+	t.Helper()
+	cfg, prog := f32Load(t)
 	var vs []props.Violation
 	for th := range 4 {
 		vs = append(vs, props.Violation{Property: "P-sym", Config: cfg, Program: prog, Thread: th, Expected: []int64{1}, Actual: []int64{2}})
@@ -88,14 +95,7 @@ func TestWriteCheckJSON(t *testing.T) {
 // (P-cover's uncovered element, thread -1) read "thread -1" in check's
 // text and in the reports' counterexamples; it now says it is the tile.
 func TestTileWideViolationNamesNoThread(t *testing.T) {
-	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := iterator.ParseProgram("load()")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, prog := f32Load(t)
 	var b bytes.Buffer
 	res := []props.Result{{ID: "P-cover", Doc: "covers the tile", Status: report.Violated,
 		Violations: []props.Violation{{Property: "P-cover", Config: cfg, Program: prog, Thread: -1, Detail: "element (8,0) is covered by no thread"}}}}
