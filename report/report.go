@@ -42,6 +42,9 @@ type Report struct {
 	Shard json.RawMessage `json:"shard,omitempty"`
 }
 
+// IsShard says whether r is one shard's report (it carries shard state).
+func (r *Report) IsShard() bool { return len(r.Shard) > 0 }
+
 // ConfigCounts counts generated configurations.
 type ConfigCounts struct {
 	Valid   int `json:"valid"`

@@ -148,7 +148,7 @@ func summaryLines(r *report.Report) []string {
 	if r.Interrupted != "" {
 		out = append(out, "INTERRUPTED: "+r.Interrupted)
 	}
-	if len(r.Shard) > 0 {
+	if r.IsShard() {
 		out = append(out, "SHARD: one part of a sharded sweep; tilecheck merge joins the parts' JSON reports")
 	}
 	return out

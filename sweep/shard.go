@@ -92,7 +92,7 @@ func (b ShardBatches) Empty() bool { return b.End <= b.First }
 // ShardPart reads a shard report's part of the batches; ok is false for a
 // report that is not a shard's (or made before shards recorded it).
 func ShardPart(r *report.Report) (b ShardBatches, ok bool) {
-	if len(r.Shard) == 0 {
+	if !r.IsShard() {
 		return ShardBatches{}, false
 	}
 	var st shardState
@@ -227,7 +227,7 @@ func Merge(shards []*report.Report) (*report.Report, error) {
 	}
 	states := make([]shardState, len(shards))
 	for i, r := range shards {
-		if len(r.Shard) == 0 {
+		if !r.IsShard() {
 			return nil, fmt.Errorf("report %d (%s, %s) is not a shard report (made without --shard, or not in JSON)", i+1, r.Iterator, r.Class)
 		}
 		if err := json.Unmarshal(r.Shard, &states[i]); err != nil {

@@ -136,13 +136,13 @@ func flagsFirst(args []string) []string {
 // report, or every report of a matrix, made with --shard.
 func isShard(r *report.Report, m *report.Matrix) bool {
 	if r != nil {
-		return len(r.Shard) > 0
+		return r.IsShard()
 	}
 	if len(m.Reports) == 0 {
 		return false
 	}
 	for _, x := range m.Reports {
-		if x == nil || len(x.Shard) == 0 {
+		if x == nil || !x.IsShard() {
 			return false
 		}
 	}

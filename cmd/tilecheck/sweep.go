@@ -232,7 +232,7 @@ func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVer
 		fmt.Fprintf(stderr, "tilecheck %s: interrupted; the partial report (marked interrupted) went to %s\n", cmd, where)
 		return exitInterrupted
 	}
-	if len(m.Reports[0].Shard) > 0 {
+	if m.Reports[0].IsShard() {
 		return exitPass // a shard's part says nothing alone: merge judges
 	}
 	switch {
