@@ -167,15 +167,20 @@ func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, pr
 	p.ok = p.reach < fastCap
 }
 
+// fastBound says whether the thread whose first element is init takes the
+// fast path: every intermediate of the checked path is at most reach +
+// (|s0|·max(1, |L|) + |c0| + span)·max(1, B) in magnitude, and below
+// fastCap none of them overflows.
+func (referenceModel) fastBound(p *refProgram, in *instance, init layout.Coord) bool {
+	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
+	return capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) < fastCap
+}
+
 // traceFast traces one thread from the program worked out once into *tr
 // (the zero ThreadTrace). It returns false, having recorded nothing and left *tr alone, where the thread's first element is too
 // far out for the bound: that thread then takes the checked path.
 func (m referenceModel) traceFast(p *refProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
-	// Every intermediate of the checked path is at most reach + (|s0|·
-	// max(1, |L|) + |c0| + span)·max(1, B) in magnitude; below fastCap none
-	// of them overflows.
-	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
-	if capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) >= fastCap {
+	if !m.fastBound(p, in, init) {
 		return false
 	}
 	base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)

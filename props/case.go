@@ -216,6 +216,11 @@ type Property struct {
 	// companion of the same code (P-companion): a control is other code,
 	// so EvaluateKills does not judge them and they kill no control.
 	ControlsExempt bool
+	// Compact says that Judge reads the compact form of its derived
+	// programs' traces (shift.go) where the source has one, and their
+	// records only where that does not decide: a program that only such
+	// properties read is asked for in compact form.
+	Compact bool
 }
 
 // with returns prefix followed by ops, in a new slice: carved from the

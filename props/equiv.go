@@ -35,7 +35,7 @@ func (d describe) String() string { return d.f(d.i, d.o, d.x, d.y) }
 // equivalences a case implies.
 func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence) []equivalence) Property {
 	return Property{
-		ID: id, Doc: doc, Catches: catches,
+		ID: id, Doc: doc, Catches: catches, Compact: true,
 		Programs: func(c Case) []iterator.Program {
 			eqs := c.memo.equivalences(id, c, list)
 			if len(eqs) == 0 {
@@ -54,6 +54,16 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 				var site maskSite // the mask's record, found once for every thread
 				if e.maskOp >= 0 {
 					site = siteOf(&c, c.Program, e.maskOp)
+				}
+				// Compact traces at the same origins are equal on every
+				// thread (shift.go); else the records decide.
+				if decided, absent := sameOrigins(&e, exp.shift(), act.shift()); decided {
+					if !absent {
+						for _, th := range c.Threads {
+							equalByShift(&c, t, &e, exp, act, &site, th, exp.pt.shift.Accesses)
+						}
+					}
+					continue
 				}
 				var v Violation
 				for _, th := range c.Threads {

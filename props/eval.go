@@ -130,6 +130,17 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 	for j := range properties {
 		p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))
 	}
+	// The needs whose records some property reads; the others may be
+	// answered in compact form.
+	p.mainNeeds.records = resize(p.mainNeeds.records, len(p.mainNeeds.list))
+	clear(p.mainNeeds.records)
+	for j, pr := range properties {
+		if !pr.Compact {
+			for _, i := range p.uses[j] {
+				p.mainNeeds.records[i] = true
+			}
+		}
+	}
 	p.mainNeeds.finish(p.cfgs)
 	p.refs.finish(p.cfgs)
 	return p

@@ -58,3 +58,15 @@ func MainOrigins(c Case, f func(i int, memo, full int64, memoOK, fullOK bool)) {
 		}
 	}
 }
+
+// UntracedAnswers counts the answers of the plan's last evaluation that
+// were judged from their compact form alone: never traced.
+func UntracedAnswers(p *Plan) int {
+	n := 0
+	for _, a := range p.mainFetch.answers {
+		if a.pending {
+			n++
+		}
+	}
+	return n
+}

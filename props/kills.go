@@ -136,7 +136,24 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 	if len(reqs) == 0 {
 		return f, nil
 	}
-	resps, err := src.Traces(reqs)
+	var resps []Response
+	var err error
+	f.compact = nil
+	if cs, ok := src.(compactSource); ok && len(n.records) == len(n.list) {
+		// Which requests may be answered in compact form.
+		f.compactOK = f.compactOK[:0]
+		for k := range reqs {
+			i := k
+			if !all {
+				i = f.idx[k]
+			}
+			f.compactOK = append(f.compactOK, !n.records[i])
+		}
+		resps, err = cs.compactTraces(reqs, f.compactOK)
+		f.compact = cs
+	} else {
+		resps, err = src.Traces(reqs)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +165,7 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 		if !all {
 			i = f.idx[k]
 		}
-		f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
+		f.answers[i] = progTraces{err: r.Err, traces: r.Traces, shift: r.shift, compact: r.compact, pending: r.compact && r.Traces == nil}
 	}
 	return f, nil
 }

@@ -37,6 +37,10 @@ type needs struct {
 	lists []threadList
 	index map[uint64]int32 // hash → the first need with it
 	reqs  []Request        // set by finish, for every source
+	// records marks the needs whose records a judge reads (set by the
+	// plan; nil: every need's): the others a compact source may answer
+	// in compact form.
+	records []bool
 	// recent remembers the last programs found: a judge asks for the same
 	// two or three programs thread after thread, and comparing a program
 	// is cheaper than hashing it. A plan is used by one goroutine at a
@@ -53,7 +57,7 @@ type recentNeed struct {
 
 // reset empties n for a new plan, keeping its memory.
 func (n *needs) reset() {
-	n.list, n.lists = n.list[:0], n.lists[:0]
+	n.list, n.lists, n.records = n.list[:0], n.lists[:0], n.records[:0]
 	clear(n.index)
 	clear(n.reqs) // no stale configuration or program kept alive
 	n.reqs = n.reqs[:0]

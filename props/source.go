@@ -24,6 +24,10 @@ type Request struct {
 type Response struct {
 	Traces []iterator.ThreadTrace
 	Err    error
+	// shift is the compact form of Traces, which are then nil until asked
+	// for (compactSource); only a plan's fetch asks for it.
+	shift   iterator.ShiftTrace
+	compact bool
 }
 
 // Source produces traces. Batching lets a compiled probe build one
@@ -79,7 +83,37 @@ type modelSource struct {
 
 func (s modelSource) Name() string { return s.m.Name() }
 
-func (s modelSource) Traces(reqs []Request) ([]Response, error) {
+func (s modelSource) Traces(reqs []Request) ([]Response, error) { return s.answer(reqs, nil), nil }
+
+// compactSource is a source that can answer a request with the compact
+// form of its traces (iterator.ShiftTrace), and trace it in full later,
+// when a judge asks for a thread's records: a Go model traced into an
+// arena. Most requests of a sweep are derived programs that only
+// equivalences and unit probes read, and those judge most of them from
+// the origins alone (shift.go).
+type compactSource interface {
+	Source
+	// compactTraces is Traces, with the compact form of request k
+	// wherever compact[k] and the model has one.
+	compactTraces(reqs []Request, compact []bool) ([]Response, error)
+	// traces traces one request in full, as Traces would.
+	traces(r *Request) ([]iterator.ThreadTrace, error)
+}
+
+func (s modelSource) compactTraces(reqs []Request, compact []bool) ([]Response, error) {
+	if s.arena == nil {
+		compact = nil
+	}
+	return s.answer(reqs, compact), nil
+}
+
+func (s modelSource) traces(r *Request) ([]iterator.ThreadTrace, error) {
+	return iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
+}
+
+// answer traces reqs, or gives the compact form of request k where
+// compact[k] (nil: none) and the model has one.
+func (s modelSource) answer(reqs []Request, compact []bool) []Response {
 	var out []Response
 	if s.resps != nil {
 		out = resize(*s.resps, len(reqs))
@@ -90,12 +124,26 @@ func (s modelSource) Traces(reqs []Request) ([]Response, error) {
 	}
 	for i := range reqs {
 		r := &reqs[i] // not a copy of the request (its configuration) per request
-		trs, err := iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
+		if compact != nil {
+			if compact[i] {
+				if sh, ok := iterator.ShiftIn(s.arena, s.m, r.Config, r.Program, r.Threads); ok {
+					out[i].shift, out[i].compact = sh, true
+					continue
+				}
+			} else {
+				// The records, and the compact form beside them: a
+				// judge compares this program with compact ones.
+				sh, ok, trs, err := iterator.TraceShiftIn(s.arena, s.m, r.Config, r.Program, r.Threads)
+				out[i].Traces, out[i].Err, out[i].shift, out[i].compact = trs, err, sh, ok && err == nil
+				continue
+			}
+		}
+		trs, err := s.traces(r)
 		if err != nil {
 			out[i].Err = err
 			continue
 		}
 		out[i].Traces = trs
 	}
-	return out, nil
+	return out
 }

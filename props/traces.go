@@ -16,6 +16,11 @@ import (
 type progTraces struct {
 	err    error
 	traces []iterator.ThreadTrace
+	// shift is the compact form of the traces, where the source gave one
+	// (compact); pending says that the traces themselves are not made yet:
+	// the first thread read makes them (programTraces.thread).
+	shift            iterator.ShiftTrace
+	compact, pending bool
 }
 
 // fetched is one source's answers to a plan's needs, by need index.
@@ -30,6 +35,10 @@ type fetched struct {
 	reqs       []Request
 	idx        []int
 	skippedBuf []bool
+	// compact is the source, where it answered in compact form: it traces
+	// a pending answer when a judge reads its records.
+	compact   compactSource
+	compactOK []bool
 }
 
 // TraceSet is the view of one configuration (a plan's group) on a
@@ -95,6 +104,9 @@ func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, 
 type programTraces struct {
 	pt  *progTraces // nil: not fetched
 	pos []int32     // by thread: its index in pt.traces, or -1
+	// f and need find the request, to trace a pending answer.
+	f    *fetched
+	need int
 }
 
 // program finds the answer for p (not fetched: a zero programTraces).
@@ -109,13 +121,16 @@ func (s TraceSet) program(p iterator.Program) programTraces {
 	if s.f.skipped != nil && s.f.skipped[i] {
 		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
-	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i)}
+	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i), f: s.f, need: i}
 }
 
 // thread returns the trace of thread, or the program's error.
 func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
 	if a.pt == nil {
 		return nil, errNotFetched
+	}
+	if a.pt.pending {
+		a.trace()
 	}
 	if a.pt.err != nil {
 		return nil, a.pt.err

@@ -168,6 +168,7 @@ var PUnit = Property{
 	ID:      "P-unit",
 	Doc:     "each offset parameter moves by its documented unit",
 	Catches: "#3504 inverted ·8/B",
+	Compact: true,
 	Programs: func(c Case) []iterator.Program {
 		probes := c.memo.unitProbes(c)
 		if len(probes) == 0 {
@@ -186,8 +187,12 @@ var PUnit = Property{
 			p := &probes[i]
 			pred := p.pred // its memo of the last move is this judgement's
 			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
+			bs, ms := base.shift(), moved.shift()
 			var v Violation
 			for _, th := range c.Threads {
+				if bs != nil && ms != nil && unitByShift(&c, t, p, &pred, bs, ms, base, moved, th) {
+					continue
+				}
 				if judgeUnit(&c, t, p, &pred, base, moved, th, &v) {
 					out = append(out, v)
 				}
@@ -239,6 +244,15 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 	return pr
 }
 
+// observeUnit records a unit observation. One equal to the one just made
+// (the probe's previous thread, mostly) is not repeated: what is made of
+// them (the sweep's inferred units) is their intersection per path.
+func (t *Traces) observeUnit(u UnitObservation) {
+	if n := len(t.Units); n == 0 || t.Units[n-1] != u {
+		t.Units = append(t.Units, u)
+	}
+}
+
 // judgeUnit judges probe p on thread th; base and moved are the answers
 // of its programs, found once for every thread. A violation is written to
 // *v, as judgeEquivalence does.
@@ -287,15 +301,9 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 	// The inferred unit is that of the path's arithmetic; moves bent by an
 	// int32 wrap or a truncating conversion (P-index and P-exact report
 	// those) would make every path look inconsistent, so they do not vote.
-	// (A quiet judgement's observations are never read.) An observation
-	// equal to the one just made (the probe's previous thread, mostly) is
-	// not repeated: what is made of them (the sweep's inferred units) is
-	// their intersection per path.
+	// (A quiet judgement's observations are never read.)
 	if !t.quiet && len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
-		u := UnitObservation{Path: p.path, Documented: p.documented, Matches: matches}
-		if n := len(t.Units); n == 0 || t.Units[n-1] != u {
-			t.Units = append(t.Units, u)
-		}
+		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
 	}
 	want, ok := pred.bits[pred.doc], pred.ok[pred.doc]
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {

@@ -1,0 +1,136 @@
+package props
+
+import "github.com/tilecheck/tilecheck/iterator"
+
+// Judging compact traces (issue 11). Where a source answers a request in
+// compact form (iterator.ShiftTrace: every thread's accesses are the same
+// offsets from per-record origins), an equivalence or a unit probe
+// between two programs of one source and configuration is decided for
+// every thread by the two records' origins: the per-thread part of each
+// address is the same in both. The checks are still made, thread by
+// thread and access by access, in the sense that each is decided (and
+// counted, with the same masks as on records); what is skipped is
+// building the records. Wherever the origins do not decide — a difference
+// that is not a whole number of bytes at every access, or a violation to
+// describe — the judge reads the records, which the first read traces in
+// full, so the outcome is the one the records give in every case
+// (shift_test.go compares the two).
+
+// trace makes a pending answer's traces, from its request.
+func (a programTraces) trace() {
+	pt := a.pt
+	pt.traces, pt.err = a.f.compact.traces(&a.f.n.reqs[a.need])
+	pt.pending = false
+}
+
+// shift returns the compact form of a's traces, or nil where the source
+// gave none.
+func (a programTraces) shift() *iterator.ShiftTrace {
+	if a.pt == nil || !a.pt.compact {
+		return nil
+	}
+	return &a.pt.shift
+}
+
+// has says whether thread was traced in a compact answer, as thread would
+// find it.
+func (a programTraces) has(thread int) bool {
+	return thread >= 0 && thread < len(a.pos) && a.pos[thread] >= 0 && int(a.pos[thread]) < a.pt.shift.Threads
+}
+
+// sameOrigins says whether compact traces es and as put the records e
+// compares at the same origin, so that every thread's accesses are equal:
+// decided is false where that takes the records (no compact form, or the
+// origins differ); absent is true where one of the records does not exist,
+// so that e judges nothing.
+func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent bool) {
+	if es == nil || as == nil || es.Accesses != as.Accesses {
+		return false, false
+	}
+	eo, ok1 := es.RecordOrigin(e.expOp)
+	ao, ok2 := as.RecordOrigin(e.actOp)
+	if !ok1 || !ok2 {
+		return true, true
+	}
+	return eo == ao, false
+}
+
+// equalByShift is judgeEquivalence on thread th where sameOrigins decided
+// that the records are equal: the same checks and judged mark, no
+// violation. n is the number of accesses per record.
+func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th, n int) {
+	if !exp.has(th) || !act.has(th) {
+		return
+	}
+	checks := n
+	if e.maskOp >= 0 {
+		mask, ok := site.mask(c, th)
+		if !ok || (mask != nil && !anyTrue(mask)) {
+			return
+		}
+		if len(mask) == n {
+			checks = countTrue(mask)
+		}
+	}
+	t.Judged()
+	t.Checks += int64(checks)
+}
+
+func countTrue(m []bool) int {
+	n := 0
+	for _, v := range m {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
+// unitByShift is judgeUnit on thread th from the compact traces of the
+// probe's two programs, bs and ms: it records what judgeUnit would and
+// returns true, or returns false having recorded nothing where the
+// records are needed (a move that is not a whole number of bytes, or sums
+// below zero, where truncation is not a floor; or a violation).
+func unitByShift(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, bs, ms *iterator.ShiftTrace, base, moved programTraces, th int) bool {
+	if !base.has(th) || !moved.has(th) {
+		return true
+	}
+	ob, ok1 := bs.RecordOrigin(-1)
+	om, ok2 := ms.RecordOrigin(-1)
+	n := bs.Accesses
+	if !ok1 || !ok2 || ms.Accesses != n {
+		return true
+	}
+	bm, ok1 := p.sites[0].mask(c, th)
+	mm, ok2 := p.sites[1].mask(c, th)
+	if !ok1 || !ok2 || (bm != nil && len(bm) != n) || (mm != nil && len(mm) != n) {
+		return true
+	}
+	count := 0
+	for k := range n {
+		if (bm == nil || bm[k]) && (mm == nil || mm[k]) {
+			count++
+		}
+	}
+	if count == 0 {
+		return true
+	}
+	diff := om - ob
+	if diff%8 != 0 {
+		return false
+	}
+	if !(bs.Exact && ms.Exact) && !(bs.NonNegative && ms.NonNegative) && !(bs.NonPositive && ms.NonPositive) {
+		return false
+	}
+	d := int64(diff / 8) // every access's move, in bytes
+	if want, ok := pred.bits[pred.doc], pred.ok[pred.doc]; ok && want%8 == 0 && want != 8*d {
+		return false
+	}
+	t.Checks += int64(count)
+	t.Judged()
+	matches := pred.matching(d)
+	if !t.quiet && bs.Inexact+ms.Inexact == 0 {
+		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+	}
+	return true
+}
