@@ -149,14 +149,20 @@ func clip[T any](s []T) []T {
 	return s[:len(s):len(s)]
 }
 
+// fastBound says whether the thread whose first element is init takes the
+// fast path: the constructor's intermediates are at most (|c0| + |s0|·
+// max(1, |L|))·max(1, B), every later one at most |P| + reach + span, and
+// below fastCap none of them overflows.
+func (cutlassModel) fastBound(p *cutProgram, in *instance, init layout.Coord) bool {
+	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
+	return first < fastCap && capAdd(capAdd(first, p.reach), p.acc.span) < fastCap
+}
+
 // traceFast traces one thread from the program worked out once into *tr
 // (the zero ThreadTrace), or returns false, having recorded nothing and left *tr alone, where the bound
 // does not hold.
 func (m cutlassModel) traceFast(p *cutProgram, bufs *traceBuffers, cfg *Config, in *instance, init layout.Coord, prog Program, thread int, tr *ThreadTrace) bool {
-	// The constructor's intermediates are at most (|c0| + |s0|·max(1, |L|))
-	// ·max(1, B); every later one at most |P| + reach + span.
-	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
-	if first >= fastCap || capAdd(capAdd(first, p.reach), p.acc.span) >= fastCap {
+	if !m.fastBound(p, in, init) {
 		return false
 	}
 	bits := layout.Bits((init.C + init.S*int64(in.L)) * in.B)

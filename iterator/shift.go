@@ -3,52 +3,52 @@ package iterator
 import "github.com/tilecheck/tilecheck/layout"
 
 // ShiftTrace is a request's traces in compact form, where every thread's
-// accesses are shifts of one another (issue 11): under the reference model
-// and its controls, access k of the record op r makes, for thread t, is at
-// byte
+// accesses are shifts of one another (issue 11). Under the RegularTile
+// fast paths, access k of the record op r makes is, for thread t, at byte
 //
-//	(Origins[r] + base(t) + off(k)) / 8    (truncated, as Bits.ToBytes)
+//	(Origins[r] + base(t) + off(k)) / 8   in bits, truncated   (the reference model and its controls)
+//	 Origins[r] + P(t)    + off(k)        in bytes              (the CUTLASS renditions)
 //
-// where base(t), the thread's first element, and off(k), the access's
-// offset from it, are facts of the model and the configuration alone: the
-// same for every program. So the traces of two programs of one model and
-// configuration compare record by record through their origins alone:
-// equal origins are equal addresses, for every thread and access. A
-// property that can judge that way (an equivalence, a unit probe) need
-// never see the records; one that cannot asks for them, and gets exactly
-// what TraceThreadsIn returns.
+// where base(t) or P(t), the thread's first element or pointer, and
+// off(k), the access's offset from it, are facts of the model and the
+// configuration alone: the same for every program. So the traces of two
+// programs of one model and configuration compare record by record
+// through their origins (Move): equal origins are equal addresses, for
+// every thread and access. A property that can judge that way (an
+// equivalence, a unit probe) need never see the records; one that cannot
+// asks for them, and gets exactly what TraceThreadsIn returns.
 //
 // A ShiftTrace is only made where the records are certain to be those of
-// the fast path (reference_fast.go) for every requested thread: no error,
-// no overflow, no thread on the checked path.
+// the fast path for every requested thread: no error, no thread on the
+// checked path.
 type ShiftTrace struct {
-	// Program is the request's program, Origins the tile origin (bits) of
-	// each of its records, in order.
+	// Program is the request's program.
 	Program Program
-	Origins []layout.Bits
 	// Threads is the number of threads traced (the request's), Accesses
 	// the number of accesses in every record.
 	Threads, Accesses int
-	// Inexact is the length of every thread's Inexact list (the
-	// program's truncating moves; no thread adds any).
-	Inexact int
-	// Exact says that every sum Origins[r] + base(t) + off(k) of every
-	// requested thread is a whole number of bytes; NonNegative that every
-	// one is at least zero, NonPositive at most zero. Under any of them
-	// the truncation to bytes moves with the origin: two origins 8q bits
-	// apart (both Exact, both NonNegative or both NonPositive) are q bytes
-	// apart at every access.
-	Exact, NonNegative, NonPositive bool
+	// Overflows is the length of every thread's Overflows (the program's
+	// narrowings, the same for every thread); Inexact that of every
+	// thread's Inexact, or -1 where threads differ (a CUTLASS pointer that
+	// truncates for some threads only).
+	Overflows, Inexact int
+	// The origin of each record, in order: in bits (the reference model)
+	// or in bytes (CUTLASS); one of the two is set.
+	originBits  []layout.Bits
+	originBytes []layout.Bytes
+	// For origins in bits: every sum Origins[r] + base(t) + off(k) of
+	// every requested thread is a whole number of bytes (exact), at least
+	// zero (nonNegative), at most zero (nonPositive). Under any of them
+	// the truncation to bytes moves with the origin.
+	exact, nonNegative, nonPositive bool
 }
 
-// RecordOrigin is the origin of the record op i of the program makes (i <
-// 0: its last record); ok is false where that op makes none.
-func (s *ShiftTrace) RecordOrigin(i int) (layout.Bits, bool) {
+// record is the index of the record op i makes (i < 0: the last record);
+// ok is false where that op makes none.
+func (s *ShiftTrace) record(i int) (int, bool) {
+	n := len(s.originBits) + len(s.originBytes)
 	if i < 0 {
-		if len(s.Origins) == 0 {
-			return 0, false
-		}
-		return s.Origins[len(s.Origins)-1], true
+		return n - 1, n > 0
 	}
 	if i >= len(s.Program) || !s.Program[i].Records() {
 		return 0, false
@@ -59,14 +59,43 @@ func (s *ShiftTrace) RecordOrigin(i int) (layout.Bits, bool) {
 			k++
 		}
 	}
-	return s.Origins[k], true
+	return k, k < n
+}
+
+// Move is how far every access of the record op i of s lies from the
+// same access of the record op j of from (i, j < 0: the last record), in
+// bytes, on every thread: uniform is false where that is not one distance
+// for every thread and access (a difference of origins that the
+// truncation to bytes does not keep whole), ok false where either op makes
+// no record. s and from must be traces of one model and configuration.
+func (s *ShiftTrace) Move(i int, from *ShiftTrace, j int) (d layout.Bytes, uniform, ok bool) {
+	a, okA := s.record(i)
+	b, okB := from.record(j)
+	if !okA || !okB {
+		return 0, false, false
+	}
+	if (s.originBytes == nil) != (from.originBytes == nil) || s.Accesses != from.Accesses {
+		return 0, false, true
+	}
+	if s.originBytes != nil {
+		return s.originBytes[a] - from.originBytes[b], true, true
+	}
+	diff := s.originBits[a] - from.originBits[b]
+	if diff == 0 {
+		return 0, true, true
+	}
+	sameSide := (s.exact && from.exact) || (s.nonNegative && from.nonNegative) || (s.nonPositive && from.nonPositive)
+	if diff%8 != 0 || !sameSide {
+		return 0, false, true
+	}
+	return layout.Bytes(diff / 8), true, true
 }
 
 // ShiftIn returns the compact form of the traces TraceThreadsIn(arena, m,
-// cfg, prog, threads) would return, and true, where m is the reference
-// model or one of its controls and every thread takes the fast path; else
-// false (the caller traces the request). Its origins are carved from
-// arena, valid until its Reset.
+// cfg, prog, threads) would return, and true, where m is a RegularTile
+// model with a fast path (the reference, its controls, the CUTLASS
+// renditions) and every thread takes it; else false (the caller traces the
+// request). Its origins are carved from arena, valid until its Reset.
 func ShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool) {
 	s, ok, _ := shiftIn(arena, m, cfg, prog, threads)
 	return s, ok
@@ -87,8 +116,10 @@ func TraceShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int
 	return s, true, trs, err
 }
 
-func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool, referenceModel) {
-	rm, ok := m.(referenceModel)
+// shiftIn sets the arena's scratch up for the request, as TraceThreadsIn
+// does, works its program out, and makes the compact form from it.
+func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool, regularModel) {
+	rm, ok := m.(regularModel)
 	if !ok || cfg.Class != RegularTile || arena == nil {
 		return ShiftTrace{}, false, rm
 	}
@@ -102,16 +133,36 @@ func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (Sh
 	bufs.cm, bufs.fam = cm, &sc.fam
 	cf, tm := &cm.cfg, &cm.tm
 	in := bufs.instanceOf(*cf)
-	p, ok := rm.requestProgram(bufs, cf, in, tm, prog)
-	if !ok || len(p.acc.off) == 0 {
-		return ShiftTrace{}, false, rm
+	for _, t := range threads {
+		if t < 0 || t >= cf.Threads {
+			return ShiftTrace{}, false, rm
+		}
 	}
-	s := ShiftTrace{Program: prog, Origins: p.origins, Threads: len(threads), Accesses: len(p.acc.off), Inexact: len(p.inexact),
-		Exact: true, NonNegative: true, NonPositive: true}
+	s := ShiftTrace{Program: prog, Threads: len(threads)}
+	inits := cm.inits(tm, cf.Threads, len(threads))
+	switch rm := rm.(type) {
+	case referenceModel:
+		ok = s.ofReference(rm, bufs, cf, in, tm, inits, threads)
+	case cutlassModel:
+		ok = s.ofCutlass(rm, bufs, cf, in, tm, inits, threads)
+	default:
+		ok = false
+	}
+	return s, ok, rm
+}
+
+// ofReference fills s from the reference model's request program.
+func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, inits []layout.Coord, threads []int) bool {
+	p, ok := m.requestProgram(bufs, cfg, in, tm, s.Program)
+	if !ok || len(p.acc.off) == 0 {
+		return false
+	}
+	s.originBits, s.Accesses, s.Inexact = p.origins, len(p.acc.off), len(p.inexact)
+	s.exact, s.nonNegative, s.nonPositive = true, true, true
 	minOff, maxOff := p.acc.off[0], p.acc.off[0]
 	for _, off := range p.acc.off {
 		minOff, maxOff = min(minOff, off), max(maxOff, off)
-		s.Exact = s.Exact && off%8 == 0
+		s.exact = s.exact && off%8 == 0
 	}
 	var minOrigin, maxOrigin layout.Bits
 	for i, o := range p.origins {
@@ -119,22 +170,46 @@ func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (Sh
 			minOrigin, maxOrigin = o, o
 		}
 		minOrigin, maxOrigin = min(minOrigin, o), max(maxOrigin, o)
-		s.Exact = s.Exact && o%8 == 0
+		s.exact = s.exact && o%8 == 0
 	}
-	inits := cm.inits(tm, cf.Threads, len(threads))
 	for _, t := range threads {
-		if t < 0 || t >= cf.Threads {
-			return ShiftTrace{}, false, rm
-		}
 		init := initOf(inits, tm, t)
-		if !rm.fastBound(p, in, init) {
-			return ShiftTrace{}, false, rm
+		if !m.fastBound(p, in, init) {
+			return false
 		}
 		// Within the bound, none of these sums overflows.
 		base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
-		s.Exact = s.Exact && base%8 == 0
-		s.NonNegative = s.NonNegative && minOrigin+base+minOff >= 0
-		s.NonPositive = s.NonPositive && maxOrigin+base+maxOff <= 0
+		s.exact = s.exact && base%8 == 0
+		s.nonNegative = s.nonNegative && minOrigin+base+minOff >= 0
+		s.nonPositive = s.nonPositive && maxOrigin+base+maxOff <= 0
 	}
-	return s, true, rm
+	return true
+}
+
+// ofCutlass fills s from a CUTLASS rendition's request program.
+func (s *ShiftTrace) ofCutlass(m cutlassModel, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, inits []layout.Coord, threads []int) bool {
+	p, ok := m.requestProgram(bufs, cfg, in, tm, s.Program)
+	if !ok || len(p.acc.off) == 0 {
+		return false
+	}
+	s.originBytes, s.Accesses, s.Overflows = p.origins, len(p.acc.off), len(p.overflows)
+	truncated := 0 // threads whose pointer truncates: their Inexact has one more entry
+	for _, t := range threads {
+		init := initOf(inits, tm, t)
+		if !m.fastBound(p, in, init) {
+			return false
+		}
+		if _, exact := layout.Bits((init.C + init.S*int64(in.L)) * in.B).ToBytes(); !exact {
+			truncated++
+		}
+	}
+	switch truncated {
+	case 0:
+		s.Inexact = len(p.inexact)
+	case len(threads):
+		s.Inexact = len(p.inexact) + 1
+	default:
+		s.Inexact = -1
+	}
+	return true
 }

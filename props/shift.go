@@ -39,20 +39,19 @@ func (a programTraces) has(thread int) bool {
 }
 
 // sameOrigins says whether compact traces es and as put the records e
-// compares at the same origin, so that every thread's accesses are equal:
+// compares at the same place, so that every thread's accesses are equal:
 // decided is false where that takes the records (no compact form, or the
-// origins differ); absent is true where one of the records does not exist,
+// records apart); absent is true where one of the records does not exist,
 // so that e judges nothing.
 func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent bool) {
-	if es == nil || as == nil || es.Accesses != as.Accesses {
+	if es == nil || as == nil {
 		return false, false
 	}
-	eo, ok1 := es.RecordOrigin(e.expOp)
-	ao, ok2 := as.RecordOrigin(e.actOp)
-	if !ok1 || !ok2 {
+	d, uniform, ok := as.Move(e.actOp, es, e.expOp)
+	if !ok {
 		return true, true
 	}
-	return eo == ao, false
+	return uniform && d == 0, false
 }
 
 // equalByShift is judgeEquivalence on thread th where sameOrigins decided
@@ -89,16 +88,16 @@ func countTrue(m []bool) int {
 // unitByShift is judgeUnit on thread th from the compact traces of the
 // probe's two programs, bs and ms: it records what judgeUnit would and
 // returns true, or returns false having recorded nothing where the
-// records are needed (a move that is not a whole number of bytes, or sums
-// below zero, where truncation is not a floor; or a violation).
+// records are needed (a move that is not one distance for every access,
+// narrowings or truncations that differ between threads, or a
+// violation).
 func unitByShift(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, bs, ms *iterator.ShiftTrace, base, moved programTraces, th int) bool {
 	if !base.has(th) || !moved.has(th) {
 		return true
 	}
-	ob, ok1 := bs.RecordOrigin(-1)
-	om, ok2 := ms.RecordOrigin(-1)
+	d, uniform, ok := ms.Move(-1, bs, -1)
 	n := bs.Accesses
-	if !ok1 || !ok2 || ms.Accesses != n {
+	if !ok || ms.Accesses != n {
 		return true
 	}
 	bm, ok1 := p.sites[0].mask(c, th)
@@ -115,21 +114,23 @@ func unitByShift(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, bs, ms 
 	if count == 0 {
 		return true
 	}
-	diff := om - ob
-	if diff%8 != 0 {
+	if !uniform {
 		return false
 	}
-	if !(bs.Exact && ms.Exact) && !(bs.NonNegative && ms.NonNegative) && !(bs.NonPositive && ms.NonPositive) {
+	// Whether the observation is made depends on the traces' narrowings
+	// and truncations, which must be the same on every thread to be read
+	// from the compact form.
+	observe := !t.quiet && bs.Overflows+ms.Overflows == 0 && bs.Inexact == 0 && ms.Inexact == 0
+	if !t.quiet && (bs.Inexact < 0 || ms.Inexact < 0) {
 		return false
 	}
-	d := int64(diff / 8) // every access's move, in bytes
-	if want, ok := pred.bits[pred.doc], pred.ok[pred.doc]; ok && want%8 == 0 && want != 8*d {
+	if want, ok := pred.bits[pred.doc], pred.ok[pred.doc]; ok && want%8 == 0 && want != 8*int64(d) {
 		return false
 	}
 	t.Checks += int64(count)
 	t.Judged()
-	matches := pred.matching(d)
-	if !t.quiet && bs.Inexact+ms.Inexact == 0 {
+	matches := pred.matching(int64(d))
+	if observe {
 		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
 	}
 	return true

@@ -13,7 +13,8 @@ import (
 // model traced into an arena) is judged exactly as one that answers with
 // the records (the same model without an arena): the same outcomes,
 // violations, checks, judged marks and unit observations included, and
-// the same kills, for the reference and every control, judged in full and
+// the same kills, for the reference, every control and both CUTLASS
+// renditions, judged in full and
 // quietly, under both pointer contracts, on random cases as a sweep draws
 // them. Most answers must be judged untraced, or the comparison shows
 // nothing.
@@ -23,10 +24,13 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 	arena := new(iterator.Arena)
 	untraced, answers, kills := 0, 0, 0
 	for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
-		cases := gen.RandomCases(iterator.RegularTile, 7, 300, contract)
+		cases := append(gen.RandomCases(iterator.RegularTile, 7, 300, contract), compactEdgeCases(t, contract)...)
 		plan := props.NewPlan(ps, cases)
+		models := []iterator.Model{model(t, "cutlass"), model(t, "cutlass-pre3049")}
 		for _, d := range append([]iterator.Defect{""}, props.ControlsFor(iterator.RegularTile, contract)...) {
-			m := iterator.Control(d) // "": the reference
+			models = append(models, iterator.Control(d)) // "": the reference
+		}
+		for _, m := range models {
 			records, compact := props.ModelSource(m), props.ModelSourceIn(m, arena)
 			for _, quiet := range []bool{false, true} {
 				arena.Reset()
@@ -71,4 +75,45 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 	if untraced < answers || kills == 0 {
 		t.Fatalf("the compact path is not exercised: %d answers untraced for %d cases, %d kills", untraced, answers, kills)
 	}
+}
+
+// compactEdgeCases are cases the random ones rarely reach: sub-byte rows
+// whose CUTLASS pointer truncates for some threads only, and pointer
+// offsets that CUTLASS narrows to int32.
+func compactEdgeCases(t *testing.T, contract props.Contract) []props.Case {
+	t.Helper()
+	cfgs := []string{
+		"bits=2 shape=16x8 map=stripmined threads=8 access=4 adv=1 stride=7",
+		"layout=rowmajor bits=4 shape=16x8 map=warp-striped-3131 threads=64 access=2 adv=0 warp=4x1 stride=7",
+		"layout=rowmajor bits=8 shape=32x4 map=warp-striped threads=4 access=1 adv=1 warp=2x2",
+		"bits=16 shape=64x4 map=stripmined threads=16 access=8 adv=0",
+	}
+	progs := []string{
+		"add_pointer_offset(4);load()",
+		"load();add_tile_offset(1,0);load();inc;load()",
+		"load_with_pointer_offset(2147483648)",
+		"add_pointer_offset(4294967296);load();load_with_pointer_offset(-2147483649)",
+		"load_with_pointer_offset(4294967296);add_pointer_offset(8);load()",
+		"store_with_pointer_offset(3);dec;load(1,0)",
+	}
+	var out []props.Case
+	for _, cs := range cfgs {
+		cfg, err := iterator.ParseConfig(cs)
+		if err != nil {
+			t.Fatalf("%q: %v", cs, err)
+		}
+		for _, ps := range progs {
+			prog, err := iterator.ParseProgram(ps)
+			if err != nil {
+				t.Fatalf("%q: %v", ps, err)
+			}
+			c, err := props.NewCase(cfg, prog, gen.SampleThreads(cfg.Threads))
+			if err != nil {
+				t.Fatalf("%q: %v", cs, err)
+			}
+			c.PtrContract = contract
+			out = append(out, c)
+		}
+	}
+	return out
 }
