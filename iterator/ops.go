@@ -69,6 +69,10 @@ func (o Op) RecordKind() string {
 	return ""
 }
 
+// Name is the op's name without its arguments, as String spells it
+// ("load_with_pointer_offset").
+func (k OpKind) Name() string { return opSyntax[k].name }
+
 func (o Op) String() string {
 	s := opSyntax[o.Kind]
 	switch {

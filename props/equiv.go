@@ -49,8 +49,9 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 		},
 		Judge: func(c Case, t *Traces) []Violation {
 			var out []Violation
-			for _, e := range c.memo.equivalences(id, c, list) {
-				exp, act := t.mainProgram(e.exp), t.mainProgram(e.act)
+			for k, e := range c.memo.equivalences(id, c, list) {
+				// Programs declared them in this order.
+				exp, act := t.declaredProgram(2*k, e.exp), t.declaredProgram(2*k+1, e.act)
 				var site maskSite // the mask's record, found once for every thread
 				if e.maskOp >= 0 {
 					site = siteOf(&c, c.Program, e.maskOp)

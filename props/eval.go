@@ -146,6 +146,13 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 	return p
 }
 
+// declaredBy is the need index of each program property j declared for
+// case i (its Programs, in order): a judge finds the answer of its k-th
+// program by index rather than by hashing the program.
+func (p *Plan) declaredBy(j, i int) []int {
+	return p.uses[j][p.useAt[j][i]+1 : p.useAt[j][i+1]]
+}
+
 // allThreads is AllThreads(n), shared by every case and plan that asks
 // (the list is never written).
 func (p *Plan) allThreads(n int) []int {
@@ -223,6 +230,7 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcom
 			if (judge != nil && !judge[j]) || (quiet && pr.ControlsExempt) {
 				continue
 			}
+			t.declared = p.declaredBy(j, i)
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}

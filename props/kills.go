@@ -75,6 +75,7 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 				p.killCase(main, refs, g, c)
 				ready = true
 			}
+			t.declared = p.declaredBy(j, i)
 			killed[j] = len(pr.Judge(c, t)) > 0
 			t.TakeJudged()
 		}

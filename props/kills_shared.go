@@ -161,6 +161,7 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 				p.killCase(main, refs, g, c)
 				ready = true
 			}
+			t.declared = p.declaredBy(j, i)
 			elig[i*np+j] = len(pr.Judge(c, t)) > 0
 			t.TakeJudged()
 		}

@@ -3,6 +3,7 @@ package props
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -85,6 +86,10 @@ type Traces struct {
 	quiet bool
 	// scratch is the plan's memory for judgements (nil: they allocate).
 	scratch *judgeScratch
+	// declared is the need index of each program the property being
+	// judged declared for the case (Plan.declaredBy; nil: find them by
+	// program).
+	declared []int
 	// each is the violation judgeEachThread's judge fills in: handed to a
 	// function value, a local would be moved to the heap thread after
 	// thread. It is zero but for Thread and Op between violations.
@@ -144,6 +149,26 @@ func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
 // mainProgram finds program p's answer from the source under test, for
 // getIn.
 func (t *Traces) mainProgram(p iterator.Program) programTraces { return t.main.program(p) }
+
+// declaredProgram is mainProgram for p, the k-th program the property
+// being judged declared for the case: found by its need index where the
+// plan gave them (and the need is p, which a property that lists its
+// programs in another order than it reads them would break), else by
+// program.
+func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
+	s := t.main
+	if k >= len(t.declared) || s.f == nil {
+		return s.program(p)
+	}
+	i := t.declared[k]
+	if i >= len(s.f.answers) || !slices.Equal(s.f.n.list[i].prog, p) {
+		return s.program(p)
+	}
+	if s.f.skipped != nil && s.f.skipped[i] {
+		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
+	}
+	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i), f: s.f, need: i}
+}
 
 // referenceProgram finds program p's answer from the reference.
 func (t *Traces) referenceProgram(p iterator.Program) programTraces { return t.oracle.program(p) }

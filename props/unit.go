@@ -111,6 +111,14 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 	return out
 }
 
+// tilePaths name the tile-offset paths a unit probe measures, by path and
+// dimension: constants, not built probe after probe.
+var tilePaths = [3][2]string{
+	{"add_tile_offset.contiguous", "add_tile_offset.strided"},
+	{"load(tile).contiguous", "load(tile).strided"},
+	{"store(tile).contiguous", "store(tile).strided"},
+}
+
 // appendProbes appends the case's unit probes to out, without their
 // predictions and sites.
 func appendProbes(out []unitProbe, c Case) []unitProbe {
@@ -128,8 +136,7 @@ func appendProbes(out []unitProbe, c Case) []unitProbe {
 				plain = storeOp
 			}
 			if o.A != 0 {
-				name := strings.TrimSuffix(o.String(), fmt.Sprintf("(%d)", o.A))
-				out = append(out, unitProbe{path: name, documented: PtrElements.String(), x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: o.Kind.Name(), documented: PtrElements.String(), x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -141,15 +148,14 @@ func appendProbes(out []unitProbe, c Case) []unitProbe {
 			default:
 				continue // one dimension at a time, so that the unit is identifiable
 			}
-			dims := [2]string{"contiguous", "strided"}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{path: "add_tile_offset." + dims[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+				out = append(out, unitProbe{path: tilePaths[0][dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			} else {
-				plain, name := loadOp, "load(tile)."
+				plain, paths := loadOp, tilePaths[1]
 				if o.Kind == iterator.StoreTile {
-					plain, name = storeOp, "store(tile)."
+					plain, paths = storeOp, tilePaths[2]
 				}
-				out = append(out, unitProbe{path: name + dims[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: paths[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
@@ -186,7 +192,8 @@ var PUnit = Property{
 		for i := range probes {
 			p := &probes[i]
 			pred := p.pred // its memo of the last move is this judgement's
-			base, moved := t.mainProgram(p.base), t.mainProgram(p.moved)
+			// Programs declared the probes' programs in this order.
+			base, moved := t.declaredProgram(2*i, p.base), t.declaredProgram(2*i+1, p.moved)
 			bs, ms := base.shift(), moved.shift()
 			var v Violation
 			for _, th := range c.Threads {
@@ -249,6 +256,11 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 // them (the sweep's inferred units) is their intersection per path.
 func (t *Traces) observeUnit(u UnitObservation) {
 	if n := len(t.Units); n == 0 || t.Units[n-1] != u {
+		if t.Units == nil {
+			// A case's observations, mostly a few: one allocation rather
+			// than a slice grown from one.
+			t.Units = make([]UnitObservation, 0, 8)
+		}
 		t.Units = append(t.Units, u)
 	}
 }
