@@ -1,6 +1,10 @@
 package props
 
-import "github.com/tilecheck/tilecheck/iterator"
+import (
+	"fmt"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
 
 // Internals for the external tests (package props_test, which may import
 // gen: gen imports props, so a test inside props cannot).
@@ -53,7 +57,7 @@ func MainOrigins(c Case, f func(i int, memo, full int64, memoOK, fullOK bool)) {
 	for range 2 {
 		for i := range c.Program {
 			m, mok := planned.mainOrigin(i)
-			full, fok := docOriginBits(c, c.Program, i)
+			full, fok := docOriginBits(&c, c.Program, i)
 			f(i, m, full, mok, fok)
 		}
 	}
@@ -69,4 +73,18 @@ func UntracedAnswers(p *Plan) int {
 		}
 	}
 	return n
+}
+
+// ProbeSites calls f with each unit probe's two mask sites as unitProbes
+// finds them (from the case program's positions) and as siteOf does (from
+// each program), as "origin ok" strings.
+func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
+	planned := c
+	planned.memo = &caseMemo{group: &groupMemo{}}
+	str := func(s maskSite) string { return fmt.Sprint(s.origin, s.ok, s.i) }
+	for _, p := range unitProbes(nil, planned) {
+		f(p.path+" of "+c.Program.String(),
+			[2]string{str(p.sites[0]), str(p.sites[1])},
+			[2]string{str(siteOf(&planned, p.base, len(p.base)-1)), str(siteOf(&planned, p.moved, len(p.moved)-1))})
+	}
 }

@@ -146,7 +146,7 @@ func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 	case len(prog) > 0 && len(prog) == len(c.Program) && &prog[0] == &c.Program[0]:
 		s.origin, s.ok = c.mainOrigin(i)
 	default:
-		s.origin, s.ok = c.memo.originBits(*c, prog, i)
+		s.origin, s.ok = c.memo.originBits(c, prog, i)
 	}
 	return s
 }
@@ -168,7 +168,7 @@ func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
 func (c *Case) mainOrigin(i int) (int64, bool) {
 	m := c.memo
 	if m == nil || i < 0 || i >= len(c.Program) {
-		return docOriginBits(*c, c.Program, i)
+		return docOriginBits(c, c.Program, i)
 	}
 	if m.mainOrigins == nil {
 		m.mainOrigins = slices.Grow(m.mainOriginsBuf[:0], len(c.Program))[:len(c.Program)]
@@ -179,7 +179,7 @@ func (c *Case) mainOrigin(i int) (int64, bool) {
 	}
 	o := &m.mainOrigins[i]
 	if o.i < 0 {
-		o.bits, o.ok = docOriginBits(*c, c.Program, i)
+		o.bits, o.ok = docOriginBits(c, c.Program, i)
 		o.i = i
 	}
 	return o.bits, o.ok
@@ -195,7 +195,7 @@ type memoOrigin struct {
 
 // originBits returns docOriginBits(c, prog, i), computed once per case:
 // every thread, and every source of the plan, asks for the same few.
-func (m *caseMemo) originBits(c Case, prog iterator.Program, i int) (int64, bool) {
+func (m *caseMemo) originBits(c *Case, prog iterator.Program, i int) (int64, bool) {
 	if len(prog) == 0 {
 		return docOriginBits(c, prog, i)
 	}

@@ -40,7 +40,7 @@ func (k *checked) add(a, b int64) int64 {
 
 // tileMoveBits is the documented move of a tile offset (a, b), given in the
 // layout's own order: whole tiles in both dimensions.
-func tileMoveBits(k *checked, cfg iterator.Config, a, b int64) int64 {
+func tileMoveBits(k *checked, cfg *iterator.Config, a, b int64) int64 {
 	t := cfg.Layout.ToPitch(a, b)
 	sh := cfg.PitchShape()
 	el := k.add(k.mul(t.C, sh.C), k.mul(k.mul(t.S, sh.S), cfg.Pitch()))
@@ -48,8 +48,8 @@ func tileMoveBits(k *checked, cfg iterator.Config, a, b int64) int64 {
 }
 
 // advanceMoveBits is the documented move of ++: one tile along the advance rank.
-func advanceMoveBits(k *checked, cfg iterator.Config) int64 {
-	u := unitTile(cfg, 1)
+func advanceMoveBits(k *checked, cfg *iterator.Config) int64 {
+	u := unitTile(*cfg, 1)
 	return tileMoveBits(k, cfg, u[0], u[1])
 }
 
@@ -62,35 +62,40 @@ func unitTile(cfg iterator.Config, n int64) [2]int64 {
 	return t
 }
 
+// docMove is the documented position after op moves the iterator from
+// pos (ops that record or do nothing leave it), in k's checked arithmetic.
+func docMove(k *checked, c *Case, pos int64, op iterator.Op) int64 {
+	switch op.Kind {
+	case iterator.AddTileOffset:
+		return k.add(pos, tileMoveBits(k, &c.Config, op.A, op.B))
+	case iterator.AddPointerOffset:
+		if c.bytesContract() {
+			return k.add(pos, k.mul(op.A, 8))
+		}
+		return k.add(pos, k.mul(op.A, int64(c.Config.Elem.Bits)))
+	case iterator.Inc:
+		return k.add(pos, advanceMoveBits(k, &c.Config))
+	case iterator.Dec:
+		return k.add(pos, -advanceMoveBits(k, &c.Config))
+	}
+	return pos
+}
+
 // docOriginBits is the documented bit offset of the tile origin of the
 // record op i of prog makes (i must be a recording op): the iterator's
 // position after ops 0..i−1, plus the record's own tile or pointer offset.
 // ok is false when tilecheck's own int64 arithmetic would overflow.
-func docOriginBits(c Case, prog iterator.Program, i int) (bits int64, ok bool) {
+func docOriginBits(c *Case, prog iterator.Program, i int) (bits int64, ok bool) {
 	var k checked
 	b := int64(c.Config.Elem.Bits)
 	var pos int64
 	for j := 0; j < i && j < len(prog); j++ {
-		op := prog[j]
-		switch op.Kind {
-		case iterator.AddTileOffset:
-			pos = k.add(pos, tileMoveBits(&k, c.Config, op.A, op.B))
-		case iterator.AddPointerOffset:
-			if c.bytesContract() {
-				pos = k.add(pos, k.mul(op.A, 8))
-			} else {
-				pos = k.add(pos, k.mul(op.A, b))
-			}
-		case iterator.Inc:
-			pos = k.add(pos, advanceMoveBits(&k, c.Config))
-		case iterator.Dec:
-			pos = k.add(pos, -advanceMoveBits(&k, c.Config))
-		}
+		pos = docMove(&k, c, pos, prog[j])
 	}
 	if i < len(prog) {
 		switch op := prog[i]; op.Kind {
 		case iterator.LoadTile, iterator.StoreTile:
-			pos = k.add(pos, tileMoveBits(&k, c.Config, op.A, op.B))
+			pos = k.add(pos, tileMoveBits(&k, &c.Config, op.A, op.B))
 		case iterator.LoadPtr, iterator.StorePtr:
 			pos = k.add(pos, k.mul(op.A, b)) // always elements (SPEC §3)
 		}
@@ -134,7 +139,7 @@ func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool
 	if c.Config.Class != iterator.RegularTile {
 		return nil, c.Config.Elem.Bits%8 == 0
 	}
-	origin, ok := docOriginBits(c, prog, i)
+	origin, ok := docOriginBits(&c, prog, i)
 	if !ok {
 		return nil, false
 	}

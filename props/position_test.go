@@ -7,18 +7,18 @@ func TestDocOriginBits(t *testing.T) {
 	// strided tile of 8·64 = 512, load_with_pointer_offset(8) 8 more:
 	// 584 elements of 32 bits.
 	c := mustCase(t, f32Example, "add_tile_offset(1,0);inc;load_with_pointer_offset(8);load(0,-1)")
-	if got, ok := docOriginBits(c, c.Program, 2); !ok || got != 584*32 {
+	if got, ok := docOriginBits(&c, c.Program, 2); !ok || got != 584*32 {
 		t.Errorf("origin of op 2 = %d (%v), want %d", got, ok, 584*32)
 	}
 	// The pointer offset of op 2 moved only its own record: op 3 is at
 	// 64 + 512 − 512 = 64 elements.
-	if got, _ := docOriginBits(c, c.Program, 3); got != 64*32 {
+	if got, _ := docOriginBits(&c, c.Program, 3); got != 64*32 {
 		t.Errorf("origin of op 3 = %d, want %d", got, 64*32)
 	}
 	// Under the bytes contract add_pointer_offset(3) is 3 bytes = 24 bits.
 	c = mustCase(t, f32Example, "add_pointer_offset(3);load()")
 	c.PtrContract = PtrBytes
-	if got, _ := docOriginBits(c, c.Program, 1); got != 24 {
+	if got, _ := docOriginBits(&c, c.Program, 1); got != 24 {
 		t.Errorf("bytes-contract origin = %d, want 24", got)
 	}
 }

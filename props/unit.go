@@ -103,12 +103,45 @@ func predictedBits(c *Case, u Unit, x int64, dim int) (int64, bool) {
 func unitProbes(out []unitProbe, c Case) []unitProbe {
 	start := len(out)
 	out = appendProbes(out, c)
+	// The documented position before each op of the case program, in
+	// order, for the probes' sites (probes are in op order).
+	var k checked
+	var pos int64
+	next := 0 // the op pos is before
 	for i := range out[start:] {
 		p := &out[start+i]
 		p.pred = predictUnits(&c, p)
-		p.sites = [2]maskSite{siteOf(&c, p.base, len(p.base)-1), siteOf(&c, p.moved, len(p.moved)-1)}
+		if c.memo == nil || c.Config.Class != iterator.RegularTile || p.op < next {
+			p.sites = [2]maskSite{siteOf(&c, p.base, len(p.base)-1), siteOf(&c, p.moved, len(p.moved)-1)}
+			continue
+		}
+		for ; next < p.op; next++ {
+			pos = docMove(&k, &c, pos, c.Program[next])
+		}
+		p.sites = probeSites(&c, p, pos, !k.bad)
 	}
 	return out
+}
+
+// probeSites are siteOf of the last records of p's two programs, given
+// the documented position (and its ok) that the case program's ops before
+// p.op leave: the base program is those ops and a plain load or store,
+// whose record sits there; the moved one is those ops, op p.op and a
+// plain load (a move: its record sits where op p.op moves the iterator)
+// or those ops and op p.op (a record: it sits where the case program's op
+// p.op has it). The same sums in the same checked order as
+// docOriginBits', so the same origins and oks.
+func probeSites(c *Case, p *unitProbe, before int64, ok bool) [2]maskSite {
+	base := maskSite{prog: p.base, i: len(p.base) - 1, origin: before, ok: ok}
+	moved := maskSite{prog: p.moved, i: len(p.moved) - 1}
+	if o := c.Program[p.op]; o.Records() {
+		moved.origin, moved.ok = c.mainOrigin(p.op)
+	} else {
+		k := checked{bad: !ok}
+		moved.origin = docMove(&k, c, before, o)
+		moved.ok = !k.bad
+	}
+	return [2]maskSite{base, moved}
 }
 
 // tilePaths name the tile-offset paths a unit probe measures, by path and
