@@ -97,14 +97,14 @@ func (s *ShiftTrace) Move(i int, from *ShiftTrace, j int) (d layout.Bytes, unifo
 // renditions) and every thread takes it; else false (the caller traces the
 // request). Its origins are carved from arena, valid until its Reset.
 func ShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool) {
-	s, ok, _ := shiftIn(arena, m, cfg, prog, threads)
+	s, ok, _ := shiftIn(arena, m, cfg, prog, threads, false)
 	return s, ok
 }
 
 // TraceShiftIn is TraceThreadsIn, and ShiftIn's compact form of the same
 // traces where it has one, the request's program worked out once for both.
 func TraceShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool, []ThreadTrace, error) {
-	s, ok, rm := shiftIn(arena, m, cfg, prog, threads)
+	s, ok, rm := shiftIn(arena, m, cfg, prog, threads, true)
 	if !ok {
 		trs, err := TraceThreadsIn(arena, m, cfg, prog, threads)
 		return ShiftTrace{}, false, trs, err
@@ -117,8 +117,9 @@ func TraceShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int
 }
 
 // shiftIn sets the arena's scratch up for the request, as TraceThreadsIn
-// does, works its program out, and makes the compact form from it.
-func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool, regularModel) {
+// does (with room for its records where records is set), works its
+// program out, and makes the compact form from it.
+func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int, records bool) (ShiftTrace, bool, regularModel) {
 	rm, ok := m.(regularModel)
 	if !ok || cfg.Class != RegularTile || arena == nil {
 		return ShiftTrace{}, false, rm
@@ -129,7 +130,13 @@ func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (Sh
 		return ShiftTrace{}, false, rm
 	}
 	bufs := &sc.bufs
-	bufs.reset(prog, &cm.tm, len(threads), arena)
+	if records {
+		bufs.reset(prog, &cm.tm, len(threads), arena)
+	} else {
+		// A compact form has no records: none of the arena's memory is
+		// set aside for them.
+		*bufs = traceBuffers{recorded: prog.Recorded(), arena: arena}
+	}
 	bufs.cm, bufs.fam = cm, &sc.fam
 	cf, tm := &cm.cfg, &cm.tm
 	in := bufs.instanceOf(*cf)
