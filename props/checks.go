@@ -21,6 +21,31 @@ func forRecords(c Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec 
 	}
 }
 
+// recordFacts remembers a fact of a record that does not depend on the
+// thread (a precondition of its op and access size), found for the first
+// thread and read for the others: a judge asks thread after thread.
+type recordFacts struct {
+	n    int
+	keys [8]struct{ op, bytes int64 }
+	vals [8]bool
+}
+
+// get returns the fact of (op, bytes), computing it with f the first time
+// (past eight ops, every time).
+func (m *recordFacts) get(op int, bytes int64, f func() bool) bool {
+	for i := range m.n {
+		if k := m.keys[i]; k.op == int64(op) && k.bytes == bytes {
+			return m.vals[i]
+		}
+	}
+	v := f()
+	if m.n < len(m.keys) {
+		m.keys[m.n], m.vals[m.n] = struct{ op, bytes int64 }{int64(op), bytes}, v
+		m.n++
+	}
+	return v
+}
+
 // alignPrecondition is P-align's precondition (SPEC §5): rows stay aligned
 // (L·B/8 a multiple of A), the natural access size is a multiple of A (an
 // Alignment override above it misaligns the thread map itself), and the
@@ -42,8 +67,9 @@ var PAlign = Property{
 	Catches: "odd pitch, misaligned vectors",
 	Judge: func(c Case, t *Traces) []Violation {
 		var out []Violation
+		var pre recordFacts
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !alignPrecondition(&c, rec) {
+			if !pre.get(rec.Op, rec.AccessBytes, func() bool { return alignPrecondition(&c, rec) }) {
 				return
 			}
 			t.Judged()
@@ -98,8 +124,9 @@ var PBounds = Property{
 		lo, hi := int64(lo64), int64(hi64)
 		b, v := int64(c.Config.Elem.Bits), int64(c.Config.Access)
 		var out []Violation
+		var inside recordFacts
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !tileInside(&c, rec, lo, hi) {
+			if !inside.get(rec.Op, 0, func() bool { return tileInside(&c, rec, lo, hi) }) {
 				return
 			}
 			mask, ok := exactMask(&c, c.Program, rec.Op, th)
