@@ -37,6 +37,14 @@ func capMag(x int64) int64 {
 	return min(x, fastCap)
 }
 
+// smallBound says that both models' fast-path bounds hold without
+// computing them: with the thread's first element, L and B at most 2^18
+// in magnitude and reach and span below 2^40, every term is below 2^60.
+func smallBound(reach, span int64, in *instance, init layout.Coord) bool {
+	small := func(x int64) bool { return uint64(x+1<<18) <= 1<<19 }
+	return small(init.S) && small(init.C) && small(int64(in.L)) && small(in.B) && reach < 1<<40 && span < 1<<40
+}
+
 // capAdd and capMul combine magnitudes in [0, fastCap], saturating.
 func capAdd(x, y int64) int64 { return min(x+y, fastCap) }
 
@@ -171,7 +179,17 @@ func (m referenceModel) planProgram(p *refProgram, cfg *Config, in *instance, pr
 // fast path: every intermediate of the checked path is at most reach +
 // (|s0|·max(1, |L|) + |c0| + span)·max(1, B) in magnitude, and below
 // fastCap none of them overflows.
-func (referenceModel) fastBound(p *refProgram, in *instance, init layout.Coord) bool {
+func (m referenceModel) fastBound(p *refProgram, in *instance, init layout.Coord) bool {
+	// Small operands, the common case, need no saturating arithmetic:
+	// below 2^18 and 2^40 every term is far below fastCap (< 2^60).
+	if smallBound(p.reach, p.acc.span, in, init) {
+		return true
+	}
+	return m.fullBound(p, in, init)
+}
+
+// fullBound is fastBound in saturating arithmetic.
+func (referenceModel) fullBound(p *refProgram, in *instance, init layout.Coord) bool {
 	elems := capAdd(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), p.acc.span)
 	return capAdd(p.reach, capMul(elems, max(1, capMag(in.B)))) < fastCap
 }

@@ -153,7 +153,17 @@ func clip[T any](s []T) []T {
 // fast path: the constructor's intermediates are at most (|c0| + |s0|·
 // max(1, |L|))·max(1, B), every later one at most |P| + reach + span, and
 // below fastCap none of them overflows.
-func (cutlassModel) fastBound(p *cutProgram, in *instance, init layout.Coord) bool {
+func (m cutlassModel) fastBound(p *cutProgram, in *instance, init layout.Coord) bool {
+	// As the reference model's: with small operands every term is below
+	// 2^55 + 2^41.
+	if smallBound(p.reach, p.acc.span, in, init) {
+		return true
+	}
+	return m.fullBound(p, in, init)
+}
+
+// fullBound is fastBound in saturating arithmetic.
+func (cutlassModel) fullBound(p *cutProgram, in *instance, init layout.Coord) bool {
 	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
 	return first < fastCap && capAdd(capAdd(first, p.reach), p.acc.span) < fastCap
 }

@@ -238,3 +238,32 @@ func TestFastKeepsOverflows(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallBoundImpliesFullBound: wherever smallBound lets a thread take
+// the fast path without computing the bound, the bound holds, for both
+// models, at and around the limits smallBound admits.
+func TestSmallBoundImpliesFullBound(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	edge := func() int64 {
+		return []int64{0, 1, -1, 1 << 18, -(1 << 18), 1<<18 + 1, -(1<<18 + 1), 12345, -777, 1 << 22, -(1 << 22)}[r.Intn(11)]
+	}
+	mag := func() int64 { return []int64{0, 1, 1<<40 - 1, 1 << 40, 1 << 39, 1 << 60, 1<<61 - 1}[r.Intn(7)] }
+	admitted := 0
+	for range 100000 {
+		in := &instance{L: layout.Elements(edge()), B: edge()}
+		init := layout.Coord{C: edge(), S: edge()}
+		reach, span := mag(), mag()
+		if !smallBound(reach, span, in, init) {
+			continue
+		}
+		admitted++
+		ref := &refProgram{reach: reach, acc: &refAccesses{span: span}}
+		cut := &cutProgram{reach: reach, acc: &cutAccesses{span: span}}
+		if !(referenceModel{}).fullBound(ref, in, init) || !(cutlassModel{}).fullBound(cut, in, init) {
+			t.Fatalf("smallBound admits L=%d B=%d init=%v reach=%d span=%d, which the bound refuses", in.L, in.B, init, reach, span)
+		}
+	}
+	if admitted < 1000 {
+		t.Fatalf("only %d admitted", admitted)
+	}
+}
