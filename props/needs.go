@@ -10,10 +10,8 @@ import (
 type need struct {
 	group   int
 	prog    iterator.Program
-	threads int32 // index of its thread list in needs.lists
-	// sameHash chains the needs whose (group, program) hash alike: the
-	// next one's index, or -1.
-	sameHash int32
+	threads int32  // index of its thread list in needs.lists
+	hash    uint64 // needHash(group, prog)
 }
 
 // threadList is one list of threads requested, shared by every need of
@@ -35,8 +33,12 @@ type threadList struct {
 type needs struct {
 	list  []need
 	lists []threadList
-	index map[uint64]int32 // hash → the first need with it
-	reqs  []Request        // set by finish, for every source
+	// slots index the needs by hash, open addressing with linear
+	// probing: need index + 1, or 0 for an empty slot; the length is a
+	// power of two, at least twice the needs. (Go's map was a fifth of
+	// planning.)
+	slots []int32
+	reqs  []Request // set by finish, for every source
 	// records marks the needs whose records a judge reads (set by the
 	// plan; nil: every need's): the others a compact source may answer
 	// in compact form.
@@ -58,7 +60,7 @@ type recentNeed struct {
 // reset empties n for a new plan, keeping its memory.
 func (n *needs) reset() {
 	n.list, n.lists, n.records = n.list[:0], n.lists[:0], n.records[:0]
-	clear(n.index)
+	clear(n.slots)
 	clear(n.reqs) // no stale configuration or program kept alive
 	n.reqs = n.reqs[:0]
 	n.recent, n.next = [4]recentNeed{}, 0
@@ -80,16 +82,45 @@ func needHash(group int, p iterator.Program) uint64 {
 
 // lookupHash returns the need index of (group, p) given its hash.
 func (n *needs) lookupHash(h uint64, group int, p iterator.Program) (int, bool) {
-	i, ok := n.index[h]
-	if !ok {
+	if len(n.slots) == 0 {
 		return 0, false
 	}
-	for ; i >= 0; i = n.list[i].sameHash {
-		if nd := &n.list[i]; nd.group == group && slices.Equal(nd.prog, p) {
-			return int(i), true
+	mask := uint64(len(n.slots) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		v := n.slots[s]
+		if v == 0 {
+			return 0, false
+		}
+		if nd := &n.list[v-1]; nd.hash == h && nd.group == group && slices.Equal(nd.prog, p) {
+			return int(v - 1), true
 		}
 	}
-	return 0, false
+}
+
+// insert files need i, whose hash is h, in the slots, growing them to
+// keep them at most half full.
+func (n *needs) insert(h uint64, i int) {
+	if 2*(i+1) > len(n.slots) {
+		size := max(64, len(n.slots))
+		for 2*(i+1) > size {
+			size *= 2
+		}
+		n.slots = make([]int32, size)
+		for j := range i {
+			n.place(n.list[j].hash, j)
+		}
+	}
+	n.place(h, i)
+}
+
+// place puts need i in the first empty slot from its hash.
+func (n *needs) place(h uint64, i int) {
+	mask := uint64(len(n.slots) - 1)
+	s := h & mask
+	for n.slots[s] != 0 {
+		s = (s + 1) & mask
+	}
+	n.slots[s] = int32(i + 1)
 }
 
 // find returns the need index of (group, program).
@@ -113,9 +144,6 @@ func (n *needs) find(group int, p iterator.Program) (int, bool) {
 
 // add records a need and returns its index.
 func (n *needs) add(group int, p iterator.Program, threads []int) int {
-	if n.index == nil {
-		n.index = map[uint64]int32{}
-	}
 	h := needHash(group, p)
 	if i, ok := n.lookupHash(h, group, p); ok {
 		nd := &n.list[i]
@@ -127,13 +155,10 @@ func (n *needs) add(group int, p iterator.Program, threads []int) int {
 	if !isStrictlySorted(threads) {
 		threads = sortedThreads(threads, nil)
 	}
-	next := int32(-1)
-	if first, ok := n.index[h]; ok {
-		next = first
-	}
-	n.index[h] = int32(len(n.list))
-	n.list = append(n.list, need{group: group, prog: p, threads: n.intern(group, threads), sameHash: next})
-	return len(n.list) - 1
+	i := len(n.list)
+	n.list = append(n.list, need{group: group, prog: p, threads: n.intern(group, threads), hash: h})
+	n.insert(h, i)
+	return i
 }
 
 // sameThreads says whether two thread lists are equal, by identity first
