@@ -61,7 +61,7 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 				scratchPool.Put(sc)
 			}()
 		}
-		cm := sc.memoFor(rm, cfg)
+		cm := sc.memoFor(rm, &cfg)
 		if cm.err != nil {
 			return nil, cm.err
 		}

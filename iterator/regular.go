@@ -171,16 +171,16 @@ func initOf(inits []layout.Coord, tm *ThreadMap, t int) layout.Coord {
 
 // memoFor returns the scratch's memo of (m, cfg), validating cfg where it is
 // not the memo's configuration.
-func (sc *requestScratch) memoFor(m regularModel, cfg Config) *configMemo {
+func (sc *requestScratch) memoFor(m regularModel, cfg *Config) *configMemo {
 	cm := &sc.memo
-	if cm.model == m && cm.cfg == cfg {
+	if cm.model == m && cm.cfg == *cfg {
 		return cm
 	}
 	// Reused: no trace refers to them.
 	off, cut, inits := cm.acc.off[:0], cm.cut.off[:0], cm.initPos[:0]
-	*cm = configMemo{model: m, cfg: cfg}
+	*cm = configMemo{model: m, cfg: *cfg}
 	cm.acc.off, cm.cut.off, cm.initPos = off, cut, inits
-	cm.tm, cm.err = m.threadMap(cfg)
+	cm.tm, cm.err = m.threadMap(*cfg)
 	return cm
 }
 

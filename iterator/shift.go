@@ -95,39 +95,44 @@ func (s *ShiftTrace) Move(i int, from *ShiftTrace, j int) (d layout.Bytes, unifo
 // cfg, prog, threads) would return, and true, where m is a RegularTile
 // model with a fast path (the reference, its controls, the CUTLASS
 // renditions) and every thread takes it; else false (the caller traces the
-// request). Its origins are carved from arena, valid until its Reset.
-func ShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool) {
-	s, ok, _ := shiftIn(arena, m, cfg, prog, threads, false)
-	return s, ok
+// request). Its origins are carved from arena, valid until its Reset. It
+// fills *s, the zero ShiftTrace, in place (a ShiftTrace returned by value
+// was copied request after request), and leaves it zero where it reports
+// false.
+func ShiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int) bool {
+	ok, _ := shiftIn(s, arena, m, cfg, prog, threads, false)
+	return ok
 }
 
 // TraceShiftIn is TraceThreadsIn, and ShiftIn's compact form of the same
-// traces where it has one, the request's program worked out once for both.
-func TraceShiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int) (ShiftTrace, bool, []ThreadTrace, error) {
-	s, ok, rm := shiftIn(arena, m, cfg, prog, threads, true)
+// traces where it has one (ok), the request's program worked out once for
+// both.
+func TraceShiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int) (ok bool, trs []ThreadTrace, err error) {
+	ok, rm := shiftIn(s, arena, m, cfg, prog, threads, true)
 	if !ok {
-		trs, err := TraceThreadsIn(arena, m, cfg, prog, threads)
-		return ShiftTrace{}, false, trs, err
+		trs, err := TraceThreadsIn(arena, m, *cfg, prog, threads)
+		return false, trs, err
 	}
 	// The scratch holds the request as shiftIn left it: its program
 	// worked out, no thread traced yet.
 	sc := &arena.scratch
-	trs, err := rm.traceThreads(&sc.memo.cfg, &sc.memo.tm, prog, threads, &sc.bufs, arena.traces.take(len(threads)))
-	return s, true, trs, err
+	trs, err = rm.traceThreads(&sc.memo.cfg, &sc.memo.tm, prog, threads, &sc.bufs, arena.traces.take(len(threads)))
+	return true, trs, err
 }
 
 // shiftIn sets the arena's scratch up for the request, as TraceThreadsIn
 // does (with room for its records where records is set), works its
-// program out, and makes the compact form from it.
-func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int, records bool) (ShiftTrace, bool, regularModel) {
+// program out, and makes the compact form from it in *s (zero: left zero
+// where it reports false).
+func shiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int, records bool) (bool, regularModel) {
 	rm, ok := m.(regularModel)
 	if !ok || cfg.Class != RegularTile || arena == nil {
-		return ShiftTrace{}, false, rm
+		return false, rm
 	}
 	sc := &arena.scratch
 	cm := sc.memoFor(rm, cfg)
 	if cm.err != nil {
-		return ShiftTrace{}, false, rm
+		return false, rm
 	}
 	bufs := &sc.bufs
 	if records {
@@ -142,10 +147,10 @@ func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int, rec
 	in := bufs.instanceOf(*cf)
 	for _, t := range threads {
 		if t < 0 || t >= cf.Threads {
-			return ShiftTrace{}, false, rm
+			return false, rm
 		}
 	}
-	s := ShiftTrace{Program: prog, Threads: len(threads)}
+	s.Program, s.Threads = prog, len(threads)
 	inits := cm.inits(tm, cf.Threads, len(threads))
 	switch rm := rm.(type) {
 	case referenceModel:
@@ -155,7 +160,10 @@ func shiftIn(arena *Arena, m Model, cfg Config, prog Program, threads []int, rec
 	default:
 		ok = false
 	}
-	return s, ok, rm
+	if !ok {
+		*s = ShiftTrace{}
+	}
+	return ok, rm
 }
 
 // ofReference fills s from the reference model's request program.

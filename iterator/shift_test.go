@@ -111,8 +111,11 @@ func TestShiftInIsTheTraces(t *testing.T) {
 		var shifts []ShiftTrace
 		var traces [][]ThreadTrace
 		for _, prog := range progs {
-			s, ok := ShiftIn(arena, m, cfg, prog, threads)
-			if !ok {
+			var s ShiftTrace
+			if !ShiftIn(&s, arena, m, &cfg, prog, threads) {
+				if s.Program != nil || s.originBits != nil || s.originBytes != nil || s.Threads != 0 {
+					t.Fatalf("%s %s; %s: refused, but the compact form is not left zero: %+v", m.Name(), cfg, prog, s)
+				}
 				refused++
 				break
 			}

@@ -158,15 +158,19 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 	if err != nil {
 		return nil, err
 	}
-	for k, r := range resps {
+	for k := range resps {
 		if k >= len(reqs) {
 			break
 		}
+		r := &resps[k]
 		i := k // every need asked, in order
 		if !all {
 			i = f.idx[k]
 		}
-		f.answers[i] = progTraces{err: r.Err, traces: r.Traces, shift: r.shift, compact: r.compact, pending: r.compact && r.Traces == nil}
+		f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
+		if r.compact {
+			f.answers[i].shift, f.answers[i].pending = &r.shift, r.Traces == nil
+		}
 	}
 	return f, nil
 }

@@ -26,10 +26,10 @@ func (a programTraces) trace() {
 // shift returns the compact form of a's traces, or nil where the source
 // gave none.
 func (a programTraces) shift() *iterator.ShiftTrace {
-	if a.pt == nil || !a.pt.compact {
+	if a.pt == nil {
 		return nil
 	}
-	return &a.pt.shift
+	return a.pt.shift
 }
 
 // has says whether thread was traced in a compact answer, as thread would

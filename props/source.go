@@ -126,15 +126,15 @@ func (s modelSource) answer(reqs []Request, compact []bool) []Response {
 		r := &reqs[i] // not a copy of the request (its configuration) per request
 		if compact != nil {
 			if compact[i] {
-				if sh, ok := iterator.ShiftIn(s.arena, s.m, r.Config, r.Program, r.Threads); ok {
-					out[i].shift, out[i].compact = sh, true
+				if iterator.ShiftIn(&out[i].shift, s.arena, s.m, &r.Config, r.Program, r.Threads) {
+					out[i].compact = true
 					continue
 				}
 			} else {
 				// The records, and the compact form beside them: a
 				// judge compares this program with compact ones.
-				sh, ok, trs, err := iterator.TraceShiftIn(s.arena, s.m, r.Config, r.Program, r.Threads)
-				out[i].Traces, out[i].Err, out[i].shift, out[i].compact = trs, err, sh, ok && err == nil
+				ok, trs, err := iterator.TraceShiftIn(&out[i].shift, s.arena, s.m, &r.Config, r.Program, r.Threads)
+				out[i].Traces, out[i].Err, out[i].compact = trs, err, ok && err == nil
 				continue
 			}
 		}
