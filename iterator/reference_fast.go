@@ -69,6 +69,10 @@ type refAccesses struct {
 	// span bounds, in elements, every intermediate of the access offsets:
 	// max |s·Ds|·max(1, |L'|) + max |c|·max(1, |dc|).
 	span int64
+	// minOff and maxOff bound off, and whole says every offset is whole
+	// bytes (for the compact forms, shift.go).
+	minOff, maxOff layout.Bits
+	whole          bool
 }
 
 // refProgram is the per-request part: what the op program does to the tile
@@ -129,6 +133,14 @@ func (m referenceModel) planAccesses(in instance, tm ThreadMap, off []layout.Bit
 	maxS, maxC := max(tm.Iter.S-1, 0), max(tm.Iter.C-1, 0)
 	p.span = capAdd(capMul(capMul(maxS, capMag(tm.Delta.S)), max(1, capMag(int64(rowPitch)))),
 		capMul(maxC, max(1, capMag(int64(dc)))))
+	p.whole = true
+	for i, off := range p.off {
+		if i == 0 {
+			p.minOff, p.maxOff = off, off
+		}
+		p.minOff, p.maxOff = min(p.minOff, off), max(p.maxOff, off)
+		p.whole = p.whole && off%8 == 0
+	}
 	p.ok = a.err == nil && p.span < fastCap
 	return p
 }

@@ -173,12 +173,8 @@ func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Conf
 		return false
 	}
 	s.originBits, s.Accesses, s.Inexact = p.origins, len(p.acc.off), len(p.inexact)
-	s.exact, s.nonNegative, s.nonPositive = true, true, true
-	minOff, maxOff := p.acc.off[0], p.acc.off[0]
-	for _, off := range p.acc.off {
-		minOff, maxOff = min(minOff, off), max(maxOff, off)
-		s.exact = s.exact && off%8 == 0
-	}
+	s.exact, s.nonNegative, s.nonPositive = p.acc.whole, true, true
+	minOff, maxOff := p.acc.minOff, p.acc.maxOff
 	var minOrigin, maxOrigin layout.Bits
 	for i, o := range p.origins {
 		if i == 0 {
