@@ -21,6 +21,7 @@ type Arena struct {
 	bits    slab[layout.Bits]  // the reference model's per-request programs
 	bytes   slab[layout.Bytes] // the cutlass models'
 	valid   slab[bool]         // the predicated classes' guards
+	shifts  slab[ShiftTrace]   // compact forms (shift.go)
 	scratch requestScratch     // the request being traced
 }
 
@@ -49,6 +50,7 @@ func (a *Arena) Reset() {
 	a.bits.reset()
 	a.bytes.reset()
 	a.valid.reset()
+	a.shifts.reset()
 }
 
 // slabBytes is the size of the smallest block a slab allocates.

@@ -95,44 +95,43 @@ func (s *ShiftTrace) Move(i int, from *ShiftTrace, j int) (d layout.Bytes, unifo
 // cfg, prog, threads) would return, and true, where m is a RegularTile
 // model with a fast path (the reference, its controls, the CUTLASS
 // renditions) and every thread takes it; else false (the caller traces the
-// request). Its origins are carved from arena, valid until its Reset. It
-// fills *s, the zero ShiftTrace, in place (a ShiftTrace returned by value
-// was copied request after request), and leaves it zero where it reports
-// false.
-func ShiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int) bool {
-	ok, _ := shiftIn(s, arena, m, cfg, prog, threads, false)
-	return ok
+// request). The compact form and its origins are carved from arena, valid
+// until its Reset: a ShiftTrace is 112 bytes, which a value returned, or
+// kept in every response, copied request after request.
+func ShiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int) *ShiftTrace {
+	s, _ := shiftIn(arena, m, cfg, prog, threads, false)
+	return s
 }
 
 // TraceShiftIn is TraceThreadsIn, and ShiftIn's compact form of the same
-// traces where it has one (ok), the request's program worked out once for
-// both.
-func TraceShiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int) (ok bool, trs []ThreadTrace, err error) {
-	ok, rm := shiftIn(s, arena, m, cfg, prog, threads, true)
-	if !ok {
+// traces where it has one (nil: none), the request's program worked out
+// once for both.
+func TraceShiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int) (s *ShiftTrace, trs []ThreadTrace, err error) {
+	s, rm := shiftIn(arena, m, cfg, prog, threads, true)
+	if s == nil {
 		trs, err := TraceThreadsIn(arena, m, *cfg, prog, threads)
-		return false, trs, err
+		return nil, trs, err
 	}
 	// The scratch holds the request as shiftIn left it: its program
 	// worked out, no thread traced yet.
 	sc := &arena.scratch
 	trs, err = rm.traceThreads(&sc.memo.cfg, &sc.memo.tm, prog, threads, &sc.bufs, arena.traces.take(len(threads)))
-	return true, trs, err
+	return s, trs, err
 }
 
 // shiftIn sets the arena's scratch up for the request, as TraceThreadsIn
 // does (with room for its records where records is set), works its
-// program out, and makes the compact form from it in *s (zero: left zero
-// where it reports false).
-func shiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, threads []int, records bool) (bool, regularModel) {
+// program out, and makes the compact form from it, carved from the arena
+// (nil where it has none).
+func shiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int, records bool) (*ShiftTrace, regularModel) {
 	rm, ok := m.(regularModel)
 	if !ok || cfg.Class != RegularTile || arena == nil {
-		return false, rm
+		return nil, rm
 	}
 	sc := &arena.scratch
 	cm := sc.memoFor(rm, cfg)
 	if cm.err != nil {
-		return false, rm
+		return nil, rm
 	}
 	bufs := &sc.bufs
 	if records {
@@ -147,10 +146,11 @@ func shiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, th
 	in := bufs.instanceOf(*cf)
 	for _, t := range threads {
 		if t < 0 || t >= cf.Threads {
-			return false, rm
+			return nil, rm
 		}
 	}
-	s.Program, s.Threads = prog, len(threads)
+	s := &arena.shifts.take(1)[:1][0]
+	*s = ShiftTrace{Program: prog, Threads: len(threads)} // the slab's memory is not cleared
 	inits := cm.inits(tm, cf.Threads, len(threads))
 	switch rm := rm.(type) {
 	case referenceModel:
@@ -161,9 +161,11 @@ func shiftIn(s *ShiftTrace, arena *Arena, m Model, cfg *Config, prog Program, th
 		ok = false
 	}
 	if !ok {
-		*s = ShiftTrace{}
+		// Nothing else was carved since: the slot goes back.
+		arena.shifts.used--
+		return nil, rm
 	}
-	return ok, rm
+	return s, rm
 }
 
 // ofReference fills s from the reference model's request program.

@@ -167,10 +167,7 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 		if !all {
 			i = f.idx[k]
 		}
-		f.answers[i] = progTraces{err: r.Err, traces: r.Traces}
-		if r.compact {
-			f.answers[i].shift, f.answers[i].pending = &r.shift, r.Traces == nil
-		}
+		f.answers[i] = progTraces{err: r.Err, traces: r.Traces, shift: r.shift, pending: r.shift != nil && r.Traces == nil}
 	}
 	return f, nil
 }

@@ -24,10 +24,9 @@ type Request struct {
 type Response struct {
 	Traces []iterator.ThreadTrace
 	Err    error
-	// shift is the compact form of Traces, which are then nil until asked
-	// for (compactSource); only a plan's fetch asks for it.
-	shift   iterator.ShiftTrace
-	compact bool
+	// shift is the compact form of Traces (nil: none), which are then nil
+	// until asked for (compactSource); only a plan's fetch asks for it.
+	shift *iterator.ShiftTrace
 }
 
 // Source produces traces. Batching lets a compiled probe build one
@@ -126,15 +125,17 @@ func (s modelSource) answer(reqs []Request, compact []bool) []Response {
 		r := &reqs[i] // not a copy of the request (its configuration) per request
 		if compact != nil {
 			if compact[i] {
-				if iterator.ShiftIn(&out[i].shift, s.arena, s.m, &r.Config, r.Program, r.Threads) {
-					out[i].compact = true
+				if out[i].shift = iterator.ShiftIn(s.arena, s.m, &r.Config, r.Program, r.Threads); out[i].shift != nil {
 					continue
 				}
 			} else {
 				// The records, and the compact form beside them: a
 				// judge compares this program with compact ones.
-				ok, trs, err := iterator.TraceShiftIn(&out[i].shift, s.arena, s.m, &r.Config, r.Program, r.Threads)
-				out[i].Traces, out[i].Err, out[i].compact = trs, err, ok && err == nil
+				sh, trs, err := iterator.TraceShiftIn(s.arena, s.m, &r.Config, r.Program, r.Threads)
+				out[i].Traces, out[i].Err = trs, err
+				if err == nil {
+					out[i].shift = sh
+				}
 				continue
 			}
 		}

@@ -18,11 +18,9 @@ type progTraces struct {
 	err    error
 	traces []iterator.ThreadTrace
 	// shift is the compact form of the traces, where the source gave one
-	// (nil: none): the response's own, in the source's list of responses,
-	// which a source keeps until its next call, after the plan has judged
-	// these (a copy per request cost more than working it out). pending
-	// says that the traces themselves are not made yet: the first thread
-	// read makes them (programTraces.thread).
+	// (nil: none), in the source's arena. pending says that the traces
+	// themselves are not made yet: the first thread read makes them
+	// (programTraces.thread).
 	shift   *iterator.ShiftTrace
 	pending bool
 }
