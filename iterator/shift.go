@@ -92,12 +92,12 @@ func (s *ShiftTrace) Move(i int, from *ShiftTrace, j int) (d layout.Bytes, unifo
 }
 
 // ShiftIn returns the compact form of the traces TraceThreadsIn(arena, m,
-// cfg, prog, threads) would return, and true, where m is a RegularTile
-// model with a fast path (the reference, its controls, the CUTLASS
-// renditions) and every thread takes it; else false (the caller traces the
-// request). The compact form and its origins are carved from arena, valid
-// until its Reset: a ShiftTrace is 112 bytes, which a value returned, or
-// kept in every response, copied request after request.
+// *cfg, prog, threads) would return, where m is a RegularTile model with a
+// fast path (the reference, its controls, the CUTLASS renditions) and
+// every thread takes it; else nil (the caller traces the request). The
+// compact form and its origins are carved from arena, valid until its
+// Reset: a ShiftTrace is 112 bytes, which a value returned, or kept in
+// every response, copied request after request.
 func ShiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int) *ShiftTrace {
 	s, _ := shiftIn(arena, m, cfg, prog, threads, false)
 	return s
