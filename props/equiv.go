@@ -61,7 +61,7 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 				if decided, absent := sameOrigins(&e, exp.shift(), act.shift()); decided {
 					if !absent {
 						for _, th := range c.Threads {
-							equalByShift(&c, t, &e, exp, act, &site, th, exp.pt.shift.Accesses)
+							equalByShift(&c, t, &e, exp, act, &site, th)
 						}
 					}
 					continue

@@ -140,6 +140,8 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 	var resps []Response
 	var err error
 	f.compact = nil
+	// A plan that marked which needs' records are read (its main needs)
+	// may have the others answered in compact form.
 	if cs, ok := src.(compactSource); ok && len(n.records) == len(n.list) {
 		// Which requests may be answered in compact form.
 		f.compactOK = f.compactOK[:0]

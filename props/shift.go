@@ -56,11 +56,12 @@ func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent b
 
 // equalByShift is judgeEquivalence on thread th where sameOrigins decided
 // that the records are equal: the same checks and judged mark, no
-// violation. n is the number of accesses per record.
-func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th, n int) {
+// violation.
+func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int) {
 	if !exp.has(th) || !act.has(th) {
 		return
 	}
+	n := exp.shift().Accesses // of every record of both
 	checks := n
 	if e.maskOp >= 0 {
 		mask, ok := site.mask(c, th)

@@ -124,6 +124,12 @@ func (s TraceSet) program(p iterator.Program) programTraces {
 	if !ok || i >= len(s.f.answers) {
 		return programTraces{}
 	}
+	return s.answerAt(i, p)
+}
+
+// answerAt is the answer of need i, program p, which must have been
+// fetched.
+func (s TraceSet) answerAt(i int, p iterator.Program) programTraces {
 	if s.f.skipped != nil && s.f.skipped[i] {
 		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
@@ -165,10 +171,7 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 	if i >= len(s.f.answers) || !slices.Equal(s.f.n.list[i].prog, p) {
 		return s.program(p)
 	}
-	if s.f.skipped != nil && s.f.skipped[i] {
-		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
-	}
-	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i), f: s.f, need: i}
+	return s.answerAt(i, p)
 }
 
 // referenceProgram finds program p's answer from the reference.
