@@ -191,21 +191,51 @@ func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(
 func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
 
 func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
-	return p.evaluateSome(src, ref, quiet, nil)
+	return p.evaluateSome(src, ref, quiet, nil, false)
+}
+
+// EvaluateAsReference is Evaluate where src answers as ref does: it is
+// the reference model itself (a sweep of the reference). Then every
+// oracle program the plan also asks src for, with its records and at
+// least the oracle's threads, is answered once: the oracle reads src's
+// answer. Where any oracle program is not such a program (the bytes
+// contract rewrites the oracle's pointer offsets), or the two sources'
+// names differ, it is Evaluate.
+func (p *Plan) EvaluateAsReference(src, ref Source) ([]Outcome, error) {
+	return p.evaluateSome(src, ref, false, nil, src != nil && ref != nil && src.Name() == ref.Name())
+}
+
+// refsInMain says whether every oracle need is a main need of the same
+// configuration and program, whose records are read and whose threads
+// include the oracle's: then the main answers serve as the oracle's.
+func (p *Plan) refsInMain() bool {
+	m := &p.mainNeeds
+	for _, r := range p.refs.list {
+		i, ok := m.lookupHash(r.hash, r.group, r.prog)
+		if !ok || (len(m.records) == len(m.list) && !m.records[i]) {
+			return false
+		}
+		if have, want := m.lists[m.list[i].threads].threads, p.refs.lists[r.threads].threads; !sameThreads(have, want) && !containsThreads(have, want) {
+			return false
+		}
+	}
+	return true
 }
 
 // evaluateSome is evaluate judging only the properties j with judge[j]
 // (nil: all); the others' violations are empty and they count as not
-// judged.
-func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool) ([]Outcome, error) {
+// judged. Where refIsSrc, src answers as ref does (EvaluateAsReference).
+func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc bool) ([]Outcome, error) {
 	properties := p.properties
 	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, p.neededBy(judge))
 	if err != nil {
 		return nil, err
 	}
-	refs, err := p.refs.fetchInto(&p.refFetch, ref, nil)
-	if err != nil {
-		return nil, err
+	refs := main
+	if !refIsSrc || judge != nil || !p.refsInMain() {
+		if refs, err = p.refs.fetchInto(&p.refFetch, ref, nil); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]Outcome, len(p.cases))
 	// Every case's per-property lists are carved from one allocation per

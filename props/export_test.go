@@ -88,3 +88,7 @@ func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
 			[2]string{str(siteOf(&planned, p.base, len(p.base)-1)), str(siteOf(&planned, p.moved, len(p.moved)-1))})
 	}
 }
+
+// RefsInMain says whether the plan's main answers may serve as its oracle
+// answers (EvaluateAsReference).
+func RefsInMain(p *Plan) bool { return p.refsInMain() }

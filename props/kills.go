@@ -11,7 +11,7 @@ import "slices"
 // judge[j]: the others get no violations and count as not judged, and the
 // programs only they read are not traced. A nil judge judges all.
 func (p *Plan) EvaluateKillsOf(src, ref Source, judge []bool) ([]Outcome, error) {
-	return p.evaluateSome(src, ref, true, judge)
+	return p.evaluateSome(src, ref, true, judge, false)
 }
 
 // neededBy marks the main needs the properties with judge[j] read; nil

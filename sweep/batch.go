@@ -22,7 +22,12 @@ func runBatch(agg *aggregate, w *workerSources, ctrls []props.Source, arena *ite
 	ps, plan := agg.opts.Properties, w.plan
 	memo := newMemoSource(w.ref)
 	plan.Replan(ps, cases)
-	outs, err := plan.Evaluate(w.src, memo)
+	evaluate := plan.Evaluate
+	if viaRef {
+		// The reference's own answers serve as the oracle's.
+		evaluate = plan.EvaluateAsReference
+	}
+	outs, err := evaluate(w.src, memo)
 	if err != nil {
 		return err
 	}
