@@ -224,7 +224,7 @@ type Property struct {
 }
 
 // with returns prefix followed by ops, in a new slice: carved from the
-// plan's derived programs (opSlab) when the case is planned, else
+// plan's derived programs (planShared) when the case is planned, else
 // allocated.
 func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	var p iterator.Program
@@ -237,40 +237,52 @@ func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program
 	return append(p, ops...)
 }
 
+// programList returns an empty list of at most n programs: carved from
+// the plan's memory where c has a memo, since Replan reads a property's
+// list of programs once and keeps none of it.
+func (c Case) programList(n int) []iterator.Program {
+	if c.memo != nil && c.memo.shared != nil {
+		return c.memo.shared.progs.take(n)
+	}
+	return make([]iterator.Program, 0, n)
+}
+
 // planShared is the memory a plan's case memos carve their derived
-// programs and lists of equivalences from, kept from one plan to the next:
-// Replan resets it, and nothing outside the plan holds a derived program
-// or an equivalence (a violation holds its case's program; descriptions
-// are formatted when judged).
+// programs, lists of programs and lists of equivalences from, kept from
+// one plan to the next: Replan resets it, and nothing outside the plan
+// holds a derived program or an equivalence (a violation holds its case's
+// program; descriptions are formatted when judged).
 type planShared struct {
-	ops opSlab
-	eqs []equivalence
+	ops   slab[iterator.Op]
+	progs slab[iterator.Program]
+	eqs   []equivalence
 }
 
 func (s *planShared) reset() {
 	s.ops.reset()
-	clear(s.eqs) // no earlier plan's programs kept alive
+	s.progs.clearUsed() // no earlier plan's programs kept alive
+	s.progs.reset()
+	clear(s.eqs)
 	s.eqs = s.eqs[:0]
 }
 
-// opSlab holds the programs a plan's cases derive (the equivalences' and
-// unit probes' sides), in blocks kept from one plan to the next: Replan
-// resets it, and nothing outside the plan holds a derived program (a
-// violation holds its case's program; descriptions are formatted when
-// judged).
-type opSlab struct {
-	blocks    [][]iterator.Op
+// slab holds what a plan's cases derive (the equivalences' and unit
+// probes' sides, the lists of them), in blocks kept from one plan to the
+// next: Replan resets it, and nothing outside the plan holds what it
+// hands out.
+type slab[T any] struct {
+	blocks    [][]T
 	cur, used int
 }
 
-const opBlock = 1 << 12
+const slabBlock = 1 << 12
 
-// take returns an empty program with capacity n, capped so that appending
+// take returns an empty slice with capacity n, capped so that appending
 // beyond n never runs into the next one handed out.
-func (s *opSlab) take(n int) iterator.Program {
+func (s *slab[T]) take(n int) []T {
 	for {
 		if s.cur == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]iterator.Op, max(n, opBlock)))
+			s.blocks = append(s.blocks, make([]T, max(n, slabBlock)))
 		}
 		b := s.blocks[s.cur]
 		if len(b)-s.used >= n {
@@ -282,7 +294,17 @@ func (s *opSlab) take(n int) iterator.Program {
 	}
 }
 
-func (s *opSlab) reset() { s.cur, s.used = 0, 0 }
+func (s *slab[T]) reset() { s.cur, s.used = 0, 0 }
+
+// clearUsed zeroes what was handed out since the last reset.
+func (s *slab[T]) clearUsed() {
+	for i := 0; i < s.cur && i < len(s.blocks); i++ {
+		clear(s.blocks[i])
+	}
+	if s.cur < len(s.blocks) {
+		clear(s.blocks[s.cur][:s.used])
+	}
+}
 
 // Finding is an audit observation: a configuration outside a property's
 // preconditions, or a fact about the instantiation.

@@ -41,7 +41,7 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 			if len(eqs) == 0 {
 				return nil
 			}
-			ps := make([]iterator.Program, 0, 2*len(eqs))
+			ps := c.programList(2 * len(eqs))
 			for _, e := range eqs {
 				ps = append(ps, e.exp, e.act)
 			}

@@ -245,10 +245,16 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	np := len(properties)
 	viols, judged := make([][]Violation, len(p.cases)*np), make([]bool, len(p.cases)*np)
 	t := &p.evalTraces
+	// The cases' unit observations are carved from blocks of the
+	// evaluation's (mostly a few a case), each case's list capped.
+	var units []UnitObservation
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
-		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch}
+		if cap(units)-len(units) < unitsPerCase {
+			units = make([]UnitObservation, 0, 32*unitsPerCase)
+		}
+		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units[len(units):len(units)]}
 		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
@@ -264,12 +270,19 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
-		o.Checks, o.Units, o.Unavailable, o.ModelErr = t.Checks, t.Units, t.Unavailable, t.ModelErr
+		o.Checks, o.Unavailable, o.ModelErr = t.Checks, t.Unavailable, t.ModelErr
+		if n := len(t.Units); n > 0 {
+			o.Units = t.Units[:n:n]
+			units = t.Units[n:] // the rest of the block (or of the list a case outgrew it into)
+		}
 		o.Findings = append(c.memo.audit(c), t.Findings...)
 		out[i] = o
 	}
 	return out, nil
 }
+
+// unitsPerCase is the room a case's unit observations start with.
+const unitsPerCase = 8
 
 // Check judges one case with the given properties and returns one Result
 // per property: fail with its violations, pass, or n/a when its

@@ -38,7 +38,7 @@ func firstTileLoad(c Case) []iterator.Program {
 	if !c.First || c.Config.Class != iterator.RegularTile {
 		return nil
 	}
-	return []iterator.Program{tileLoad}
+	return append(c.programList(1), tileLoad)
 }
 
 // PCover: one tile, all threads: every element covered exactly once, none

@@ -37,7 +37,7 @@ var POracle = Property{
 	Catches: "symmetric bugs that P-sym and round trips miss",
 	Oracle: func(c Case) []iterator.Program {
 		if p, ok := oracleProgram(c); ok {
-			return []iterator.Program{p}
+			return append(c.programList(1), p)
 		}
 		return nil
 	},

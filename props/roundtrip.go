@@ -35,7 +35,7 @@ var PRoundTrip = Property{
 	ID:      RoundTripID,
 	Doc:     "every loaded fragment slot holds the byte at its reference address, and a store leaves the reference footprint with every other byte untouched",
 	Catches: "compiled code that moves data elsewhere than the layout says (the probe's controls)",
-	Oracle:  func(c Case) []iterator.Program { return []iterator.Program{c.Program} },
+	Oracle:  func(c Case) []iterator.Program { return append(c.programList(1), c.Program) },
 	Judge:   judgeRoundTrip,
 }
 

@@ -213,7 +213,7 @@ var PUnit = Property{
 		if len(probes) == 0 {
 			return nil
 		}
-		ps := make([]iterator.Program, 0, 2*len(probes))
+		ps := c.programList(2 * len(probes))
 		for _, p := range probes {
 			ps = append(ps, p.base, p.moved)
 		}
@@ -289,11 +289,6 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 // them (the sweep's inferred units) is their intersection per path.
 func (t *Traces) observeUnit(u UnitObservation) {
 	if n := len(t.Units); n == 0 || t.Units[n-1] != u {
-		if t.Units == nil {
-			// A case's observations, mostly a few: one allocation rather
-			// than a slice grown from one.
-			t.Units = make([]UnitObservation, 0, 8)
-		}
 		t.Units = append(t.Units, u)
 	}
 }

@@ -1,0 +1,48 @@
+package props_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
+)
+
+// TestBatchOutcomesAreEachCases holds what a plan carves from memory it
+// shares across a batch (the cases' lists of derived programs, their
+// unit observations) to judging each case alone: a list that ran into the
+// next case's would change that case's outcome. Random cases of every
+// class under both contracts, against the reference and a control.
+func TestBatchOutcomesAreEachCases(t *testing.T) {
+	ref := props.ModelSource(model(t, "reference"))
+	observed := 0
+	for _, class := range iterator.Classes() {
+		ps := props.ForClass(class)
+		for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
+			cases := gen.RandomCases(class, 5, 120, contract)
+			for _, src := range []props.Source{ref, props.ModelSource(iterator.Control(props.ControlsFor(class, contract)[0]))} {
+				batch, err := props.NewPlan(ps, cases).Evaluate(src, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, c := range cases {
+					alone, err := props.NewPlan(ps, []props.Case{c}).Evaluate(src, ref)
+					if err != nil {
+						t.Fatal(err)
+					}
+					observed += len(alone[0].Units)
+					// Masks and memos shared by a configuration's cases may
+					// decide what one case would trace, not what it finds.
+					if !reflect.DeepEqual(batch[i].Units, alone[0].Units) || !reflect.DeepEqual(batch[i].Violations, alone[0].Violations) || batch[i].Checks != alone[0].Checks {
+						t.Fatalf("%s, %s on %s; %s: in a batch\n%+v\nalone\n%+v", class, src.Name(), c.Config, c.Program, batch[i], alone[0])
+					}
+				}
+			}
+		}
+	}
+	if observed == 0 {
+		t.Fatal("no unit observed: the test shows nothing")
+	}
+	t.Logf("%d unit observations compared", observed)
+}
