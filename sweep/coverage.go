@@ -18,8 +18,11 @@ import (
 // could have reached. A universe target that counts generated cases
 // (Generated) counts it as before.
 func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
-	var ue *iterator.UnavailableError
-	left := errors.As(o.Err, &ue) && ue.LeftOut
+	left := false
+	if o.Err != nil { // else ue would escape to the heap case after case
+		var ue *iterator.UnavailableError
+		left = errors.As(o.Err, &ue) && ue.LeftOut
+	}
 	if !left {
 		a.covTotal++
 	}
