@@ -88,7 +88,7 @@ func elemRankKey(e string, r int) string             { return e + "×rank " + st
 var elemPairs = func() []Target {
 	maps, vs, ranks := pairKeys()
 	pair := func(name string, universe []string, key func(props.Case) string) Target {
-		return Target{Name: name, Floor: 1, Universe: universe, Key: key, by: []generator{enumerated}}
+		return Target{Name: name, Floor: 1, Universe: universe, Key: key, PerConfig: true, by: []generator{enumerated}}
 	}
 	return []Target{
 		pair("element × map (pairs met)", maps, func(c props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
@@ -108,7 +108,7 @@ var pairTargets = append(elemPairs[:len(elemPairs):len(elemPairs)],
 	// pairwise set's warp-raked configurations have one or the other, and
 	// Enumerate always keeps them.
 	Target{Name: "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)", Floor: 1,
-		Universe: []string{"rows", "columns"}, Key: warpKey, by: []generator{enumerated}},
+		Universe: []string{"rows", "columns"}, Key: warpKey, PerConfig: true, by: []generator{enumerated}},
 )
 
 // warpKey says which warp-raked arrangement a case has that a wrong warp

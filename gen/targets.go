@@ -24,6 +24,10 @@ type Target struct {
 	// error reached ("" is no key).
 	Universe []string
 	Key      func(props.Case) string
+	// PerConfig says that Key reads the case's configuration alone (its
+	// Config and thread Map): every case of a configuration has one key,
+	// which a sweep works out once for them (gen's tests hold it).
+	PerConfig bool
 	// Generated counts a case of a universe target even when the source
 	// could not run it (a compiled probe has no buffer for a 2^31-byte
 	// pitch and lists such cases in its own audit); a model error still

@@ -145,3 +145,49 @@ func TestTargetsWellFormed(t *testing.T) {
 		}
 	}
 }
+
+// TestPerConfigKeysReadTheConfiguration holds every PerConfig target's
+// key to the configuration alone: the same for a case whatever its
+// program, threads, contract or First mark (a sweep files one key per run
+// of a configuration's cases). The variations must change the key of a
+// target that reads the program (the wide target), or the test shows
+// nothing.
+func TestPerConfigKeysReadTheConfiguration(t *testing.T) {
+	progs := []string{"load()", "add_pointer_offset(4294967296);load()", "store_with_pointer_offset(-3);add_tile_offset(1,-1);load(0,2)", "inc;dec;store()"}
+	var variants []iterator.Program
+	for _, s := range progs {
+		p, err := iterator.ParseProgram(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants = append(variants, p)
+	}
+	perConfig, moved := 0, 0
+	for _, class := range iterator.Classes() {
+		for _, c := range RandomCases(class, 3, 200, props.PtrElements) {
+			for _, cl := range Targets(class) {
+				if cl.Key == nil {
+					continue
+				}
+				want := cl.Key(c)
+				for i, p := range variants {
+					v := c
+					v.Program, v.Threads, v.First = p, v.Threads[:1], i%2 == 0
+					v.PtrContract = props.Contract(i % 2)
+					got := cl.Key(v)
+					switch {
+					case cl.PerConfig && got != want:
+						t.Fatalf("%s: %q's key is %q on %s; %s, %q on %s", class, cl.Name, want, c.Config, c.Program, got, p)
+					case cl.PerConfig:
+						perConfig++
+					case got != want:
+						moved++
+					}
+				}
+			}
+		}
+	}
+	if perConfig == 0 || moved == 0 {
+		t.Fatalf("%d per-configuration keys compared, %d program-reading keys moved: the test shows nothing", perConfig, moved)
+	}
+}

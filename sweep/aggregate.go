@@ -73,6 +73,12 @@ type aggregate struct {
 	classes  []gen.Target // gen.Targets of the class swept: what the coverage section measures
 	covHits  []int
 	covSeen  []map[string]bool // pairwise classes: the keys reached
+	// keys are the last key of each universe target and whether it was
+	// filed; a PerConfig target's is kept while cases of one
+	// configuration follow one another (lastCfg, hasLast).
+	keys     []caseKey
+	lastCfg  iterator.Config
+	hasLast  bool
 	covTotal int
 	// What the back end left out (iterator.UnavailableError.LeftOut): the
 	// keys and class members of cases it cannot have, outside the floors.
@@ -102,6 +108,7 @@ func newAggregate(name string, opts Options, controls []iterator.Defect) *aggreg
 	}
 	a.covHits = make([]int, len(a.classes))
 	a.covSeen = make([]map[string]bool, len(a.classes))
+	a.keys = make([]caseKey, len(a.classes))
 	a.leftHits = make([]int, len(a.classes))
 	a.leftKeys = make([]map[string]bool, len(a.classes))
 	for k, cl := range a.classes {
@@ -140,7 +147,9 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 					Detail: fmt.Sprintf("ops %s: %v", c.Program, o.ModelErr)}
 			}
 		}
-		a.addCoverage(c, o)
+		same := a.hasLast && c.Config == a.lastCfg
+		a.lastCfg, a.hasLast = c.Config, true
+		a.addCoverage(c, o, same)
 		for j := range a.opts.Properties {
 			if o.Judged[j] {
 				a.cases[j]++

@@ -17,7 +17,11 @@ import (
 // apart, so that the report leaves out of the floors what only such cases
 // could have reached. A universe target that counts generated cases
 // (Generated) counts it as before.
-func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
+//
+// sameConfig says that the case's configuration is the previous case's:
+// a PerConfig target's key is then the one already worked out, and filed
+// once.
+func (a *aggregate) addCoverage(c props.Case, o props.Outcome, sameConfig bool) {
 	left := false
 	if o.Err != nil { // else ue would escape to the heap case after case
 		var ue *iterator.UnavailableError
@@ -29,11 +33,19 @@ func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
 	for k, cl := range a.classes {
 		switch {
 		case cl.Key != nil:
+			ck := &a.keys[k]
+			if !cl.PerConfig || !sameConfig {
+				*ck = caseKey{key: cl.Key(c)}
+			}
 			switch {
 			case left && !cl.Generated:
-				a.leftKeys[k][cl.Key(c)] = true
+				if !ck.left {
+					a.leftKeys[k][ck.key], ck.left = true, true
+				}
 			case (o.Err == nil || cl.Generated) && o.ModelErr == nil:
-				a.covSeen[k][cl.Key(c)] = true
+				if !ck.seen {
+					a.covSeen[k][ck.key], ck.seen = true, true
+				}
 			}
 		case cl.In(c):
 			if left {
@@ -43,6 +55,13 @@ func (a *aggregate) addCoverage(c props.Case, o props.Outcome) {
 			}
 		}
 	}
+}
+
+// caseKey is a universe target's key of the last case, and whether it was
+// filed as reached (seen) or left out (left).
+type caseKey struct {
+	key        string
+	seen, left bool
 }
 
 // coverage is class k's fraction. A universe key that only cases the back

@@ -118,3 +118,79 @@ func TestImportKeepsLeftOut(t *testing.T) {
 		t.Fatalf("answer %v, %d noted not run: want left out and noted", got.Err, p.notRunCount)
 	}
 }
+
+// TestCoverageKeysPerConfiguration holds the keys a sweep files, working a
+// PerConfig target's key out once per run of a configuration's cases, to
+// working every case's out: on the quick preset's cases in sweep order,
+// some left out, some failed, some with a model error, so that a case
+// files its key where the one before it did not.
+func TestCoverageKeysPerConfiguration(t *testing.T) {
+	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
+	if err := opts.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []props.Case
+	for _, b := range g.batches() {
+		cases = g.appendCases(cases, b)
+	}
+	leftOut := &iterator.UnavailableError{Path: "compiled probe", Reason: "not built", LeftOut: true}
+	memo := newAggregate("x", opts, nil)
+	outs := make([]props.Outcome, len(cases))
+	// What each case files, worked out here case by case.
+	seen, left := make([]map[string]bool, len(memo.classes)), make([]map[string]bool, len(memo.classes))
+	for k := range memo.classes {
+		seen[k], left[k] = map[string]bool{}, map[string]bool{}
+	}
+	for i, c := range cases {
+		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		switch i % 7 {
+		case 1, 4:
+			o.Err = leftOut
+		case 2:
+			o.ModelErr = errors.New("model error")
+		}
+		outs[i] = o
+		for k, cl := range memo.classes {
+			switch {
+			case cl.Key == nil:
+			case o.Err != nil && !cl.Generated:
+				left[k][cl.Key(c)] = true
+			case (o.Err == nil || cl.Generated) && o.ModelErr == nil:
+				seen[k][cl.Key(c)] = true
+			}
+		}
+	}
+	memo.addOutcomes(cases, outs)
+	filed := 0
+	for k, cl := range memo.classes {
+		if cl.Key == nil {
+			continue
+		}
+		if !sameKeys(memo.covSeen[k], seen[k]) || !sameKeys(memo.leftKeys[k], left[k]) {
+			t.Errorf("%s: keys filed %v (left out %v), case by case %v (left out %v)", cl.Name, memo.covSeen[k], memo.leftKeys[k], seen[k], left[k])
+		}
+		if cl.PerConfig {
+			filed += len(seen[k]) + len(left[k])
+		}
+	}
+	if filed == 0 {
+		t.Fatal("no per-configuration key filed: the test shows nothing")
+	}
+}
+
+// sameKeys says whether two key sets are equal.
+func sameKeys(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
