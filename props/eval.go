@@ -246,15 +246,15 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	viols, judged := make([][]Violation, len(p.cases)*np), make([]bool, len(p.cases)*np)
 	t := &p.evalTraces
 	// The cases' unit observations are carved from blocks of the
-	// evaluation's (mostly a few a case), each case's list capped.
+	// evaluation's (mostly a few a case), each case's list capped: units
+	// is the room left, which a case starts its list in (observeUnit
+	// takes a block where there is too little; an evaluation that
+	// observes nothing, a control's, takes none).
 	var units []UnitObservation
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
-		if cap(units)-len(units) < unitsPerCase {
-			units = make([]UnitObservation, 0, 32*unitsPerCase)
-		}
-		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units[len(units):len(units)]}
+		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units}
 		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err

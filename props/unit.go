@@ -289,6 +289,17 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 // them (the sweep's inferred units) is their intersection per path.
 func (t *Traces) observeUnit(u UnitObservation) {
 	if n := len(t.Units); n == 0 || t.Units[n-1] != u {
+		if n == 0 && cap(t.Units) < unitsPerCase {
+			// A case's first observation where the evaluation's room
+			// (Traces.Units as evaluateSome set it) is short: a new
+			// block, whose rest the next cases start in; outside a plan
+			// (no scratch), the case's own few.
+			size := unitsPerCase
+			if t.scratch != nil {
+				size *= 32
+			}
+			t.Units = make([]UnitObservation, 0, size)
+		}
 		t.Units = append(t.Units, u)
 	}
 }
