@@ -144,6 +144,8 @@ type configMemo struct {
 	// its divisions cost more than the rest of a fast trace.
 	initPos  []layout.Coord
 	hasInits bool
+	// spread is the last thread list's summary (ShiftTrace.ofReference).
+	spread threadSpread
 }
 
 // inits returns tm.Init(t) for every thread t < threads, computed once per
@@ -177,9 +179,9 @@ func (sc *requestScratch) memoFor(m regularModel, cfg *Config) *configMemo {
 		return cm
 	}
 	// Reused: no trace refers to them.
-	off, cut, inits := cm.acc.off[:0], cm.cut.off[:0], cm.initPos[:0]
+	off, cut, inits, spread := cm.acc.off[:0], cm.cut.off[:0], cm.initPos[:0], cm.spread.threads[:0]
 	*cm = configMemo{model: m, cfg: *cfg}
-	cm.acc.off, cm.cut.off, cm.initPos = off, cut, inits
+	cm.acc.off, cm.cut.off, cm.initPos, cm.spread.threads = off, cut, inits, spread
 	cm.tm, cm.err = m.threadMap(*cfg)
 	return cm
 }

@@ -1,6 +1,10 @@
 package iterator
 
-import "github.com/tilecheck/tilecheck/layout"
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/layout"
+)
 
 // ShiftTrace is a request's traces in compact form, where every thread's
 // accesses are shifts of one another (issue 11). Under the RegularTile
@@ -185,6 +189,14 @@ func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Conf
 		minOrigin, maxOrigin = min(minOrigin, o), max(maxOrigin, o)
 		s.exact = s.exact && o%8 == 0
 	}
+	// The threads' first elements, summed up once per thread list: where
+	// the farthest of them is within the bound, so is every thread.
+	if sp := bufs.cm.spreadOf(inits, tm, in, threads); len(threads) > 0 && sp.ok && m.fastBound(p, in, sp.far) {
+		s.exact = s.exact && sp.whole
+		s.nonNegative = minOrigin+sp.minBase+minOff >= 0
+		s.nonPositive = maxOrigin+sp.maxBase+maxOff <= 0
+		return true
+	}
 	for _, t := range threads {
 		init := initOf(inits, tm, t)
 		if !m.fastBound(p, in, init) {
@@ -197,6 +209,48 @@ func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Conf
 		s.nonPositive = s.nonPositive && maxOrigin+base+maxOff <= 0
 	}
 	return true
+}
+
+// threadSpread sums up one list of threads' first elements for the
+// reference's compact form: far has the largest |c0| and |s0| of any of
+// them (the fast path's bound only grows with either, so a list whose far
+// corner is within it has every thread within it), minBase and maxBase
+// the least and greatest first-element bit offset (s0·L + c0)·B, and
+// whole says every one is whole bytes. ok is false where a base would
+// overflow: the threads are then taken one by one.
+type threadSpread struct {
+	threads          []int // the list summed up (a copy)
+	ok, whole        bool
+	far              layout.Coord
+	minBase, maxBase layout.Bits
+}
+
+// spreadOf returns the summary of threads, worked out once while the
+// same list is asked for again (the requests of one configuration mostly
+// ask for the same few threads).
+func (cm *configMemo) spreadOf(inits []layout.Coord, tm *ThreadMap, in *instance, threads []int) *threadSpread {
+	sp := &cm.spread
+	if len(sp.threads) > 0 && slices.Equal(sp.threads, threads) {
+		return sp
+	}
+	*sp = threadSpread{threads: append(sp.threads[:0], threads...), ok: true, whole: true}
+	for i, t := range threads {
+		init := initOf(inits, tm, t)
+		// Below fastCap (< 2^60) in saturating magnitudes, the exact
+		// sum cannot overflow.
+		if capMul(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), max(1, capMag(in.B))) >= fastCap {
+			sp.ok = false
+			return sp
+		}
+		base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
+		if i == 0 {
+			sp.minBase, sp.maxBase = base, base
+		}
+		sp.far = layout.Coord{C: max(sp.far.C, capMag(init.C)), S: max(sp.far.S, capMag(init.S))}
+		sp.minBase, sp.maxBase = min(sp.minBase, base), max(sp.maxBase, base)
+		sp.whole = sp.whole && base%8 == 0
+	}
+	return sp
 }
 
 // ofCutlass fills s from a CUTLASS rendition's request program.

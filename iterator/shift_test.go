@@ -3,6 +3,7 @@ package iterator
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/layout"
@@ -161,5 +162,66 @@ func TestShiftInIsTheTraces(t *testing.T) {
 	}
 	if refused < 100 || uniform < 100 || uniform == moves {
 		t.Fatalf("not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
+	}
+}
+
+// TestSpreadOfSumsUpTheThreads holds the reference's per-thread-list
+// summary to its threads taken one by one: its far corner is at least
+// every thread's |c0| and |s0| (so the bound it passes, every thread
+// passes), its least and greatest base and wholeness are those of the
+// threads, and a list whose bases could overflow is not summed up.
+func TestSpreadOfSumsUpTheThreads(t *testing.T) {
+	r := rand.New(rand.NewSource(31))
+	summed := 0
+	for range 20000 {
+		cfg := randomRegular(r)
+		tm, err := Validate(cfg)
+		if err != nil {
+			continue
+		}
+		in := newInstance(cfg)
+		var threads []int
+		for th := range cfg.Threads {
+			if r.Intn(3) == 0 {
+				threads = append(threads, th)
+			}
+		}
+		if len(threads) == 0 {
+			continue
+		}
+		cm := &configMemo{}
+		sp := cm.spreadOf(nil, &tm, &in, threads)
+		if again := cm.spreadOf(nil, &tm, &in, slices.Clone(threads)); again != sp || !slices.Equal(sp.threads, threads) {
+			t.Fatalf("%s: the same list is summed up anew", cfg)
+		}
+		if !sp.ok {
+			continue
+		}
+		summed++
+		minBase, maxBase, whole := layout.Bits(0), layout.Bits(0), true
+		for i, th := range threads {
+			init := tm.Init(th)
+			if capMag(init.C) > sp.far.C || capMag(init.S) > sp.far.S {
+				t.Fatalf("%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
+			}
+			base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
+			if i == 0 {
+				minBase, maxBase = base, base
+			}
+			minBase, maxBase, whole = min(minBase, base), max(maxBase, base), whole && base%8 == 0
+		}
+		if sp.minBase != minBase || sp.maxBase != maxBase || sp.whole != whole {
+			t.Fatalf("%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
+		}
+	}
+	if summed < 1000 {
+		t.Fatalf("only %d lists summed up", summed)
+	}
+	// A first element too far for the bound's arithmetic is not summed up.
+	huge := ThreadMap{Threads: 1}
+	in := instance{L: 1 << 40, B: 1 << 20}
+	cm := &configMemo{}
+	if sp := cm.spreadOf([]layout.Coord{{C: 1, S: 1 << 30}}, &huge, &in, []int{0}); sp.ok {
+		t.Fatalf("a base of 2^90 bits was summed up: %+v", *sp)
 	}
 }
