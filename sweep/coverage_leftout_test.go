@@ -17,18 +17,7 @@ import (
 // (a fixed CUTLASS could pass instead of staying weak). A case that only
 // failed to run, not left out, still counts as before.
 func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
-	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
-	if err := opts.defaults(); err != nil {
-		t.Fatal(err)
-	}
-	g, err := generate(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []props.Case
-	for _, b := range g.batches() {
-		cases = g.appendCases(cases, b)
-	}
+	opts, cases := quickCases(t)
 	leftOut := &iterator.UnavailableError{Path: "compiled probe: thread map", Reason: "not in your namespace", LeftOut: true}
 	a := newAggregate("cutlass", opts, nil)
 	var kept, keptRank0, left int
@@ -125,18 +114,7 @@ func TestImportKeepsLeftOut(t *testing.T) {
 // some left out, some failed, some with a model error, so that a case
 // files its key where the one before it did not.
 func TestCoverageKeysPerConfiguration(t *testing.T) {
-	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
-	if err := opts.defaults(); err != nil {
-		t.Fatal(err)
-	}
-	g, err := generate(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []props.Case
-	for _, b := range g.batches() {
-		cases = g.appendCases(cases, b)
-	}
+	opts, cases := quickCases(t)
 	leftOut := &iterator.UnavailableError{Path: "compiled probe", Reason: "not built", LeftOut: true}
 	memo := newAggregate("x", opts, nil)
 	outs := make([]props.Outcome, len(cases))
@@ -193,4 +171,23 @@ func sameKeys(a, b map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// quickCases are the cases of a quick sweep of the reference, in the order
+// its batches judge them, with the sweep's options.
+func quickCases(t *testing.T) (Options, []props.Case) {
+	t.Helper()
+	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
+	if err := opts.defaults(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []props.Case
+	for _, b := range g.batches() {
+		cases = g.appendCases(cases, b)
+	}
+	return opts, cases
 }
