@@ -3,6 +3,7 @@ package iterator
 import (
 	"fmt"
 	"math/rand"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -190,10 +191,18 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 			continue
 		}
 		cm := &configMemo{}
-		sp := cm.spreadOf(nil, &tm, &in, threads)
-		if again := cm.spreadOf(nil, &tm, &in, slices.Clone(threads)); again != sp || !slices.Equal(sp.threads, threads) {
-			t.Fatalf("%s: the same list is summed up anew", cfg)
+		first := *cm.spreadOf(nil, &tm, &in, threads)
+		first.threads = slices.Clone(first.threads)
+		// Asked again (kept), and after another list (summed up anew),
+		// the list has the same summary.
+		again := *cm.spreadOf(nil, &tm, &in, slices.Clone(threads))
+		again.threads = slices.Clone(again.threads)
+		cm.spreadOf(nil, &tm, &in, threads[:len(threads)-1])
+		anew := cm.spreadOf(nil, &tm, &in, threads)
+		if !reflect.DeepEqual(first, again) || !reflect.DeepEqual(first, *anew) || !slices.Equal(first.threads, threads) {
+			t.Fatalf("%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
 		}
+		sp := anew
 		if !sp.ok {
 			continue
 		}
