@@ -164,8 +164,15 @@ func (m cutlassModel) fastBound(p *cutProgram, in *instance, init layout.Coord) 
 
 // fullBound is fastBound in saturating arithmetic.
 func (cutlassModel) fullBound(p *cutProgram, in *instance, init layout.Coord) bool {
-	first := capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
+	first := firstMagnitude(in, init)
 	return first < fastCap && capAdd(capAdd(first, p.reach), p.acc.span) < fastCap
+}
+
+// firstMagnitude bounds |(c0 + s0·L)·B|, a thread's first element in bits,
+// in saturating arithmetic: below fastCap (< 2^60) the exact value cannot
+// overflow.
+func firstMagnitude(in *instance, init layout.Coord) int64 {
+	return capMul(capAdd(capMag(init.C), capMul(capMag(init.S), max(1, capMag(int64(in.L))))), max(1, capMag(in.B)))
 }
 
 // traceFast traces one thread from the program worked out once into *tr

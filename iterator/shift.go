@@ -191,7 +191,7 @@ func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Conf
 	}
 	// The threads' first elements, summed up once per thread list: where
 	// the farthest of them is within the bound, so is every thread.
-	if sp := bufs.cm.spreadOf(inits, tm, in, threads); len(threads) > 0 && sp.ok && m.fastBound(p, in, sp.far) {
+	if sp := bufs.cm.spreadOf(inits, tm, in, threads); sp.ok && m.fastBound(p, in, sp.far) {
 		s.exact = s.exact && sp.whole
 		s.nonNegative = minOrigin+sp.minBase+minOff >= 0
 		s.nonPositive = maxOrigin+sp.maxBase+maxOff <= 0
@@ -216,8 +216,8 @@ func (s *ShiftTrace) ofReference(m referenceModel, bufs *traceBuffers, cfg *Conf
 // them (the fast path's bound only grows with either, so a list whose far
 // corner is within it has every thread within it), minBase and maxBase
 // the least and greatest first-element bit offset (s0·L + c0)·B, and
-// whole says every one is whole bytes. ok is false where a base would
-// overflow: the threads are then taken one by one.
+// whole says every one is whole bytes. ok is false for an empty list and
+// where a base would overflow: the threads are then taken one by one.
 type threadSpread struct {
 	threads          []int // the list summed up (a copy)
 	ok, whole        bool
@@ -233,12 +233,10 @@ func (cm *configMemo) spreadOf(inits []layout.Coord, tm *ThreadMap, in *instance
 	if len(sp.threads) > 0 && slices.Equal(sp.threads, threads) {
 		return sp
 	}
-	*sp = threadSpread{threads: append(sp.threads[:0], threads...), ok: true, whole: true}
+	*sp = threadSpread{threads: append(sp.threads[:0], threads...), ok: len(threads) > 0, whole: true}
 	for i, t := range threads {
 		init := initOf(inits, tm, t)
-		// Below fastCap (< 2^60) in saturating magnitudes, the exact
-		// sum cannot overflow.
-		if capMul(capAdd(capMul(capMag(init.S), max(1, capMag(int64(in.L)))), capMag(init.C)), max(1, capMag(in.B))) >= fastCap {
+		if firstMagnitude(in, init) >= fastCap {
 			sp.ok = false
 			return sp
 		}

@@ -226,7 +226,11 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 	if summed < 1000 {
 		t.Fatalf("only %d lists summed up", summed)
 	}
-	// A first element too far for the bound's arithmetic is not summed up.
+	// An empty list is not summed up (no thread to bound), nor a first
+	// element too far for the bound's arithmetic.
+	if sp := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil); sp.ok {
+		t.Fatalf("an empty list was summed up: %+v", *sp)
+	}
 	huge := ThreadMap{Threads: 1}
 	in := instance{L: 1 << 40, B: 1 << 20}
 	cm := &configMemo{}

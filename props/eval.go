@@ -281,9 +281,6 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	return out, nil
 }
 
-// unitsPerCase is the room a case's unit observations start with.
-const unitsPerCase = 8
-
 // Check judges one case with the given properties and returns one Result
 // per property: fail with its violations, pass, or n/a when its
 // preconditions never held (and audit for audit-only properties).

@@ -284,6 +284,9 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 	return pr
 }
 
+// unitsPerCase is the room a case's unit observations start with.
+const unitsPerCase = 8
+
 // observeUnit records a unit observation. One equal to the one just made
 // (the probe's previous thread, mostly) is not repeated: what is made of
 // them (the sweep's inferred units) is their intersection per path.

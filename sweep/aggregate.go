@@ -75,10 +75,8 @@ type aggregate struct {
 	covSeen  []map[string]bool // pairwise classes: the keys reached
 	// keys are the last key of each universe target and whether it was
 	// filed; a PerConfig target's is kept while cases of one
-	// configuration follow one another (lastCfg, hasLast).
+	// configuration follow one another in a batch.
 	keys     []caseKey
-	lastCfg  iterator.Config
-	hasLast  bool
 	covTotal int
 	// What the back end left out (iterator.UnavailableError.LeftOut): the
 	// keys and class members of cases it cannot have, outside the floors.
@@ -147,9 +145,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 					Detail: fmt.Sprintf("ops %s: %v", c.Program, o.ModelErr)}
 			}
 		}
-		same := a.hasLast && c.Config == a.lastCfg
-		a.lastCfg, a.hasLast = c.Config, true
-		a.addCoverage(c, o, same)
+		a.addCoverage(c, o, i > 0 && c.Config == cases[i-1].Config)
 		for j := range a.opts.Properties {
 			if o.Judged[j] {
 				a.cases[j]++

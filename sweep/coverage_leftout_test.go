@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"errors"
+	"maps"
 	"strings"
 	"testing"
 
@@ -148,7 +149,7 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 		if cl.Key == nil {
 			continue
 		}
-		if !sameKeys(memo.covSeen[k], seen[k]) || !sameKeys(memo.leftKeys[k], left[k]) {
+		if !maps.Equal(memo.covSeen[k], seen[k]) || !maps.Equal(memo.leftKeys[k], left[k]) {
 			t.Errorf("%s: keys filed %v (left out %v), case by case %v (left out %v)", cl.Name, memo.covSeen[k], memo.leftKeys[k], seen[k], left[k])
 		}
 		if cl.PerConfig {
@@ -158,19 +159,6 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 	if filed == 0 {
 		t.Fatal("no per-configuration key filed: the test shows nothing")
 	}
-}
-
-// sameKeys says whether two key sets are equal.
-func sameKeys(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // quickCases are the cases of a quick sweep of the reference, in the order
