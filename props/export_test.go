@@ -92,3 +92,11 @@ func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
 // RefsInMain says whether the plan's main answers may serve as its oracle
 // answers (EvaluateAsReference).
 func RefsInMain(p *Plan) bool { return p.refsInMain() }
+
+// ProbeUnits calls f with each unit probe's documented unit, by name, and
+// the unit its prediction holds the path to.
+func ProbeUnits(c Case, f func(documented, predicted string)) {
+	for _, p := range unitProbes(nil, c) {
+		f(p.documented, p.pred.doc.String())
+	}
+}

@@ -53,3 +53,25 @@ func TestProbeSitesAreSiteOf(t *testing.T) {
 		t.Fatalf("only %d probes compared, %d with an overflow", probes, overflowed)
 	}
 }
+
+// TestProbeUnitsAreDocumented: the unit a probe's prediction holds its
+// path to is the unit its report names as documented, under both pointer
+// contracts and for every kind of path.
+func TestProbeUnitsAreDocumented(t *testing.T) {
+	seen := map[string]int{}
+	for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
+		for _, c := range gen.RandomCases(iterator.RegularTile, 5, 400, contract) {
+			props.ProbeUnits(c, func(documented, predicted string) {
+				seen[documented]++
+				if documented != predicted {
+					t.Errorf("%s %s: documented %s, predicted %s", c.Config, c.Program, documented, predicted)
+				}
+			})
+		}
+	}
+	for _, unit := range []string{"elements", "bytes", "tiles"} {
+		if seen[unit] == 0 {
+			t.Errorf("no probe documented in %s (seen: %v)", unit, seen)
+		}
+	}
+}

@@ -86,53 +86,79 @@ func countTrue(m []bool) int {
 	return n
 }
 
-// unitByShift is judgeUnit on thread th from the compact traces of the
-// probe's two programs, bs and ms: it records what judgeUnit would and
-// returns true, or returns false having recorded nothing where the
-// records are needed (a move that is not one distance for every access,
-// narrowings or truncations that differ between threads, or a
-// violation).
-func unitByShift(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, bs, ms *iterator.ShiftTrace, base, moved programTraces, th int) bool {
-	if !base.has(th) || !moved.has(th) {
-		return true
-	}
+// probeShift is what unitByShift reads of a probe's two compact traces,
+// bs and ms, that is the same for every thread: the move of the last
+// record, and what it decides. It is worked out once per probe.
+type probeShift struct {
+	bs, ms *iterator.ShiftTrace
+	// none: no thread has a move to judge (a program makes no record, or
+	// the two make different numbers of accesses).
+	none bool
+	// decided: the move is one distance for every access and thread, the
+	// narrowings and truncations are the same on every thread, and the
+	// documented unit predicts it; matches is then its set of units and
+	// observe whether the observation is made.
+	decided, observe bool
+	matches          UnitSet
+}
+
+// shiftOfProbe is probeShift for probe p from its compact traces bs and
+// ms (both non-nil).
+func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) probeShift {
+	ps := probeShift{bs: bs, ms: ms}
 	d, uniform, ok := ms.Move(-1, bs, -1)
-	n := bs.Accesses
-	if !ok || ms.Accesses != n {
+	if !ok || ms.Accesses != bs.Accesses {
+		ps.none = true
+		return ps
+	}
+	if !uniform || (!t.quiet && (bs.Inexact < 0 || ms.Inexact < 0)) {
+		return ps
+	}
+	if want, ok := pred.bits[pred.doc], pred.ok[pred.doc]; ok && want%8 == 0 && want != 8*int64(d) {
+		return ps
+	}
+	// Whether the observation is made depends on the traces' narrowings
+	// and truncations, which must be the same on every thread to be read
+	// from the compact form.
+	ps.decided, ps.matches = true, pred.matching(int64(d))
+	ps.observe = !t.quiet && bs.Overflows+ms.Overflows == 0 && bs.Inexact == 0 && ms.Inexact == 0
+	return ps
+}
+
+// unitByShift is judgeUnit on thread th from the compact traces of the
+// probe's two programs (ps): it records what judgeUnit would and returns
+// true, or returns false having recorded nothing where the records are
+// needed (a move that is not one distance for every access, narrowings or
+// truncations that differ between threads, or a violation).
+func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved programTraces, th int) bool {
+	if !base.has(th) || !moved.has(th) || ps.none {
 		return true
 	}
+	n := ps.bs.Accesses
 	bm, ok1 := p.sites[0].mask(c, th)
 	mm, ok2 := p.sites[1].mask(c, th)
 	if !ok1 || !ok2 || (bm != nil && len(bm) != n) || (mm != nil && len(mm) != n) {
 		return true
 	}
-	count := 0
-	for k := range n {
-		if (bm == nil || bm[k]) && (mm == nil || mm[k]) {
-			count++
+	count := n
+	if bm != nil || mm != nil {
+		count = 0
+		for k := range n {
+			if (bm == nil || bm[k]) && (mm == nil || mm[k]) {
+				count++
+			}
 		}
 	}
 	if count == 0 {
 		return true
 	}
-	if !uniform {
-		return false
-	}
-	// Whether the observation is made depends on the traces' narrowings
-	// and truncations, which must be the same on every thread to be read
-	// from the compact form.
-	observe := !t.quiet && bs.Overflows+ms.Overflows == 0 && bs.Inexact == 0 && ms.Inexact == 0
-	if !t.quiet && (bs.Inexact < 0 || ms.Inexact < 0) {
-		return false
-	}
-	if want, ok := pred.bits[pred.doc], pred.ok[pred.doc]; ok && want%8 == 0 && want != 8*int64(d) {
+	if !ps.decided {
 		return false
 	}
 	t.Checks += int64(count)
 	t.Judged()
-	matches := pred.matching(int64(d))
-	if observe {
-		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+	if ps.observe {
+		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: ps.matches})
 	}
 	return true
 }

@@ -57,6 +57,7 @@ func (s UnitSet) Name(documented string) string {
 // against the same path moved by zero.
 type unitProbe struct {
 	path, documented string
+	doc              Unit // the unit documented names
 	x                int64
 	dim              int // 0 contiguous, 1 strided, -1 a pointer offset
 	base, moved      iterator.Program
@@ -155,13 +156,16 @@ var tilePaths = [3][2]string{
 // appendProbes appends the case's unit probes to out, without their
 // predictions and sites.
 func appendProbes(out []unitProbe, c Case) []unitProbe {
-	ptrDoc := c.PtrContract.String()
+	ptrDoc, ptrUnit := c.PtrContract.String(), UnitElements
+	if c.PtrContract == PtrBytes {
+		ptrUnit = UnitBytes
+	}
 	for i, o := range c.Program {
 		pre := c.Program[:i]
 		switch o.Kind {
 		case iterator.AddPointerOffset:
 			if o.A != 0 {
-				out = append(out, unitProbe{path: "add_pointer_offset", documented: ptrDoc, x: o.A, dim: -1, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+				out = append(out, unitProbe{path: "add_pointer_offset", documented: ptrDoc, doc: ptrUnit, x: o.A, dim: -1, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			}
 		case iterator.LoadPtr, iterator.StorePtr:
 			plain := loadOp
@@ -169,7 +173,7 @@ func appendProbes(out []unitProbe, c Case) []unitProbe {
 				plain = storeOp
 			}
 			if o.A != 0 {
-				out = append(out, unitProbe{path: o.Kind.Name(), documented: PtrElements.String(), x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: o.Kind.Name(), documented: PtrElements.String(), doc: UnitElements, x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -182,20 +186,20 @@ func appendProbes(out []unitProbe, c Case) []unitProbe {
 				continue // one dimension at a time, so that the unit is identifiable
 			}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{path: tilePaths[0][dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+				out = append(out, unitProbe{path: tilePaths[0][dim], documented: "tiles", doc: UnitTiles, x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			} else {
 				plain, paths := loadOp, tilePaths[1]
 				if o.Kind == iterator.StoreTile {
 					plain, paths = storeOp, tilePaths[2]
 				}
-				out = append(out, unitProbe{path: paths[dim], documented: "tiles", x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: paths[dim], documented: "tiles", doc: UnitTiles, x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
 			if o.Kind == iterator.Dec {
 				x = -1
 			}
-			out = append(out, unitProbe{path: o.String(), documented: "tiles", x: x, dim: c.Config.PitchAdv(), base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+			out = append(out, unitProbe{path: o.String(), documented: "tiles", doc: UnitTiles, x: x, dim: c.Config.PitchAdv(), base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 		}
 	}
 	return out
@@ -227,10 +231,15 @@ var PUnit = Property{
 			pred := p.pred // its memo of the last move is this judgement's
 			// Programs declared the probes' programs in this order.
 			base, moved := t.declaredProgram(2*i, p.base), t.declaredProgram(2*i+1, p.moved)
+			var ps probeShift // the compact traces' move, the same for every thread
 			bs, ms := base.shift(), moved.shift()
+			compact := bs != nil && ms != nil
+			if compact {
+				ps = shiftOfProbe(t, &pred, bs, ms)
+			}
 			var v Violation
 			for _, th := range c.Threads {
-				if bs != nil && ms != nil && unitByShift(&c, t, p, &pred, bs, ms, base, moved, th) {
+				if compact && unitByShift(&c, t, p, &ps, base, moved, th) {
 					continue
 				}
 				if judgeUnit(&c, t, p, &pred, base, moved, th, &v) {
@@ -275,12 +284,7 @@ func predictUnits(c *Case, p *unitProbe) unitPrediction {
 	for u := Unit(0); u < numUnits; u++ {
 		pr.bits[u], pr.ok[u] = predictedBits(c, u, p.x, p.dim)
 	}
-	pr.doc = UnitElements
-	for u := Unit(0); u < numUnits; u++ {
-		if u.String() == p.documented {
-			pr.doc = u
-		}
-	}
+	pr.doc = p.doc
 	return pr
 }
 
