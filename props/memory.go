@@ -92,8 +92,14 @@ func judgeCover(c Case, t *Traces) []Violation {
 				}
 				continue
 			}
-			for e := bit / b; e < bit/b+v; e++ {
-				s, cc := floorDiv(e, l), floorMod(e, l)
+			// The access's elements in row-major order: the first one's
+			// row and column by division, the next ones by stepping.
+			e0 := bit / b
+			s, cc := floorDiv(e0, l), floorMod(e0, l)
+			for e := e0; e < e0+v; e, cc = e+1, cc+1 {
+				if cc == l {
+					s, cc = s+1, 0
+				}
 				if cc >= sh.C || s < 0 || s >= sh.S {
 					if !outside {
 						out = append(out, viol(th, rec.Addrs, "access %d covers element (%d,%d), outside the %dx%d tile", k, cc, s, sh.C, sh.S))

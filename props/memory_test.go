@@ -1,0 +1,38 @@
+package props
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/iterator"
+)
+
+// TestCoverFollowsAnAccessIntoTheNextRow: an access that runs past the end
+// of a row (L = Sc) covers the next row's first elements, as the
+// row-major element index says, not columns past the tile. Thread 0's
+// first access of f32 8x2, V=4 moved to element 6 covers (6,0), (7,0),
+// (0,1) and (1,1), which threads 1 and 2 cover again.
+func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
+	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
+	ref, err := iterator.ModelByName("reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := tampered{inner: ModelSource(ref), thread: 0, edit: func(tr *iterator.ThreadTrace) {
+		for i := range tr.Records {
+			tr.Records[i].Addrs[0] = 6 * 4 // element 6, in bytes
+		}
+	}}
+	res, _, err := Check([]Property{PCover}, src, nil, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var details []string
+	for _, v := range res[0].Violations {
+		details = append(details, v.Detail)
+	}
+	all := strings.Join(details, "\n")
+	if !strings.Contains(all, "covers element (0,1), already covered by thread 0") || strings.Contains(all, "outside") {
+		t.Errorf("P-cover violations:\n%s\nwant element (0,1) covered twice, nothing outside the tile", all)
+	}
+}
