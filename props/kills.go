@@ -120,21 +120,22 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 			all = all && want[i]
 		}
 	}
-	reqs := n.reqs[:len(n.list)]
 	if !all {
 		for i := range n.list {
 			if want[i] {
-				f.reqs = append(f.reqs, n.reqs[i])
 				f.idx = append(f.idx, i)
 			}
 		}
-		reqs = f.reqs
 	}
 	if src == nil {
 		f.answers = f.answers[:0] // no source answers nothing, as fetch
 		return f, nil
 	}
-	if len(reqs) == 0 {
+	asked := len(n.list)
+	if !all {
+		asked = len(f.idx)
+	}
+	if asked == 0 {
 		return f, nil
 	}
 	var resps []Response
@@ -145,23 +146,34 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 	if cs, ok := src.(compactSource); ok && len(n.records) == len(n.list) {
 		// Which requests may be answered in compact form.
 		f.compactOK = f.compactOK[:0]
-		for k := range reqs {
+		for k := range asked {
 			i := k
 			if !all {
 				i = f.idx[k]
 			}
 			f.compactOK = append(f.compactOK, !n.records[i])
 		}
-		resps, err = cs.compactTraces(reqs, f.compactOK)
+		var idx []int
+		if !all {
+			idx = f.idx
+		}
+		resps, err = cs.compactNeeds(n, idx, f.compactOK)
 		f.compact = cs
 	} else {
+		reqs := n.requests()
+		if !all {
+			for _, i := range f.idx {
+				f.reqs = append(f.reqs, reqs[i])
+			}
+			reqs = f.reqs
+		}
 		resps, err = src.Traces(reqs)
 	}
 	if err != nil {
 		return nil, err
 	}
 	for k := range resps {
-		if k >= len(reqs) {
+		if k >= asked {
 			break
 		}
 		r := &resps[k]

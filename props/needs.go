@@ -38,7 +38,14 @@ type needs struct {
 	// power of two, at least twice the needs. (Go's map was a fifth of
 	// planning.)
 	slots []int32
-	reqs  []Request // set by finish, for every source
+	// reqs is the request list a source that takes Requests is handed,
+	// built from the needs at its first use (requests): the Go models
+	// are asked need by need (compactNeeds), and a Request holds its
+	// configuration by value, which cost a fiftieth of a sweep to copy
+	// for every need.
+	reqs  []Request
+	built bool
+	cfgs  []iterator.Config // by group, the plan's
 	// records marks the needs whose records a judge reads (set by the
 	// plan; nil: every need's): the others a compact source may answer
 	// in compact form.
@@ -61,8 +68,10 @@ type recentNeed struct {
 func (n *needs) reset() {
 	n.list, n.lists, n.records = n.list[:0], n.lists[:0], n.records[:0]
 	clear(n.slots)
-	clear(n.reqs) // no stale configuration or program kept alive
-	n.reqs = n.reqs[:0]
+	if n.built {
+		clear(n.reqs) // no stale configuration or program kept alive
+	}
+	n.reqs, n.built, n.cfgs = n.reqs[:0], false, nil
 	n.recent, n.next = [4]recentNeed{}, 0
 }
 
@@ -206,9 +215,10 @@ func (n *needs) intern(group int, threads []int) int32 {
 	return int32(len(n.lists) - 1)
 }
 
-// finish fixes the requests: each thread list's positions and the request
-// list every source is asked.
+// finish fixes the requests: each thread list's positions, and the
+// configurations the requests are of (by group).
 func (n *needs) finish(cfgs []iterator.Config) {
+	n.cfgs = cfgs
 	for i := range n.lists {
 		l := &n.lists[i]
 		top := 0
@@ -225,10 +235,25 @@ func (n *needs) finish(cfgs []iterator.Config) {
 			}
 		}
 	}
-	n.reqs = resize(n.reqs, len(n.list))
-	for i, nd := range n.list {
-		n.reqs[i] = Request{Config: cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
+}
+
+// requests is the request of every need, in order: built once per plan,
+// so that every source of the plan is handed the same list.
+func (n *needs) requests() []Request {
+	if !n.built {
+		n.reqs = resize(n.reqs, len(n.list))
+		for i := range n.list {
+			n.reqs[i] = n.request(i)
+		}
+		n.built = true
 	}
+	return n.reqs
+}
+
+// request is need i's request.
+func (n *needs) request(i int) Request {
+	nd := &n.list[i]
+	return Request{Config: n.cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
 }
 
 // positions is need i's thread positions: by thread, its index in the

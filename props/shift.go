@@ -19,7 +19,8 @@ import "github.com/tilecheck/tilecheck/iterator"
 // trace makes a pending answer's traces, from its request.
 func (a programTraces) trace() {
 	pt := a.pt
-	pt.traces, pt.err = a.f.compact.traces(&a.f.n.reqs[a.need])
+	r := a.f.n.request(a.need)
+	pt.traces, pt.err = a.f.compact.traces(&r)
 	pt.pending = false
 }
 

@@ -82,8 +82,6 @@ type modelSource struct {
 
 func (s modelSource) Name() string { return s.m.Name() }
 
-func (s modelSource) Traces(reqs []Request) ([]Response, error) { return s.answer(reqs, nil), nil }
-
 // compactSource is a source that can answer a request with the compact
 // form of its traces (iterator.ShiftTrace), and trace it in full later,
 // when a judge asks for a thread's records: a Go model traced into an
@@ -92,46 +90,66 @@ func (s modelSource) Traces(reqs []Request) ([]Response, error) { return s.answe
 // the origins alone (shift.go).
 type compactSource interface {
 	Source
-	// compactTraces is Traces, with the compact form of request k
-	// wherever compact[k] and the model has one.
-	compactTraces(reqs []Request, compact []bool) ([]Response, error)
+	// compactNeeds is Traces of the requests of n's needs idx (nil:
+	// every need, in order), with the compact form of the k-th wherever
+	// compact[k] and the model has one. The needs are read, not copied
+	// into Requests.
+	compactNeeds(n *needs, idx []int, compact []bool) ([]Response, error)
 	// traces traces one request in full, as Traces would.
 	traces(r *Request) ([]iterator.ThreadTrace, error)
 }
 
-func (s modelSource) compactTraces(reqs []Request, compact []bool) ([]Response, error) {
+func (s modelSource) compactNeeds(n *needs, idx []int, compact []bool) ([]Response, error) {
 	if s.arena == nil {
 		compact = nil
 	}
-	return s.answer(reqs, compact), nil
+	count := len(n.list)
+	if idx != nil {
+		count = len(idx)
+	}
+	return s.answer(count, func(k int) (*iterator.Config, iterator.Program, []int) {
+		i := k
+		if idx != nil {
+			i = idx[k]
+		}
+		nd := &n.list[i]
+		return &n.cfgs[nd.group], nd.prog, n.lists[nd.threads].threads
+	}, compact), nil
+}
+
+func (s modelSource) Traces(reqs []Request) ([]Response, error) {
+	return s.answer(len(reqs), func(k int) (*iterator.Config, iterator.Program, []int) {
+		r := &reqs[k] // not a copy of the request (its configuration) per request
+		return &r.Config, r.Program, r.Threads
+	}, nil), nil
 }
 
 func (s modelSource) traces(r *Request) ([]iterator.ThreadTrace, error) {
 	return iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 }
 
-// answer traces reqs, or gives the compact form of request k where
-// compact[k] (nil: none) and the model has one.
-func (s modelSource) answer(reqs []Request, compact []bool) []Response {
+// answer traces the count requests req gives, or gives the compact form
+// of request k where compact[k] (nil: none) and the model has one.
+func (s modelSource) answer(count int, req func(k int) (*iterator.Config, iterator.Program, []int), compact []bool) []Response {
 	var out []Response
 	if s.resps != nil {
-		out = resize(*s.resps, len(reqs))
+		out = resize(*s.resps, count)
 		clear(out)
 		*s.resps = out
 	} else {
-		out = make([]Response, len(reqs))
+		out = make([]Response, count)
 	}
-	for i := range reqs {
-		r := &reqs[i] // not a copy of the request (its configuration) per request
+	for i := range count {
+		cfg, prog, threads := req(i)
 		if compact != nil {
 			if compact[i] {
-				if out[i].shift = iterator.ShiftIn(s.arena, s.m, &r.Config, r.Program, r.Threads); out[i].shift != nil {
+				if out[i].shift = iterator.ShiftIn(s.arena, s.m, cfg, prog, threads); out[i].shift != nil {
 					continue
 				}
 			} else {
 				// The records, and the compact form beside them: a
 				// judge compares this program with compact ones.
-				sh, trs, err := iterator.TraceShiftIn(s.arena, s.m, &r.Config, r.Program, r.Threads)
+				sh, trs, err := iterator.TraceShiftIn(s.arena, s.m, cfg, prog, threads)
 				out[i].Traces, out[i].Err = trs, err
 				if err == nil {
 					out[i].shift = sh
@@ -139,7 +157,7 @@ func (s modelSource) answer(reqs []Request, compact []bool) []Response {
 				continue
 			}
 		}
-		trs, err := s.traces(r)
+		trs, err := iterator.TraceThreadsIn(s.arena, s.m, *cfg, prog, threads)
 		if err != nil {
 			out[i].Err = err
 			continue
