@@ -60,9 +60,7 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 				// thread (shift.go); else the records decide.
 				if decided, absent := sameOrigins(&e, exp.shift(), act.shift()); decided {
 					if !absent {
-						for _, th := range c.Threads {
-							equalByShift(&c, t, &e, exp, act, &site, th)
-						}
+						equalByShift(&c, t, &e, exp, act, &site)
 					}
 					continue
 				}

@@ -32,6 +32,7 @@ type threadBits struct {
 	residue []uint8
 	reach   int64
 	masks   [8][]bool // by origin mod 8; nil: every access is exact
+	trues   [8]int    // the number of exact accesses of each mask
 	built   [8]bool
 }
 
@@ -82,16 +83,17 @@ func capMagnitude(v int64) int64 {
 	return v
 }
 
-// mask returns the mask of origin for this thread; ok is false where the
-// bound cannot prove the sums free of overflow (the caller then computes
-// the answer in full).
-func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
+// mask returns the mask of origin for this thread and its number of
+// exact accesses; ok is false where the bound cannot prove the sums free
+// of overflow (the caller then computes the answer in full).
+func (tb *threadBits) mask(origin int64) (mask []bool, trues int, ok bool) {
 	if capMagnitude(origin) > 1<<63-1-tb.reach {
-		return nil, false
+		return nil, 0, false
 	}
 	r := uint8(origin & 7)
 	if !tb.built[r] {
 		var m []bool
+		trues := len(tb.residue)
 		for j, res := range tb.residue {
 			if (r+res)&7 != 0 {
 				if m == nil {
@@ -101,29 +103,43 @@ func (tb *threadBits) mask(origin int64) (mask []bool, ok bool) {
 					}
 				}
 				m[j] = false
+				trues--
 			}
 		}
-		tb.masks[r], tb.built[r] = m, true
+		tb.masks[r], tb.trues[r], tb.built[r] = m, trues, true
 	}
-	return tb.masks[r], true
+	return tb.masks[r], tb.trues[r], true
 }
 
 // maskAt is computeExactMask answered from the group's memo, given the
 // record's documented origin (origin, ok: docOriginBits(c, prog, i)):
 // the same mask and ok, exactly, for every origin the bound admits; the
 // rest are computed in full.
-func (g *groupMemo) maskAt(c *Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, bool) {
+func (g *groupMemo) maskAt(c *Case, prog iterator.Program, i int, origin int64, ok bool, thread int) ([]bool, int, bool) {
 	if !ok {
-		return nil, false
+		return nil, 0, false
 	}
 	tb := g.bitsOf(c, thread)
 	if !tb.ok {
-		return nil, false
+		return nil, 0, false
 	}
-	if m, ok := tb.mask(origin); ok {
-		return m, true
+	if m, trues, ok := tb.mask(origin); ok {
+		return m, trues, true
 	}
-	return computeExactMask(*c, prog, i, thread)
+	return computeExactMaskCount(*c, prog, i, thread)
+}
+
+// computeExactMaskCount is computeExactMask and the mask's number of
+// exact accesses (the mask's length where it is nil).
+func computeExactMaskCount(c Case, prog iterator.Program, i, thread int) ([]bool, int, bool) {
+	m, ok := computeExactMask(c, prog, i, thread)
+	if !ok {
+		return nil, 0, false
+	}
+	if m == nil {
+		return nil, int(c.Map.Count()), true
+	}
+	return m, countTrue(m), true
 }
 
 // maskSite is one record's exact masks, asked thread after thread: the
@@ -154,9 +170,16 @@ func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 // mask is exactMask(c, s.prog, s.i, thread). The case is passed by
 // address: it is asked thread after thread, record after record.
 func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
+	m, _, ok := s.maskCount(c, thread)
+	return m, ok
+}
+
+// maskCount is mask and its number of exact accesses, worked out with
+// the mask: where it is nil, the thread map's accesses per thread.
+func (s *maskSite) maskCount(c *Case, thread int) ([]bool, int, bool) {
 	// The family classes' answer costs less than the memo's lookup.
 	if c.memo == nil || c.Config.Class != iterator.RegularTile {
-		return computeExactMask(*c, s.prog, s.i, thread)
+		return computeExactMaskCount(*c, s.prog, s.i, thread)
 	}
 	return c.memo.group.maskAt(c, s.prog, s.i, s.origin, s.ok, thread)
 }

@@ -55,25 +55,34 @@ func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent b
 	return uniform && d == 0, false
 }
 
-// equalByShift is judgeEquivalence on thread th where sameOrigins decided
-// that the records are equal: the same checks and judged mark, no
-// violation.
-func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int) {
-	if !exp.has(th) || !act.has(th) {
-		return
-	}
+// equalByShift is judgeEquivalence on every thread of the case where
+// sameOrigins decided that the records are equal: the same checks and
+// judged mark, no violation.
+func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite) {
 	n := exp.shift().Accesses // of every record of both
-	checks := n
-	if e.maskOp >= 0 {
-		mask, ok := site.mask(c, th)
-		if !ok || (mask != nil && !anyTrue(mask)) {
-			return
+	checks, judged := 0, false
+	for _, th := range c.Threads {
+		if !exp.has(th) || !act.has(th) {
+			continue
 		}
-		if len(mask) == n {
-			checks = countTrue(mask)
+		if e.maskOp < 0 {
+			checks, judged = checks+n, true
+			continue
+		}
+		mask, trues, ok := site.maskCount(c, th)
+		if !ok || (mask != nil && trues == 0) {
+			continue
+		}
+		judged = true
+		if mask != nil && len(mask) == n {
+			checks += trues
+		} else {
+			checks += n
 		}
 	}
-	t.Judged()
+	if judged {
+		t.Judged()
+	}
 	t.Checks += int64(checks)
 }
 
@@ -136,16 +145,22 @@ func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved p
 		return true
 	}
 	n := ps.bs.Accesses
-	bm, ok1 := p.sites[0].mask(c, th)
-	mm, ok2 := p.sites[1].mask(c, th)
+	bm, bt, ok1 := p.sites[0].maskCount(c, th)
+	mm, mt, ok2 := p.sites[1].maskCount(c, th)
 	if !ok1 || !ok2 || (bm != nil && len(bm) != n) || (mm != nil && len(mm) != n) {
 		return true
 	}
 	count := n
-	if bm != nil || mm != nil {
+	switch {
+	case bm == nil && mm == nil:
+	case mm == nil:
+		count = bt
+	case bm == nil:
+		count = mt
+	default:
 		count = 0
 		for k := range n {
-			if (bm == nil || bm[k]) && (mm == nil || mm[k]) {
+			if bm[k] && mm[k] {
 				count++
 			}
 		}
