@@ -254,7 +254,7 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	for i, c := range p.cases {
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
-		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units}
+		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units, ownProg: c.Program}
 		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err

@@ -89,7 +89,7 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 func (p *Plan) killCase(main, refs *fetched, g int, c Case) {
 	t := &p.killTraces
 	*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
-		Findings: t.Findings[:0], Unavailable: t.Unavailable[:0]}
+		Findings: t.Findings[:0], Unavailable: t.Unavailable[:0], ownProg: c.Program}
 	if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
 		t.noteUnavailable(pt.err) // as evaluateSome does
 	}

@@ -95,6 +95,12 @@ type Traces struct {
 	// function value, a local would be moved to the heap thread after
 	// thread. It is zero but for Thread and Op between violations.
 	each Violation
+	// own is the case program's answer, found at its first mainProgram:
+	// every records-reading judge asks for it (ownProg: the case program;
+	// nil outside a plan's evaluation).
+	ownProg  iterator.Program
+	own      programTraces
+	ownFound bool
 }
 
 // NewTraces wraps the trace sets of one configuration.
@@ -155,7 +161,15 @@ func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
 
 // mainProgram finds program p's answer from the source under test, for
 // getIn.
-func (t *Traces) mainProgram(p iterator.Program) programTraces { return t.main.program(p) }
+func (t *Traces) mainProgram(p iterator.Program) programTraces {
+	if len(p) == 0 || len(p) != len(t.ownProg) || &p[0] != &t.ownProg[0] {
+		return t.main.program(p)
+	}
+	if !t.ownFound {
+		t.own, t.ownFound = t.main.program(p), true
+	}
+	return t.own
+}
 
 // declaredProgram is mainProgram for p, the k-th program the property
 // being judged declared for the case: found by its need index where the
