@@ -73,7 +73,7 @@ type memoEquivs struct {
 
 // equivalences returns list(c, nil), computed once per memo, appended to
 // the plan's list of equivalences (planShared).
-func (m *caseMemo) equivalences(id string, c Case, list func(Case, []equivalence) []equivalence) []equivalence {
+func (m *caseMemo) equivalences(id string, c *Case, list func(*Case, []equivalence) []equivalence) []equivalence {
 	if m == nil {
 		return list(c, nil)
 	}
@@ -102,7 +102,7 @@ func (m *caseMemo) equivalences(id string, c Case, list func(Case, []equivalence
 }
 
 // unitProbes returns unitProbes(c), computed once per memo.
-func (m *caseMemo) unitProbes(c Case) []unitProbe {
+func (m *caseMemo) unitProbes(c *Case) []unitProbe {
 	if m == nil {
 		return unitProbes(nil, c)
 	}
@@ -114,12 +114,12 @@ func (m *caseMemo) unitProbes(c Case) []unitProbe {
 
 // audit returns a fresh copy of AuditCase(c), computed once per memo (the
 // caller appends to it).
-func (m *caseMemo) audit(c Case) []Finding {
+func (m *caseMemo) audit(c *Case) []Finding {
 	if m == nil {
-		return AuditCase(c)
+		return AuditCase(*c)
 	}
 	if !m.auditDone {
-		m.findings, m.auditDone = AuditCase(c), true
+		m.findings, m.auditDone = AuditCase(*c), true
 	}
 	return slices.Clip(m.findings)
 }
@@ -168,7 +168,7 @@ func AllThreads(n int) []int {
 	return ts
 }
 
-func (c Case) bytesContract() bool { return c.PtrContract == PtrBytes }
+func (c *Case) bytesContract() bool { return c.PtrContract == PtrBytes }
 
 // Violation is one failed check: a configuration, an op program, a thread,
 // and the addresses the property expected next to those it got, in fragment
@@ -204,11 +204,11 @@ type Property struct {
 	Catches string
 	// Programs returns the derived programs to trace with the case's threads
 	// (or every thread when AllThreads is set).
-	Programs   func(Case) []iterator.Program
+	Programs   func(*Case) []iterator.Program
 	AllThreads bool
 	// Oracle returns the programs to trace on the reference source.
-	Oracle func(Case) []iterator.Program
-	Judge  func(Case, *Traces) []Violation
+	Oracle func(*Case) []iterator.Program
+	Judge  func(*Case, *Traces) []Violation
 	// AuditOnly properties are facts about the instantiation, the same for
 	// every model (P-frag): reported, never part of a verdict.
 	AuditOnly bool
@@ -226,7 +226,7 @@ type Property struct {
 // with returns prefix followed by ops, in a new slice: carved from the
 // plan's derived programs (planShared) when the case is planned, else
 // allocated.
-func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
+func (c *Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program {
 	var p iterator.Program
 	if n := len(prefix) + len(ops); c.memo != nil && c.memo.shared != nil {
 		p = c.memo.shared.ops.take(n)
@@ -240,7 +240,7 @@ func (c Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Program
 // programList returns an empty list of at most n programs: carved from
 // the plan's memory where c has a memo, since Replan reads a property's
 // list of programs once and keeps none of it.
-func (c Case) programList(n int) []iterator.Program {
+func (c *Case) programList(n int) []iterator.Program {
 	if c.memo != nil && c.memo.shared != nil {
 		return c.memo.shared.progs.take(n)
 	}

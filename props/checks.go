@@ -8,7 +8,7 @@ import (
 )
 
 // forRecords calls f for every record of the case program, per judged thread.
-func forRecords(c Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec *iterator.Record)) {
+func forRecords(c *Case, t *Traces, f func(th int, tr *iterator.ThreadTrace, rec *iterator.Record)) {
 	own := t.mainProgram(c.Program)
 	for _, th := range c.Threads {
 		tr, err := t.getIn(own, th)
@@ -53,7 +53,7 @@ func (m *recordFacts) get(op int, bytes int64, f func() bool) bool {
 func alignPrecondition(c *Case, rec *iterator.Record) bool {
 	a := rec.AccessBytes
 	b := int64(c.Config.Elem.Bits)
-	if a <= 0 || !rowsByteExact(*c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
+	if a <= 0 || !rowsByteExact(c) || (c.Config.Pitch()*b/8)%a != 0 || (int64(c.Config.Access)*b/8)%a != 0 {
 		return false
 	}
 	origin, ok := c.mainOrigin(rec.Op)
@@ -65,11 +65,11 @@ var PAlign = Property{
 	ID:      "P-align",
 	Doc:     "every access address is a multiple of A when the base is aligned",
 	Catches: "odd pitch, misaligned vectors",
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		var out []Violation
 		var pre recordFacts
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !pre.get(rec.Op, rec.AccessBytes, func() bool { return alignPrecondition(&c, rec) }) {
+			if !pre.get(rec.Op, rec.AccessBytes, func() bool { return alignPrecondition(c, rec) }) {
 				return
 			}
 			t.Judged()
@@ -116,7 +116,7 @@ var PBounds = Property{
 	ID:      "P-bounds",
 	Doc:     "every access, and every word a sub-word atomic touches, lies inside the allocation",
 	Catches: "16-bit CAS tail out of bounds",
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		if c.Config.Class != iterator.RegularTile || !mapExact(c) {
 			return nil
 		}
@@ -126,10 +126,10 @@ var PBounds = Property{
 		var out []Violation
 		var inside recordFacts
 		forRecords(c, t, func(th int, _ *iterator.ThreadTrace, rec *iterator.Record) {
-			if !inside.get(rec.Op, 0, func() bool { return tileInside(&c, rec, lo, hi) }) {
+			if !inside.get(rec.Op, 0, func() bool { return tileInside(c, rec, lo, hi) }) {
 				return
 			}
-			mask, ok := exactMask(&c, c.Program, rec.Op, th)
+			mask, ok := exactMask(c, c.Program, rec.Op, th)
 			if !ok {
 				return
 			}
@@ -177,7 +177,7 @@ var PExact = Property{
 	ID:      "P-exact",
 	Doc:     "no bit→byte conversion truncates (x·B % 8 == 0); judges the conversions the model reports, a silent one only where P-oracle or P-inc sees it move a whole-byte access",
 	Catches: "sub-byte truncation",
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v *Violation) bool {
 			if len(tr.Inexact) == 0 {
 				return false
@@ -200,7 +200,7 @@ var PIndex = Property{
 	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset): reported by the model, or silent (an address off the 64-bit reference by a multiple of 2^29 bytes)",
 	Catches: "32-bit wraparound",
 	Oracle:  POracle.Oracle,
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		// The reference's answer, found once for every thread.
 		var refs programTraces
 		ref, refOK := oracleProgram(c)
@@ -227,7 +227,7 @@ var PIndex = Property{
 // own program (P-exact's truncations, P-index's narrowings): judge fills in
 // the violation started for the thread, in place (a Violation is hundreds
 // of bytes, and most threads pass), and says whether there is one.
-func judgeEachThread(c Case, t *Traces, judge func(*iterator.ThreadTrace, *Violation) bool) []Violation {
+func judgeEachThread(c *Case, t *Traces, judge func(*iterator.ThreadTrace, *Violation) bool) []Violation {
 	var out []Violation
 	own := t.mainProgram(c.Program)
 	for _, th := range c.Threads {

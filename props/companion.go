@@ -31,7 +31,7 @@ func Companion(companion Source) Property {
 		Doc:            "every compiled access equals the access the Go model of the same name makes",
 		Catches:        "a compiled rendition that drifts from its Go model",
 		ControlsExempt: true,
-		Judge: func(c Case, t *Traces) []Violation {
+		Judge: func(c *Case, t *Traces) []Violation {
 			resps, err := companion.Traces([]Request{{Config: c.Config, Program: c.Program, Threads: c.Threads}})
 			if err != nil {
 				if t.ModelErr == nil {
@@ -48,7 +48,7 @@ func Companion(companion Source) Property {
 				if err != nil {
 					continue
 				}
-				out = append(out, judgeCompanion(c, t, &resps[0].Traces[k], mt, th)...)
+				out = append(out, judgeCompanion(*c, t, &resps[0].Traces[k], mt, th)...)
 			}
 			return out
 		},

@@ -33,10 +33,10 @@ func (d describe) String() string { return d.f(d.i, d.o, d.x, d.y) }
 
 // equivalenceProperty builds a property from a function appending the
 // equivalences a case implies.
-func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence) []equivalence) Property {
+func equivalenceProperty(id, doc, catches string, list func(*Case, []equivalence) []equivalence) Property {
 	return Property{
 		ID: id, Doc: doc, Catches: catches, Compact: true,
-		Programs: func(c Case) []iterator.Program {
+		Programs: func(c *Case) []iterator.Program {
 			eqs := c.memo.equivalences(id, c, list)
 			if len(eqs) == 0 {
 				return nil
@@ -47,26 +47,26 @@ func equivalenceProperty(id, doc, catches string, list func(Case, []equivalence)
 			}
 			return ps
 		},
-		Judge: func(c Case, t *Traces) []Violation {
+		Judge: func(c *Case, t *Traces) []Violation {
 			var out []Violation
 			for k, e := range c.memo.equivalences(id, c, list) {
 				// Programs declared them in this order.
 				exp, act := t.declaredProgram(2*k, e.exp), t.declaredProgram(2*k+1, e.act)
 				var site maskSite // the mask's record, found once for every thread
 				if e.maskOp >= 0 {
-					site = siteOf(&c, c.Program, e.maskOp)
+					site = siteOf(c, c.Program, e.maskOp)
 				}
 				// Compact traces at the same origins are equal on every
 				// thread (shift.go); else the records decide.
 				if decided, absent := sameOrigins(&e, exp.shift(), act.shift()); decided {
 					if !absent {
-						equalByShift(&c, t, &e, exp, act, &site)
+						equalByShift(c, t, &e, exp, act, &site)
 					}
 					continue
 				}
 				var v Violation
 				for _, th := range c.Threads {
-					if judgeEquivalence(id, &c, t, &e, exp, act, &site, th, &v) {
+					if judgeEquivalence(id, c, t, &e, exp, act, &site, th, &v) {
 						out = append(out, v)
 					}
 				}
@@ -149,7 +149,7 @@ func describeSym(i int, o, _, _ iterator.Op) string {
 var PSym = equivalenceProperty("P-sym",
 	"load(f,t) and store(f,t) make the same accesses",
 	"#3017 / pre-#3049 store",
-	func(c Case, out []equivalence) []equivalence {
+	func(c *Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
@@ -172,7 +172,7 @@ func describeTile(i int, o, plain, _ iterator.Op) string {
 var PTile = equivalenceProperty("P-tile",
 	"load(f,t) ≡ add_tile_offset(t); load(f), and likewise store",
 	"post-#3049 /V in both",
-	func(c Case, out []equivalence) []equivalence {
+	func(c *Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			plain := loadOp
@@ -209,7 +209,7 @@ func describeTileInverse(i int, o, _, _ iterator.Op) string {
 var PInc = equivalenceProperty("P-inc",
 	"++ ≡ add_tile_offset(one tile along the advance rank); ++;-- and add_tile_offset(t);add_tile_offset(-t) are identities",
 	"rank swaps, truncation order",
-	func(c Case, out []equivalence) []equivalence {
+	func(c *Case, out []equivalence) []equivalence {
 		for i, o := range c.Program {
 			pre := c.Program[:i]
 			switch o.Kind {
@@ -245,7 +245,7 @@ func describePtr(i int, o, ptr, plain iterator.Op) string {
 var PPtr = equivalenceProperty("P-ptr",
 	"load_with_pointer_offset(f,n) ≡ add_pointer_offset(n); load(f), and likewise store",
 	"bytes vs elements (#3017)",
-	func(c Case, out []equivalence) []equivalence {
+	func(c *Case, out []equivalence) []equivalence {
 		b := int64(c.Config.Elem.Bits)
 		for i, o := range c.Program {
 			pre := c.Program[:i]

@@ -105,7 +105,8 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 	}
 	p.mainNeeds.reset()
 	p.refs.reset()
-	for i, c := range p.cases {
+	for i := range p.cases {
+		c := &p.cases[i]
 		g := p.groupOf[i]
 		own := p.mainNeeds.add(g, c.Program, c.Threads)
 		for j, pr := range properties {
@@ -251,7 +252,8 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	// takes a block where there is too little; an evaluation that
 	// observes nothing, a control's, takes none).
 	var units []UnitObservation
-	for i, c := range p.cases {
+	for i := range p.cases {
+		c := &p.cases[i]
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
 		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units, ownProg: c.Program}

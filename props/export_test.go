@@ -82,7 +82,7 @@ func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
 	planned := c
 	planned.memo = &caseMemo{group: &groupMemo{}}
 	str := func(s maskSite) string { return fmt.Sprint(s.origin, s.ok, s.i) }
-	for _, p := range unitProbes(nil, planned) {
+	for _, p := range unitProbes(nil, &planned) {
 		f(p.path+" of "+c.Program.String(),
 			[2]string{str(p.sites[0]), str(p.sites[1])},
 			[2]string{str(siteOf(&planned, p.base, len(p.base)-1)), str(siteOf(&planned, p.moved, len(p.moved)-1))})
@@ -96,7 +96,7 @@ func RefsInMain(p *Plan) bool { return p.refsInMain() }
 // ProbeUnits calls f with each unit probe's documented unit, by name, and
 // the unit its prediction holds the path to.
 func ProbeUnits(c Case, f func(documented, predicted string)) {
-	for _, p := range unitProbes(nil, c) {
+	for _, p := range unitProbes(nil, &c) {
 		f(p.documented, p.pred.doc.String())
 	}
 }

@@ -31,7 +31,7 @@ func describeFamilyTile(i int, o, ptr, pass iterator.Op) string {
 // element count is not a whole number of bytes are skipped (the pointer
 // offset itself would truncate). For the RegularTileIterator class it adds
 // nothing: P-tile's own equivalences cover it.
-func familyTileEquivalences(c Case, out []equivalence) []equivalence {
+func familyTileEquivalences(c *Case, out []equivalence) []equivalence {
 	cfg := c.Config
 	if cfg.Class == iterator.RegularTile {
 		return out

@@ -31,8 +31,8 @@ var PTraverse = Property{
 	Doc:        "a residue-first traversal of ceil((extent − tb)/tile) tiles enables each element of the region exactly once, nothing outside",
 	Catches:    "residue, threadblock-offset and tile-unit bugs of the predicated iterators",
 	AllThreads: true,
-	Programs: func(c Case) []iterator.Program {
-		if _, why := traverseRegion(c); why != "" {
+	Programs: func(c *Case) []iterator.Program {
+		if _, why := traverseRegion(*c); why != "" {
 			return nil
 		}
 		return []iterator.Program{TraverseProgram(c.Config)}
@@ -79,7 +79,7 @@ func computeTraverseRegion(c Case) (region, string) {
 	}
 	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
 	switch {
-	case !mapExact(c):
+	case !mapExact(&c):
 		return r, "the thread map does not cover its tile exactly"
 	case (r.hi.C-r.lo.C)%ae != 0:
 		return r, fmt.Sprintf("access_elems=%d does not divide the region's contiguous size %d", ae, r.hi.C-r.lo.C)
@@ -138,8 +138,8 @@ func (r region) index(x layout.Coord) int64 {
 	return (x.S-r.lo.S)*(r.hi.C-r.lo.C) + x.C - r.lo.C
 }
 
-func judgeTraverse(c Case, t *Traces) []Violation {
-	reg, why := traverseRegion(c)
+func judgeTraverse(c *Case, t *Traces) []Violation {
+	reg, why := traverseRegion(*c)
 	if why != "" {
 		if c.First && c.Config.Class.Predicated() {
 			t.Audit("traverse-precondition", "P-traverse not judged: "+why)

@@ -64,7 +64,8 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 	}
 	t := &p.killTraces
 	np := len(p.properties)
-	for i, c := range p.cases {
+	for i := range p.cases {
+		c := &p.cases[i]
 		g := p.groupOf[i]
 		ready := false // t is set up for case i: only once a property judges it
 		for j, pr := range p.properties {
@@ -86,7 +87,7 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 // killCase sets p.killTraces up to judge case c (of configuration group
 // g) for kills only: main's traces judged, refs' the oracle's, nothing
 // described. Kills and ReferenceKills judge through it alike.
-func (p *Plan) killCase(main, refs *fetched, g int, c Case) {
+func (p *Plan) killCase(main, refs *fetched, g int, c *Case) {
 	t := &p.killTraces
 	*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
 		Findings: t.Findings[:0], Unavailable: t.Unavailable[:0], ownProg: c.Program}

@@ -150,7 +150,8 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 		return nil, err
 	}
 	t := &p.killTraces
-	for i, c := range p.cases {
+	for i := range p.cases {
+		c := &p.cases[i]
 		g := p.groupOf[i]
 		ready := false
 		for j, pr := range p.properties {

@@ -8,7 +8,7 @@ import (
 
 // mapExact is the P-cover and P-bounds precondition: the thread map alone
 // (a fact of the configuration, not of a model) covers the tile exactly.
-func mapExact(c Case) bool {
+func mapExact(c *Case) bool {
 	if c.prepared {
 		return c.exact
 	}
@@ -26,7 +26,7 @@ func mapCoverage(c Case) (dup, missing, outside int64) {
 }
 
 // rowsByteExact reports whether every row starts on a whole byte.
-func rowsByteExact(c Case) bool {
+func rowsByteExact(c *Case) bool {
 	return c.Config.Pitch()*int64(c.Config.Elem.Bits)%8 == 0
 }
 
@@ -34,7 +34,7 @@ var tileLoad = iterator.Program{loadOp}
 
 // firstTileLoad asks for load() once per RegularTileIterator configuration
 // (on its first case): the whole-tile facts P-cover and P-frag judge.
-func firstTileLoad(c Case) []iterator.Program {
+func firstTileLoad(c *Case) []iterator.Program {
 	if !c.First || c.Config.Class != iterator.RegularTile {
 		return nil
 	}
@@ -52,7 +52,7 @@ var PCover = Property{
 	Judge:      judgeCover,
 }
 
-func judgeCover(c Case, t *Traces) []Violation {
+func judgeCover(c *Case, t *Traces) []Violation {
 	if !c.First || c.Config.Class != iterator.RegularTile {
 		return nil
 	}
@@ -143,7 +143,7 @@ var PFrag = Property{
 	Catches:   "Alignment override overrun",
 	AuditOnly: true,
 	Programs:  firstTileLoad,
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		if !c.First || c.Config.Class != iterator.RegularTile || len(c.Threads) == 0 {
 			return nil
 		}

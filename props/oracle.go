@@ -10,7 +10,7 @@ import (
 // under the bytes contract, add_pointer_offset(x) means x bytes, which the
 // reference (elements) spells x·8/B; ok is false when that is not a whole
 // number of elements, and the case says nothing about the oracle.
-func oracleProgram(c Case) (iterator.Program, bool) {
+func oracleProgram(c *Case) (iterator.Program, bool) {
 	if !c.bytesContract() {
 		return c.Program, true
 	}
@@ -35,13 +35,13 @@ var POracle = Property{
 	ID:      "P-oracle",
 	Doc:     "every access of every path equals the reference address, with its width (access bytes) and, on the predicated classes, its guard",
 	Catches: "symmetric bugs that P-sym and round trips miss",
-	Oracle: func(c Case) []iterator.Program {
+	Oracle: func(c *Case) []iterator.Program {
 		if p, ok := oracleProgram(c); ok {
 			return append(c.programList(1), p)
 		}
 		return nil
 	},
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		ref, ok := oracleProgram(c)
 		if !ok {
 			return nil

@@ -33,7 +33,7 @@ func Recovered(companion Source) Property {
 		ID:      RecoveredID,
 		Doc:     "every compiled access was recovered from the bytes it moved: recorded, from consecutive addresses, exactly its width",
 		Catches: "compiled code that drops, tears or widens an access, or a harness that loses one",
-		Judge: func(c Case, t *Traces) []Violation {
+		Judge: func(c *Case, t *Traces) []Violation {
 			var want []iterator.ThreadTrace
 			if companion != nil {
 				resps, err := companion.Traces([]Request{{Config: c.Config, Program: c.Program, Threads: c.Threads}})
@@ -69,7 +69,7 @@ func Recovered(companion Source) Property {
 						for _, a := range bad {
 							parts = append(parts, fmt.Sprintf("access %d: %s", a, EvidenceText(r.Evidence[a]&^OverlapExplains(model, r.AccessBytes))))
 						}
-						v.Detail = fmt.Sprintf("op %d: %s: %s", r.Op, opText(c, r.Op), strings.Join(parts, "; "))
+						v.Detail = fmt.Sprintf("op %d: %s: %s", r.Op, opText(*c, r.Op), strings.Join(parts, "; "))
 					}
 					out = append(out, v)
 				}

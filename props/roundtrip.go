@@ -35,13 +35,13 @@ var PRoundTrip = Property{
 	ID:      RoundTripID,
 	Doc:     "every loaded fragment slot holds the byte at its reference address, and a store leaves the reference footprint with every other byte untouched",
 	Catches: "compiled code that moves data elsewhere than the layout says (the probe's controls)",
-	Oracle:  func(c Case) []iterator.Program { return append(c.programList(1), c.Program) },
+	Oracle:  func(c *Case) []iterator.Program { return append(c.programList(1), c.Program) },
 	Judge:   judgeRoundTrip,
 }
 
 // judgeRoundTrip judges the load round trip on every load record, then the
 // store round trip where the program is one.
-func judgeRoundTrip(c Case, t *Traces) []Violation {
+func judgeRoundTrip(c *Case, t *Traces) []Violation {
 	mains := make([]iterator.ThreadTrace, 0, len(c.Threads))
 	refs := make([]iterator.ThreadTrace, 0, len(c.Threads))
 	for _, th := range c.Threads {
@@ -69,7 +69,7 @@ func judgeRoundTrip(c Case, t *Traces) []Violation {
 				v := Violation{Property: RoundTripID, Thread: mt.Thread, Op: mr.Op, Expected: rr.Addrs, Actual: mr.Addrs}
 				if !t.quiet {
 					v.Config, v.Program = c.Config, c.Program
-					v.Detail = fmt.Sprintf("op %d: %s: fragment slot %d does not hold the byte at its reference address", mr.Op, opText(c, mr.Op), a)
+					v.Detail = fmt.Sprintf("op %d: %s: fragment slot %d does not hold the byte at its reference address", mr.Op, opText(*c, mr.Op), a)
 				}
 				out = append(out, v)
 			}

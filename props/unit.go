@@ -101,7 +101,7 @@ func predictedBits(c *Case, u Unit, x int64, dim int) (int64, bool) {
 }
 
 // unitProbes appends the case's unit probes to out.
-func unitProbes(out []unitProbe, c Case) []unitProbe {
+func unitProbes(out []unitProbe, c *Case) []unitProbe {
 	start := len(out)
 	out = appendProbes(out, c)
 	// The documented position before each op of the case program, in
@@ -111,15 +111,15 @@ func unitProbes(out []unitProbe, c Case) []unitProbe {
 	next := 0 // the op pos is before
 	for i := range out[start:] {
 		p := &out[start+i]
-		p.pred = predictUnits(&c, p)
+		p.pred = predictUnits(c, p)
 		if c.memo == nil || c.Config.Class != iterator.RegularTile || p.op < next {
-			p.sites = [2]maskSite{siteOf(&c, p.base, len(p.base)-1), siteOf(&c, p.moved, len(p.moved)-1)}
+			p.sites = [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
 			continue
 		}
 		for ; next < p.op; next++ {
-			pos = docMove(&k, &c, pos, c.Program[next])
+			pos = docMove(&k, c, pos, c.Program[next])
 		}
-		p.sites = probeSites(&c, p, pos, !k.bad)
+		p.sites = probeSites(c, p, pos, !k.bad)
 	}
 	return out
 }
@@ -155,7 +155,7 @@ var tilePaths = [3][2]string{
 
 // appendProbes appends the case's unit probes to out, without their
 // predictions and sites.
-func appendProbes(out []unitProbe, c Case) []unitProbe {
+func appendProbes(out []unitProbe, c *Case) []unitProbe {
 	ptrDoc, ptrUnit := c.PtrContract.String(), UnitElements
 	if c.PtrContract == PtrBytes {
 		ptrUnit = UnitBytes
@@ -212,7 +212,7 @@ var PUnit = Property{
 	Doc:     "each offset parameter moves by its documented unit",
 	Catches: "#3504 inverted ·8/B",
 	Compact: true,
-	Programs: func(c Case) []iterator.Program {
+	Programs: func(c *Case) []iterator.Program {
 		probes := c.memo.unitProbes(c)
 		if len(probes) == 0 {
 			return nil
@@ -223,7 +223,7 @@ var PUnit = Property{
 		}
 		return ps
 	},
-	Judge: func(c Case, t *Traces) []Violation {
+	Judge: func(c *Case, t *Traces) []Violation {
 		var out []Violation
 		probes := c.memo.unitProbes(c)
 		for i := range probes {
@@ -239,10 +239,10 @@ var PUnit = Property{
 			}
 			var v Violation
 			for _, th := range c.Threads {
-				if compact && unitByShift(&c, t, p, &ps, base, moved, th) {
+				if compact && unitByShift(c, t, p, &ps, base, moved, th) {
 					continue
 				}
-				if judgeUnit(&c, t, p, &pred, base, moved, th, &v) {
+				if judgeUnit(c, t, p, &pred, base, moved, th, &v) {
 					out = append(out, v)
 				}
 			}

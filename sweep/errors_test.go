@@ -92,7 +92,7 @@ func TestPropertyThatJudgesNothingIsWeak(t *testing.T) {
 	ps := props.ForClass(iterator.RegularTile)
 	for i := range ps {
 		if ps[i].ID == "P-oracle" {
-			ps[i].Judge = func(props.Case, *props.Traces) []props.Violation { return nil }
+			ps[i].Judge = func(*props.Case, *props.Traces) []props.Violation { return nil }
 		}
 	}
 	r, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})

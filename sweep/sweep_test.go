@@ -233,7 +233,7 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 		ps := props.All()
 		for i := range ps {
 			if ps[i].ID == id {
-				ps[i].Judge = func(props.Case, *props.Traces) []props.Violation { return nil }
+				ps[i].Judge = func(*props.Case, *props.Traces) []props.Violation { return nil }
 			}
 		}
 		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
