@@ -256,6 +256,9 @@ func (n *needs) request(i int) Request {
 	return Request{Config: n.cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
 }
 
+// threadsOf is need i's threads.
+func (n *needs) threadsOf(i int) []int { return n.lists[n.list[i].threads].threads }
+
 // positions is need i's thread positions: by thread, its index in the
 // request's threads, or -1.
 func (n *needs) positions(i int) []int32 { return n.lists[n.list[i].threads].pos }

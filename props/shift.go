@@ -62,7 +62,7 @@ func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, si
 	n := exp.shift().Accesses // of every record of both
 	checks, judged := 0, false
 	for _, th := range c.Threads {
-		if !exp.has(th) || !act.has(th) {
+		if (!exp.caseThreads && !exp.has(th)) || (!act.caseThreads && !act.has(th)) {
 			continue
 		}
 		if e.maskOp < 0 {
@@ -110,6 +110,10 @@ type probeShift struct {
 	// observe whether the observation is made.
 	decided, observe bool
 	matches          UnitSet
+	// observed: a thread judged from the compact form made the
+	// observation, which the caller records once for the probe (every
+	// thread's is the same, and a repeat is not recorded).
+	observed bool
 }
 
 // shiftOfProbe is probeShift for probe p from its compact traces bs and
@@ -136,12 +140,12 @@ func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) 
 }
 
 // unitByShift is judgeUnit on thread th from the compact traces of the
-// probe's two programs (ps): it records what judgeUnit would and returns
-// true, or returns false having recorded nothing where the records are
-// needed (a move that is not one distance for every access, narrowings or
+// probe's two programs (ps): it records what judgeUnit would (the unit
+// observation in ps.observed) and returns true, or returns false having
+// recorded nothing where the records are needed (a move that is not one distance for every access, narrowings or
 // truncations that differ between threads, or a violation).
 func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved programTraces, th int) bool {
-	if !base.has(th) || !moved.has(th) || ps.none {
+	if (!base.caseThreads && !base.has(th)) || (!moved.caseThreads && !moved.has(th)) || ps.none {
 		return true
 	}
 	n := ps.bs.Accesses
@@ -173,8 +177,6 @@ func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved p
 	}
 	t.Checks += int64(count)
 	t.Judged()
-	if ps.observe {
-		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: ps.matches})
-	}
+	ps.observed = ps.observe
 	return true
 }

@@ -119,6 +119,12 @@ type programTraces struct {
 	// f and need find the request, to trace a pending answer.
 	f    *fetched
 	need int
+	// caseThreads says that every thread of the case judged was traced
+	// in the compact form: the program is one the property declared for
+	// the case, whose need was asked for the case's threads (or more),
+	// and the compact form has every thread of the need's list. Judges
+	// then skip has, thread after thread.
+	caseThreads bool
 }
 
 // program finds the answer for p (not fetched: a zero programTraces).
@@ -185,7 +191,11 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 	if i >= len(s.f.answers) || !slices.Equal(s.f.n.list[i].prog, p) {
 		return s.program(p)
 	}
-	return s.answerAt(i, p)
+	a := s.answerAt(i, p)
+	if sh := a.pt.shift; sh != nil && sh.Threads == len(s.f.n.threadsOf(i)) {
+		a.caseThreads = true
+	}
+	return a
 }
 
 // referenceProgram finds program p's answer from the reference.

@@ -246,6 +246,12 @@ var PUnit = Property{
 					out = append(out, v)
 				}
 			}
+			// Only a decided probe observes from the compact form, and
+			// then no thread of it takes the records: the observation
+			// is in its place.
+			if ps.observed {
+				t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: ps.matches})
+			}
 		}
 		return out
 	},
