@@ -211,7 +211,7 @@ func FamilyPrograms(class iterator.Class) []iterator.Program {
 // them.
 func familyTargets(class iterator.Class) []Target {
 	by := []generator{familyGrid, random}
-	crossTile := func(c props.Case) bool {
+	crossTile := func(c *props.Case) bool {
 		for _, o := range c.Program {
 			if o.Kind == iterator.AddTileOffset {
 				t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -229,12 +229,12 @@ func familyTargets(class iterator.Class) []Target {
 		{Name: "cross-rank tile offset", Floor: 0.10, In: crossTile, by: by},
 	}
 	if !class.Predicated() {
-		return append(out, Target{Name: "L % V ≠ 0", Floor: 0.05, by: by, In: func(c props.Case) bool {
+		return append(out, Target{Name: "L % V ≠ 0", Floor: 0.05, by: by, In: func(c *props.Case) bool {
 			return c.Config.Pitch()%int64(c.Config.Access) != 0
 		}})
 	}
 	return append(out,
-		Target{Name: "residue ≠ tile", Floor: 0.10, by: by, In: func(c props.Case) bool {
+		Target{Name: "residue ≠ tile", Floor: 0.10, by: by, In: func(c *props.Case) bool {
 			cfg := c.Config
 			ext, sh := cfg.PitchExtent(), cfg.PitchShape()
 			if cfg.PitchAdv() == 1 {
@@ -242,11 +242,11 @@ func familyTargets(class iterator.Class) []Target {
 			}
 			return (ext.C-cfg.TB[0])%sh.C != 0
 		}},
-		Target{Name: "tb off the tile grid", Floor: 0.05, by: by, In: func(c props.Case) bool {
+		Target{Name: "tb off the tile grid", Floor: 0.05, by: by, In: func(c *props.Case) bool {
 			sh := c.Config.PitchShape()
 			return c.Config.TB[0]%sh.C != 0 || c.Config.TB[1]%sh.S != 0
 		}},
-		Target{Name: "access_elems < V", Floor: 0.10, by: by, In: func(c props.Case) bool {
+		Target{Name: "access_elems < V", Floor: 0.10, by: by, In: func(c *props.Case) bool {
 			return c.Config.ElemsPerAccessType() < c.Config.Access
 		}},
 	)

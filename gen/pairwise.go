@@ -87,13 +87,13 @@ func elemRankKey(e string, r int) string             { return e + "×rank " + st
 // (pairKeysOf), so a pair target added here is one the pruning keeps.
 var elemPairs = func() []Target {
 	maps, vs, ranks := pairKeys()
-	pair := func(name string, universe []string, key func(props.Case) string) Target {
+	pair := func(name string, universe []string, key func(*props.Case) string) Target {
 		return Target{Name: name, Floor: 1, Universe: universe, Key: key, PerConfig: true, by: []generator{enumerated}}
 	}
 	return []Target{
-		pair("element × map (pairs met)", maps, func(c props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
-		pair("element × V (pairs met)", vs, func(c props.Case) string { return elemVKey(c.Config.Elem.Name, c.Config.Access) }),
-		pair("element × rank (pairs met)", ranks, func(c props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
+		pair("element × map (pairs met)", maps, func(c *props.Case) string { return elemMapKey(c.Config.Elem.Name, c.Config.Map) }),
+		pair("element × V (pairs met)", vs, func(c *props.Case) string { return elemVKey(c.Config.Elem.Name, c.Config.Access) }),
+		pair("element × rank (pairs met)", ranks, func(c *props.Case) string { return elemRankKey(c.Config.Elem.Name, c.Config.PitchAdv()) }),
 	}
 }()
 
@@ -101,8 +101,8 @@ var elemPairs = func() []Target {
 // 6-bit and f64 cases are swept at all (the element axis and the pairwise
 // set have both; the random phase draws them).
 var pairTargets = append(elemPairs[:len(elemPairs):len(elemPairs)],
-	Target{Name: "B=6", Floor: 0.01, by: both, In: func(c props.Case) bool { return c.Config.Elem.Bits == 6 }},
-	Target{Name: "B=64", Floor: 0.01, by: both, In: func(c props.Case) bool { return c.Config.Elem.Bits == 64 }},
+	Target{Name: "B=6", Floor: 0.01, by: both, In: func(c *props.Case) bool { return c.Config.Elem.Bits == 6 }},
+	Target{Name: "B=64", Floor: 0.01, by: both, In: func(c *props.Case) bool { return c.Config.Elem.Bits == 64 }},
 	// Met by one valid case of each arrangement, whatever the preset's
 	// size: a wrong warp start row (column) moves accesses only there. The
 	// pairwise set's warp-raked configurations have one or the other, and
@@ -114,7 +114,7 @@ var pairTargets = append(elemPairs[:len(elemPairs):len(elemPairs)],
 // warpKey says which warp-raked arrangement a case has that a wrong warp
 // start can show in: several warps along the strided axis with Iter.S > 1
 // ("rows"), or along the contiguous axis with Iter.C > 1 ("columns").
-func warpKey(c props.Case) string {
+func warpKey(c *props.Case) string {
 	m := c.Map
 	if m.Kind != iterator.WarpRaked || m.Warp.C*m.Warp.S == 0 {
 		return ""
@@ -140,7 +140,7 @@ func pairKeysOf(cfg iterator.Config) []string {
 	}
 	c := props.Case{Config: cfg, Map: m}
 	for i, t := range elemPairs {
-		keys[i] = t.Key(c)
+		keys[i] = t.Key(&c)
 	}
 	return keys
 }

@@ -18,12 +18,12 @@ type Target struct {
 	// (In), or of the Universe (Key).
 	Floor float64
 	// In says whether a case is in the class; nil for a universe target.
-	In func(props.Case) bool
+	In func(*props.Case) bool
 	// Universe and Key make a universe target instead: its fraction is the
 	// share of the Universe that the Key of some valid case without a model
 	// error reached ("" is no key).
 	Universe []string
-	Key      func(props.Case) string
+	Key      func(*props.Case) string
 	// PerConfig says that Key reads the case's configuration alone (its
 	// Config and thread Map): every case of a configuration has one key,
 	// which a sweep works out once for them (gen's tests hold it).
@@ -66,7 +66,7 @@ func Targets(class iterator.Class) []Target {
 
 // anyTile says whether f holds for some tile offset of the program, in
 // pitch-linear order.
-func anyTile(c props.Case, f func(tc, ts int64) bool) bool {
+func anyTile(c *props.Case, f func(tc, ts int64) bool) bool {
 	for _, o := range c.Program {
 		switch o.Kind {
 		case iterator.LoadTile, iterator.StoreTile, iterator.AddTileOffset:
@@ -80,7 +80,7 @@ func anyTile(c props.Case, f func(tc, ts int64) bool) bool {
 }
 
 // anyPointer says whether the program has a nonzero pointer offset.
-func anyPointer(c props.Case) bool {
+func anyPointer(c *props.Case) bool {
 	for _, o := range c.Program {
 		switch o.Kind {
 		case iterator.LoadPtr, iterator.StorePtr, iterator.AddPointerOffset:
@@ -94,9 +94,9 @@ func anyPointer(c props.Case) bool {
 
 // subByte, rank0 and rank1 are classes both RegularTileIterator's and the
 // family's floors ask for.
-func subByte(c props.Case) bool { return c.Config.Elem.Bits < 8 }
-func rank0(c props.Case) bool   { return c.Config.PitchAdv() == 0 }
-func rank1(c props.Case) bool   { return c.Config.PitchAdv() == 1 }
+func subByte(c *props.Case) bool { return c.Config.Elem.Bits < 8 }
+func rank0(c *props.Case) bool   { return c.Config.PitchAdv() == 0 }
+func rank1(c *props.Case) bool   { return c.Config.PitchAdv() == 1 }
 
 // both names the two generators of RegularTileIterator cases, which both
 // aim at SPEC §6's fraction floors: the axes' order puts the telling
@@ -106,24 +106,24 @@ var both = []generator{enumerated, random}
 
 // mapTarget asks for cases of one thread map.
 func mapTarget(k iterator.MapKind) Target {
-	return Target{Name: "map " + k.String(), Floor: 0.03, In: func(c props.Case) bool { return c.Config.Map == k }, by: both}
+	return Target{Name: "map " + k.String(), Floor: 0.03, In: func(c *props.Case) bool { return c.Config.Map == k }, by: both}
 }
 
 // regularTargets are SPEC §6's coverage floors.
 var regularTargets = []Target{
-	{Name: "V>1 ∧ tc≠0", Floor: 0.10, by: both, In: func(c props.Case) bool {
+	{Name: "V>1 ∧ tc≠0", Floor: 0.10, by: both, In: func(c *props.Case) bool {
 		return c.Config.Access > 1 && anyTile(c, func(tc, _ int64) bool { return tc != 0 })
 	}},
-	{Name: "B≠8 ∧ n≠0", Floor: 0.05, by: both, In: func(c props.Case) bool { return c.Config.Elem.Bits != 8 && anyPointer(c) }},
+	{Name: "B≠8 ∧ n≠0", Floor: 0.05, by: both, In: func(c *props.Case) bool { return c.Config.Elem.Bits != 8 && anyPointer(c) }},
 	{Name: "B<8", Floor: 0.05, by: both, In: subByte},
 	{Name: "rank 0", Floor: 0.15, by: both, In: rank0},
 	{Name: "rank 1", Floor: 0.15, by: both, In: rank1},
-	{Name: "L≠Sc", Floor: 0.10, by: both, In: func(c props.Case) bool { return c.Config.Pitch() != c.Config.PitchShape().C }},
+	{Name: "L≠Sc", Floor: 0.10, by: both, In: func(c *props.Case) bool { return c.Config.Pitch() != c.Config.PitchShape().C }},
 	mapTarget(iterator.Stripmined),
 	mapTarget(iterator.WarpRaked),
 	mapTarget(iterator.WarpStriped),
 	mapTarget(iterator.WarpStriped3131),
-	{Name: "negative tile offset", Floor: 0.05, by: both, In: func(c props.Case) bool {
+	{Name: "negative tile offset", Floor: 0.05, by: both, In: func(c *props.Case) bool {
 		return anyTile(c, func(tc, ts int64) bool { return tc < 0 || ts < 0 })
 	}},
 }

@@ -66,7 +66,7 @@ func reached(tg Target, cases []props.Case) float64 {
 	if tg.Key == nil {
 		in := 0
 		for _, c := range cases {
-			if tg.In(c) {
+			if tg.In(&c) {
 				in++
 			}
 		}
@@ -77,7 +77,7 @@ func reached(tg Target, cases []props.Case) float64 {
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
-		seen[tg.Key(c)] = true
+		seen[tg.Key(&c)] = true
 	}
 	met := 0
 	for _, k := range tg.Universe {
@@ -169,12 +169,12 @@ func TestPerConfigKeysReadTheConfiguration(t *testing.T) {
 				if cl.Key == nil {
 					continue
 				}
-				want := cl.Key(c)
+				want := cl.Key(&c)
 				for i, p := range variants {
 					v := c
 					v.Program, v.Threads, v.First = p, v.Threads[:1], i%2 == 0
 					v.PtrContract = props.Contract(i % 2)
-					got := cl.Key(v)
+					got := cl.Key(&v)
 					switch {
 					case cl.PerConfig && got != want:
 						t.Fatalf("%s: %q's key is %q on %s; %s, %q on %s", class, cl.Name, want, c.Config, c.Program, got, p)

@@ -102,8 +102,8 @@ func Wide(c props.Case) bool {
 // back end that cannot run it says so in its own audit.
 var wideTarget = Target{Name: "pitch or pointer offset past 2^31 bytes", Floor: 1, Universe: []string{"wide"}, Generated: true,
 	by: []generator{wideCases},
-	Key: func(c props.Case) string {
-		if Wide(c) {
+	Key: func(c *props.Case) string {
+		if Wide(*c) {
 			return "wide"
 		}
 		return ""

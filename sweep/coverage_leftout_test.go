@@ -137,9 +137,9 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 			switch {
 			case cl.Key == nil:
 			case o.Err != nil && !cl.Generated:
-				left[k][cl.Key(c)] = true
+				left[k][cl.Key(&c)] = true
 			case (o.Err == nil || cl.Generated) && o.ModelErr == nil:
-				seen[k][cl.Key(c)] = true
+				seen[k][cl.Key(&c)] = true
 			}
 		}
 	}
