@@ -199,7 +199,14 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 }
 
 // referenceProgram finds program p's answer from the reference.
-func (t *Traces) referenceProgram(p iterator.Program) programTraces { return t.oracle.program(p) }
+func (t *Traces) referenceProgram(p iterator.Program) programTraces {
+	if t.oracle == t.main {
+		// The plan answers the oracle from the source's own answers
+		// (EvaluateAsReference): the case program's is found once.
+		return t.mainProgram(p)
+	}
+	return t.oracle.program(p)
+}
 
 // getIn is Get for a program found once (mainProgram).
 func (t *Traces) getIn(a programTraces, thread int) (*iterator.ThreadTrace, error) {
