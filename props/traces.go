@@ -188,7 +188,7 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 		return s.program(p)
 	}
 	i := t.declared[k]
-	if i >= len(s.f.answers) || !slices.Equal(s.f.n.list[i].prog, p) {
+	if i >= len(s.f.answers) || !sameProgram(s.f.n.list[i].prog, p) {
 		return s.program(p)
 	}
 	a := s.answerAt(i, p)
@@ -196,6 +196,16 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 		a.caseThreads = true
 	}
 	return a
+}
+
+// sameProgram says whether a and b are the same program: by identity
+// first (a need keeps the program first declared, and most are asked by
+// the case that built them), else op by op.
+func sameProgram(a, b iterator.Program) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b)
 }
 
 // referenceProgram finds program p's answer from the reference.
