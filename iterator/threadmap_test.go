@@ -304,3 +304,46 @@ func byteCover(t *testing.T, m Model, cfg Config) string {
 	}
 	return ""
 }
+
+// TestMapCoverageBitsIsCounts: the bitset count of a map's coverage is
+// the per-element count, dup, missing and outside alike, on every map of
+// the coverage sweep's grid and on maps bent to overlap, leave gaps and
+// reach outside the tile (deltas scaled, shrunk and negated).
+func TestMapCoverageBitsIsCounts(t *testing.T) {
+	compared, bent := 0, 0
+	for _, kind := range MapKinds() {
+		for _, sc := range []int64{8, 64, 128} {
+			for _, ss := range []int64{1, 4, 6} {
+				for _, v := range []int{1, 4, 8} {
+					for _, th := range []int{4, 16, 64, 256} {
+						for _, w := range [][2]int64{{0, 0}, {8, 4}, {16, 2}} {
+							if kind.Warp() == (w[0] == 0) {
+								continue
+							}
+							m, err := NewThreadMap(kind, layout.Coord{C: sc, S: ss}, th, v, layout.Coord{C: w[0], S: w[1]})
+							if err != nil {
+								continue
+							}
+							for _, d := range []layout.Coord{m.Delta, {C: m.Delta.C * int64(v), S: m.Delta.S}, {C: m.Delta.C - 1, S: m.Delta.S + 1}, {C: m.Delta.C + 1, S: m.Delta.S}, {C: -m.Delta.C, S: -m.Delta.S}} {
+								mm := m
+								mm.Delta = d
+								bd, bm, bo := mapCoverageBits(mm)
+								cd, cm, co := mapCoverageCounts(mm)
+								if bd != cd || bm != cm || bo != co {
+									t.Fatalf("%s %dx%d V=%d T=%d warp %v delta %v: bits (%d, %d, %d), counts (%d, %d, %d)", kind, sc, ss, v, th, w, d, bd, bm, bo, cd, cm, co)
+								}
+								compared++
+								if cd+cm+co > 0 {
+									bent++
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 500 || bent < 200 {
+		t.Fatalf("compared %d maps, %d with a duplicate, gap or element outside", compared, bent)
+	}
+}
