@@ -18,6 +18,17 @@ import (
 // groupMemo is what the cases of one configuration in a plan share.
 type groupMemo struct {
 	threads []threadBits // by first use; a case judges a handful of threads
+	// whole sums up the last thread list asked (uniformMask): the cases
+	// of a configuration share theirs.
+	whole wholeThreads
+}
+
+// wholeThreads says whether every access offset of every thread of a list
+// is a whole number of bytes (ok), and the largest reach among them.
+type wholeThreads struct {
+	list  []int // the list summed up, by identity
+	ok    bool
+	reach int64
 }
 
 // threadBits is one thread's access offsets, in the checked arithmetic of
@@ -31,9 +42,11 @@ type threadBits struct {
 	// an origin with |origin| <= MaxInt64 − reach cannot overflow the sum.
 	residue []uint8
 	reach   int64
-	masks   [8][]bool // by origin mod 8; nil: every access is exact
-	trues   [8]int    // the number of exact accesses of each mask
-	built   [8]bool
+	whole   bool // every residue is 0
+
+	masks [8][]bool // by origin mod 8; nil: every access is exact
+	trues [8]int    // the number of exact accesses of each mask
+	built [8]bool
 }
 
 // appendGroup appends an empty group to groups. A Replan reuses an
@@ -46,7 +59,7 @@ func appendGroup(groups []groupMemo) []groupMemo {
 	}
 	groups = groups[:len(groups)+1]
 	g := &groups[len(groups)-1]
-	g.threads = g.threads[:0]
+	g.threads, g.whole = g.threads[:0], wholeThreads{}
 	return groups
 }
 
@@ -64,12 +77,36 @@ func (g *groupMemo) bitsOf(c *Case, thread int) *threadBits {
 	tb := threadBits{thread: thread, ok: true}
 	n := int(c.Map.Count())
 	tb.residue = slices.Grow(residue, n)
+	tb.whole = true
 	tb.ok = eachAccessBit(*c, thread, 0, func(_ int, v int64) {
 		tb.residue = append(tb.residue, uint8(v&7))
 		tb.reach = max(tb.reach, capMagnitude(v))
+		tb.whole = tb.whole && v&7 == 0
 	})
 	g.threads = append(g.threads, tb)
 	return &g.threads[len(g.threads)-1]
+}
+
+// uniformMask says, where ok, that every thread of threads has the same
+// mask for a record at origin: nil (every access exact) where exact, none
+// exact otherwise. That holds where every access offset of every thread
+// is a whole number of bytes (a whole-byte element, mostly) and the bound
+// of mask holds for each: the mask then reads origin mod 8 alone. Judges
+// that would ask thread after thread count the threads' checks at once.
+func (g *groupMemo) uniformMask(c *Case, threads []int, origin int64) (exact, ok bool) {
+	w := &g.whole
+	if len(threads) == 0 || len(w.list) != len(threads) || &w.list[0] != &threads[0] {
+		*w = wholeThreads{list: threads, ok: len(threads) > 0}
+		for _, th := range threads {
+			tb := g.bitsOf(c, th)
+			w.ok = w.ok && tb.ok && tb.whole
+			w.reach = max(w.reach, tb.reach)
+		}
+	}
+	if !w.ok || capMagnitude(origin) > 1<<63-1-w.reach {
+		return false, false
+	}
+	return origin&7 == 0, true
 }
 
 // capMagnitude is |v|, with MinInt64 taken as MaxInt64 (a bound only).
@@ -172,6 +209,15 @@ func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
 	m, _, ok := s.maskCount(c, thread)
 	return m, ok
+}
+
+// uniform is groupMemo.uniformMask for this site's record and the case's
+// threads; ok is false where the site's masks are asked thread by thread.
+func (s *maskSite) uniform(c *Case) (exact, ok bool) {
+	if c.memo == nil || c.Config.Class != iterator.RegularTile || !s.ok {
+		return false, false
+	}
+	return c.memo.group.uniformMask(c, c.Threads, s.origin)
 }
 
 // maskCount is mask and its number of exact accesses, worked out with

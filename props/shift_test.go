@@ -87,6 +87,11 @@ func compactEdgeCases(t *testing.T, contract props.Contract) []props.Case {
 		"layout=rowmajor bits=4 shape=16x8 map=warp-striped-3131 threads=64 access=2 adv=0 warp=4x1 stride=7",
 		"layout=rowmajor bits=8 shape=32x4 map=warp-striped threads=4 access=1 adv=1 warp=2x2",
 		"bits=16 shape=64x4 map=stripmined threads=16 access=8 adv=0",
+		// f64: a pointer offset of 2^57-12 elements puts the documented
+		// origin 768 bits short of MaxInt64, nearer than the threads'
+		// farthest access, where a control that moves po·8/B bytes
+		// traces it in compact form: the masks' overflow bound decides.
+		"bits=64 shape=8x2 map=stripmined threads=2 access=1 adv=1",
 	}
 	progs := []string{
 		"add_pointer_offset(4);load()",
@@ -95,6 +100,7 @@ func compactEdgeCases(t *testing.T, contract props.Contract) []props.Case {
 		"add_pointer_offset(4294967296);load();load_with_pointer_offset(-2147483649)",
 		"load_with_pointer_offset(4294967296);add_pointer_offset(8);load()",
 		"store_with_pointer_offset(3);dec;load(1,0)",
+		"load_with_pointer_offset(144115188075855860)",
 	}
 	var out []props.Case
 	for _, cs := range cfgs {
