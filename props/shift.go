@@ -36,7 +36,8 @@ func (a programTraces) shift() *iterator.ShiftTrace {
 // has says whether thread was traced in a compact answer, as thread would
 // find it.
 func (a programTraces) has(thread int) bool {
-	return thread >= 0 && thread < len(a.pos) && a.pos[thread] >= 0 && int(a.pos[thread]) < a.pt.shift.Threads
+	pos := a.pos()
+	return thread >= 0 && thread < len(pos) && pos[thread] >= 0 && int(pos[thread]) < a.pt.shift.Threads
 }
 
 // sameOrigins says whether compact traces es and as put the records e

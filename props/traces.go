@@ -114,9 +114,10 @@ func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, 
 // every thread a judge reads: finding it is a lookup by program, reading a
 // thread of it an index.
 type programTraces struct {
-	pt  *progTraces // nil: not fetched
-	pos []int32     // by thread: its index in pt.traces, or -1
-	// f and need find the request, to trace a pending answer.
+	pt *progTraces // nil: not fetched
+	// f and need find the request (to trace a pending answer) and its
+	// threads' positions (pos). A programTraces is passed and returned
+	// by value, judgement after judgement: it holds no slice of its own.
 	f    *fetched
 	need int
 	// caseThreads says that every thread of the case judged was traced
@@ -145,7 +146,15 @@ func (s TraceSet) answerAt(i int, p iterator.Program) programTraces {
 	if s.f.skipped != nil && s.f.skipped[i] {
 		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
 	}
-	return programTraces{pt: &s.f.answers[i], pos: s.f.n.positions(i), f: s.f, need: i}
+	return programTraces{pt: &s.f.answers[i], f: s.f, need: i}
+}
+
+// pos is, by thread, its index in the answer's traces, or -1.
+func (a programTraces) pos() []int32 {
+	if a.f == nil {
+		return nil
+	}
+	return a.f.n.positions(a.need)
 }
 
 // thread returns the trace of thread, or the program's error.
@@ -159,10 +168,11 @@ func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
 	if a.pt.err != nil {
 		return nil, a.pt.err
 	}
-	if thread < 0 || thread >= len(a.pos) || a.pos[thread] < 0 || int(a.pos[thread]) >= len(a.pt.traces) {
+	pos := a.pos()
+	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(a.pt.traces) {
 		return nil, errNotFetched
 	}
-	return &a.pt.traces[a.pos[thread]], nil
+	return &a.pt.traces[pos[thread]], nil
 }
 
 // mainProgram finds program p's answer from the source under test, for
