@@ -60,7 +60,7 @@ func equivalenceProperty(id, doc, catches string, list func(*Case, []equivalence
 				// thread (shift.go); else the records decide.
 				if decided, absent := sameOrigins(&e, exp.shift(), act.shift()); decided {
 					if !absent {
-						equalByShift(c, t, &e, exp, act, &site)
+						equalByShift(c, t, &e, &exp, &act, &site)
 					}
 					continue
 				}

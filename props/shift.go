@@ -59,7 +59,7 @@ func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent b
 // equalByShift is judgeEquivalence on every thread of the case where
 // sameOrigins decided that the records are equal: the same checks and
 // judged mark, no violation.
-func equalByShift(c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite) {
+func equalByShift(c *Case, t *Traces, e *equivalence, exp, act *programTraces, site *maskSite) {
 	n := exp.shift().Accesses // of every record of both
 	if exp.caseThreads && act.caseThreads && len(c.Threads) > 0 {
 		// Every thread has both records: where the mask is every
@@ -160,7 +160,7 @@ func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) 
 // observation in ps.observed) and returns true, or returns false having
 // recorded nothing where the records are needed (a move that is not one distance for every access, narrowings or
 // truncations that differ between threads, or a violation).
-func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved programTraces, th int) bool {
+func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved *programTraces, th int) bool {
 	if (!base.caseThreads && !base.has(th)) || (!moved.caseThreads && !moved.has(th)) || ps.none {
 		return true
 	}

@@ -255,7 +255,7 @@ var PUnit = Property{
 				}
 			}
 			for _, th := range threads {
-				if compact && unitByShift(c, t, p, &ps, base, moved, th) {
+				if compact && unitByShift(c, t, p, &ps, &base, &moved, th) {
 					continue
 				}
 				if judgeUnit(c, t, p, &pred, base, moved, th, &v) {
