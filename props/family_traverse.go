@@ -219,7 +219,19 @@ func judgeTraverse(c *Case, t *Traces) []Violation {
 type judgeScratch struct {
 	traces       []*iterator.ThreadTrace
 	seen         []enabledBy
-	count, owner []int32 // P-cover's
+	count, owner []int32  // P-cover's
+	coverBits    []uint64 // P-cover's quick pass (coverQuick)
+}
+
+// coverBitset is room for P-cover's quick pass over n elements, zeroed.
+func (s *judgeScratch) coverBitset(n int) []uint64 {
+	words := (n + 63) / 64
+	if s == nil {
+		return make([]uint64, words)
+	}
+	s.coverBits = resize(s.coverBits, words)
+	clear(s.coverBits)
+	return s.coverBits
 }
 
 // coverCounts is room for P-cover's count and owner of n elements, zeroed.

@@ -36,3 +36,40 @@ func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
 		t.Errorf("P-cover violations:\n%s\nwant element (0,1) covered twice, nothing outside the tile", all)
 	}
 }
+
+// TestCoverQuickFallsBack: where a thread's record covers an element twice
+// (an access made again) or leaves one out (an access dropped), P-cover
+// reports it as the element-by-element judgement does, though the other
+// threads cover the tile exactly.
+func TestCoverQuickFallsBack(t *testing.T) {
+	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
+	ref, err := iterator.ModelByName("reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*iterator.Record)
+		want string
+	}{
+		{"access made again", func(r *iterator.Record) { r.Addrs = append(r.Addrs, r.Addrs[0]) }, "covers element (0,0), already covered by thread 0"},
+		{"access dropped", func(r *iterator.Record) { r.Addrs = r.Addrs[:0] }, "element (0,0) is covered by no thread"},
+	} {
+		src := tampered{inner: ModelSource(ref), thread: 0, edit: func(tr *iterator.ThreadTrace) {
+			for i := range tr.Records {
+				tc.edit(&tr.Records[i])
+			}
+		}}
+		res, _, err := Check([]Property{PCover}, src, nil, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var details []string
+		for _, v := range res[0].Violations {
+			details = append(details, v.Detail)
+		}
+		if all := strings.Join(details, "\n"); !strings.Contains(all, tc.want) {
+			t.Errorf("%s: P-cover violations:\n%s\nwant %q", tc.name, all, tc.want)
+		}
+	}
+}
