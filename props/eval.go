@@ -80,7 +80,10 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		p.byKey = map[string]int{}
 	}
 	clear(p.byKey)
-	for i, c := range cases {
+	// The cases are read in place and copied once, into the plan (a
+	// Case is 368 bytes).
+	for i := range cases {
+		c := &cases[i]
 		k := c.Key()
 		g, ok := p.byKey[k]
 		if !ok {
@@ -92,10 +95,10 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 		p.groupOf[i] = g
 	}
 	p.shared.reset()
-	for i, c := range cases {
+	for i := range cases {
 		p.memos[i].renew(&p.groups[p.groupOf[i]], &p.shared)
-		c.memo = &p.memos[i]
-		p.cases[i] = c
+		p.cases[i] = cases[i]
+		p.cases[i].memo = &p.memos[i]
 	}
 	p.uses = resize(p.uses, len(properties))
 	p.useAt = resize(p.useAt, len(properties))
@@ -257,7 +260,8 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 		g := p.groupOf[i]
 		mainSet := TraceSet{f: main, group: g}
 		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units, ownProg: c.Program}
-		o := Outcome{Violations: viols[i*np : (i+1)*np : (i+1)*np], Judged: judged[i*np : (i+1)*np : (i+1)*np]}
+		o := &out[i] // filled in place: an Outcome is 25 words
+		o.Violations, o.Judged = viols[i*np:(i+1)*np:(i+1)*np], judged[i*np:(i+1)*np:(i+1)*np]
 		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
 			o.Err = pt.err
 			t.noteUnavailable(pt.err)
@@ -278,7 +282,6 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 			units = t.Units[n:] // the rest of the block (or of the list a case outgrew it into)
 		}
 		o.Findings = append(c.memo.audit(c), t.Findings...)
-		out[i] = o
 	}
 	return out, nil
 }
