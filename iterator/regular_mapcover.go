@@ -24,33 +24,26 @@ func mapCoverageBits(m ThreadMap) (dup, missing, outside int64) {
 	sc, ss := m.Shape.C, m.Shape.S
 	words := make([]uint64, (sc*ss+63)/64)
 	v := int64(m.V)
-	for t := 0; t < m.Threads; t++ {
-		o := m.Init(t)
-		for s := int64(0); s < m.Iter.S; s++ {
-			row := o.S + s*m.Delta.S
-			for c := int64(0); c < m.Iter.C; c++ {
-				col := o.C + c*m.Delta.C
-				if row < 0 || row >= ss {
-					outside += v
-					continue
-				}
-				lo, hi := max(col, 0), min(col+v, sc) // the run inside the row
-				if hi <= lo {
-					outside += v
-					continue
-				}
-				outside += v - (hi - lo)
-				for i, end := row*sc+lo, row*sc+hi; i < end; {
-					w, b := i/64, uint(i%64)
-					n := min(end-i, int64(64-b))
-					mask := (^uint64(0) >> (64 - uint(n))) << b
-					dup += int64(bits.OnesCount64(words[w] & mask))
-					words[w] |= mask
-					i += n
-				}
-			}
+	eachAccess(m, func(row, col int64) {
+		if row < 0 || row >= ss {
+			outside += v
+			return
 		}
-	}
+		lo, hi := max(col, 0), min(col+v, sc) // the run inside the row
+		if hi <= lo {
+			outside += v
+			return
+		}
+		outside += v - (hi - lo)
+		for i, end := row*sc+lo, row*sc+hi; i < end; {
+			w, b := i/64, uint(i%64)
+			n := min(end-i, int64(64-b))
+			mask := (^uint64(0) >> (64 - uint(n))) << b
+			dup += int64(bits.OnesCount64(words[w] & mask))
+			words[w] |= mask
+			i += n
+		}
+	})
 	covered := int64(0)
 	for _, w := range words {
 		covered += int64(bits.OnesCount64(w))
@@ -58,33 +51,40 @@ func mapCoverageBits(m ThreadMap) (dup, missing, outside int64) {
 	return dup, sc*ss - covered, outside
 }
 
-// mapCoverageCounts is MapCoverage counting each element's placements.
-func mapCoverageCounts(m ThreadMap) (dup, missing, outside int64) {
-	sc, ss := m.Shape.C, m.Shape.S
-	seen := make([]uint8, sc*ss)
-	v := int64(m.V)
+// eachAccess calls f with the row and first column of every access of
+// every thread of m, in the tile's elements.
+func eachAccess(m ThreadMap, f func(row, col int64)) {
 	for t := 0; t < m.Threads; t++ {
 		o := m.Init(t)
 		for s := int64(0); s < m.Iter.S; s++ {
 			row := o.S + s*m.Delta.S
 			for c := int64(0); c < m.Iter.C; c++ {
-				col := o.C + c*m.Delta.C
-				for e := int64(0); e < v; e++ {
-					if row < 0 || row >= ss || col+e < 0 || col+e >= sc {
-						outside++
-						continue
-					}
-					i := row*sc + col + e
-					if seen[i] > 0 {
-						dup++
-					}
-					if seen[i] < 255 {
-						seen[i]++
-					}
-				}
+				f(row, o.C+c*m.Delta.C)
 			}
 		}
 	}
+}
+
+// mapCoverageCounts is MapCoverage counting each element's placements.
+func mapCoverageCounts(m ThreadMap) (dup, missing, outside int64) {
+	sc, ss := m.Shape.C, m.Shape.S
+	seen := make([]uint8, sc*ss)
+	v := int64(m.V)
+	eachAccess(m, func(row, col int64) {
+		for e := int64(0); e < v; e++ {
+			if row < 0 || row >= ss || col+e < 0 || col+e >= sc {
+				outside++
+				continue
+			}
+			i := row*sc + col + e
+			if seen[i] > 0 {
+				dup++
+			}
+			if seen[i] < 255 {
+				seen[i]++
+			}
+		}
+	})
 	for _, n := range seen {
 		if n == 0 {
 			missing++

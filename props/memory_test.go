@@ -7,20 +7,17 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// TestCoverFollowsAnAccessIntoTheNextRow: an access that runs past the end
-// of a row (L = Sc) covers the next row's first elements, as the
-// row-major element index says, not columns past the tile. Thread 0's
-// first access of f32 8x2, V=4 moved to element 6 covers (6,0), (7,0),
-// (0,1) and (1,1), which threads 1 and 2 cover again.
-func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
-	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
+// coverDetails is P-cover's violations, by their details, on the case
+// judged by the reference with thread 0's records edited.
+func coverDetails(t *testing.T, c Case, edit func(*iterator.Record)) string {
+	t.Helper()
 	ref, err := iterator.ModelByName("reference")
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := tampered{inner: ModelSource(ref), thread: 0, edit: func(tr *iterator.ThreadTrace) {
 		for i := range tr.Records {
-			tr.Records[i].Addrs[0] = 6 * 4 // element 6, in bytes
+			edit(&tr.Records[i])
 		}
 	}}
 	res, _, err := Check([]Property{PCover}, src, nil, c)
@@ -31,7 +28,17 @@ func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
 	for _, v := range res[0].Violations {
 		details = append(details, v.Detail)
 	}
-	all := strings.Join(details, "\n")
+	return strings.Join(details, "\n")
+}
+
+// TestCoverFollowsAnAccessIntoTheNextRow: an access that runs past the end
+// of a row (L = Sc) covers the next row's first elements, as the
+// row-major element index says, not columns past the tile. Thread 0's
+// first access of f32 8x2, V=4 moved to element 6 covers (6,0), (7,0),
+// (0,1) and (1,1), which threads 1 and 2 cover again.
+func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
+	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
+	all := coverDetails(t, c, func(r *iterator.Record) { r.Addrs[0] = 6 * 4 }) // element 6, in bytes
 	if !strings.Contains(all, "covers element (0,1), already covered by thread 0") || strings.Contains(all, "outside") {
 		t.Errorf("P-cover violations:\n%s\nwant element (0,1) covered twice, nothing outside the tile", all)
 	}
@@ -43,10 +50,6 @@ func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
 // threads cover the tile exactly.
 func TestCoverQuickFallsBack(t *testing.T) {
 	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
-	ref, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		name string
 		edit func(*iterator.Record)
@@ -55,20 +58,7 @@ func TestCoverQuickFallsBack(t *testing.T) {
 		{"access made again", func(r *iterator.Record) { r.Addrs = append(r.Addrs, r.Addrs[0]) }, "covers element (0,0), already covered by thread 0"},
 		{"access dropped", func(r *iterator.Record) { r.Addrs = r.Addrs[:0] }, "element (0,0) is covered by no thread"},
 	} {
-		src := tampered{inner: ModelSource(ref), thread: 0, edit: func(tr *iterator.ThreadTrace) {
-			for i := range tr.Records {
-				tc.edit(&tr.Records[i])
-			}
-		}}
-		res, _, err := Check([]Property{PCover}, src, nil, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var details []string
-		for _, v := range res[0].Violations {
-			details = append(details, v.Detail)
-		}
-		if all := strings.Join(details, "\n"); !strings.Contains(all, tc.want) {
+		if all := coverDetails(t, c, tc.edit); !strings.Contains(all, tc.want) {
 			t.Errorf("%s: P-cover violations:\n%s\nwant %q", tc.name, all, tc.want)
 		}
 	}
