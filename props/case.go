@@ -198,6 +198,8 @@ type Result struct {
 // Property is one property of SPEC §5. Programs lists the op programs whose
 // traces Judge reads (the case's own program is always fetched); Oracle the
 // programs it reads from the reference source. Judge compares traces only.
+// All three take the case by address (a Case is 368 bytes) and only read
+// it: a plan judges the same case on the iterator and on every control.
 type Property struct {
 	ID      string
 	Doc     string

@@ -93,10 +93,10 @@ func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
 // answers (EvaluateAsReference).
 func RefsInMain(p *Plan) bool { return p.refsInMain() }
 
-// ProbeUnits calls f with each unit probe's documented unit, by name, and
-// the unit its prediction holds the path to.
-func ProbeUnits(c Case, f func(documented, predicted string)) {
+// ProbeUnits calls f with each unit probe's path and the unit its
+// prediction holds the path to, by name (the report's documented unit).
+func ProbeUnits(c Case, f func(path, documented string)) {
 	for _, p := range unitProbes(nil, &c) {
-		f(p.documented, p.pred.doc.String())
+		f(p.path, p.pred.doc.String())
 	}
 }

@@ -196,7 +196,7 @@ func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 	s := maskSite{prog: prog, i: i}
 	switch {
 	case c.memo == nil || c.Config.Class != iterator.RegularTile:
-	case len(prog) > 0 && len(prog) == len(c.Program) && &prog[0] == &c.Program[0]:
+	case len(prog) > 0 && isProgram(prog, c.Program):
 		s.origin, s.ok = c.mainOrigin(i)
 	default:
 		s.origin, s.ok = c.memo.originBits(c, prog, i)

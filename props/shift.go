@@ -112,11 +112,11 @@ func countTrue(m []bool) int {
 	return n
 }
 
-// probeShift is what unitByShift reads of a probe's two compact traces,
-// bs and ms, that is the same for every thread: the move of the last
-// record, and what it decides. It is worked out once per probe.
+// probeShift is what unitByShift reads of a probe's two compact traces
+// that is the same for every thread: the move of the last record, and
+// what it decides. It is worked out once per probe.
 type probeShift struct {
-	bs, ms *iterator.ShiftTrace
+	bs *iterator.ShiftTrace // the base program's (its accesses are the moved one's)
 	// none: no thread has a move to judge (a program makes no record, or
 	// the two make different numbers of accesses).
 	none bool
@@ -135,7 +135,7 @@ type probeShift struct {
 // shiftOfProbe is probeShift for probe p from its compact traces bs and
 // ms (both non-nil).
 func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) probeShift {
-	ps := probeShift{bs: bs, ms: ms}
+	ps := probeShift{bs: bs}
 	d, uniform, ok := ms.Move(-1, bs, -1)
 	if !ok || ms.Accesses != bs.Accesses {
 		ps.none = true
@@ -158,8 +158,9 @@ func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) 
 // unitByShift is judgeUnit on thread th from the compact traces of the
 // probe's two programs (ps): it records what judgeUnit would (the unit
 // observation in ps.observed) and returns true, or returns false having
-// recorded nothing where the records are needed (a move that is not one distance for every access, narrowings or
-// truncations that differ between threads, or a violation).
+// recorded nothing where the records are needed (a move that is not one
+// distance for every access, narrowings or truncations that differ
+// between threads, or a violation).
 func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved *programTraces, th int) bool {
 	if (!base.caseThreads && !base.has(th)) || (!moved.caseThreads && !moved.has(th)) || ps.none {
 		return true

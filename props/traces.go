@@ -117,7 +117,10 @@ type programTraces struct {
 	pt *progTraces // nil: not fetched
 	// f and need find the request (to trace a pending answer) and its
 	// threads' positions (pos). A programTraces is passed and returned
-	// by value, judgement after judgement: it holds no slice of its own.
+	// by value, judgement after judgement, so it is kept to four words,
+	// which Go holds in registers: with a slice of positions of its own
+	// (seven words) the engine took 1.06× the CPU, with a fifth word
+	// 1.10× (docs/performance.md).
 	f    *fetched
 	need int
 	// caseThreads says that every thread of the case judged was traced
@@ -178,7 +181,7 @@ func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
 // mainProgram finds program p's answer from the source under test, for
 // getIn.
 func (t *Traces) mainProgram(p iterator.Program) programTraces {
-	if len(p) == 0 || len(p) != len(t.ownProg) || &p[0] != &t.ownProg[0] {
+	if len(p) == 0 || !isProgram(p, t.ownProg) {
 		return t.main.program(p)
 	}
 	if !t.ownFound {
@@ -212,10 +215,13 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
 // first (a need keeps the program first declared, and most are asked by
 // the case that built them), else op by op.
 func sameProgram(a, b iterator.Program) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	return len(a) == 0 || &a[0] == &b[0] || slices.Equal(a, b)
+	return isProgram(a, b) || slices.Equal(a, b)
+}
+
+// isProgram says whether a and b are one program, by its first op and
+// length: a program is never written once built.
+func isProgram(a, b iterator.Program) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // referenceProgram finds program p's answer from the reference.

@@ -56,12 +56,12 @@ func (s UnitSet) Name(documented string) string {
 // unitProbe is one P-unit check: the path moved by x of its parameter,
 // against the same path moved by zero.
 type unitProbe struct {
-	path, documented string
-	doc              Unit // the unit documented names
-	x                int64
-	dim              int // 0 contiguous, 1 strided, -1 a pointer offset
-	base, moved      iterator.Program
-	op               int // index of the op in the case program
+	path        string
+	doc         Unit // the documented unit; its name is the report's
+	x           int64
+	dim         int // 0 contiguous, 1 strided, -1 a pointer offset
+	base, moved iterator.Program
+	op          int // index of the op in the case program
 	// What every source's judgement of the probe reads, worked out with
 	// the probe: the units' predicted moves and the mask sites of the two
 	// programs' last records.
@@ -156,7 +156,7 @@ var tilePaths = [3][2]string{
 // appendProbes appends the case's unit probes to out, without their
 // predictions and sites.
 func appendProbes(out []unitProbe, c *Case) []unitProbe {
-	ptrDoc, ptrUnit := c.PtrContract.String(), UnitElements
+	ptrUnit := UnitElements
 	if c.PtrContract == PtrBytes {
 		ptrUnit = UnitBytes
 	}
@@ -165,7 +165,7 @@ func appendProbes(out []unitProbe, c *Case) []unitProbe {
 		switch o.Kind {
 		case iterator.AddPointerOffset:
 			if o.A != 0 {
-				out = append(out, unitProbe{path: "add_pointer_offset", documented: ptrDoc, doc: ptrUnit, x: o.A, dim: -1, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+				out = append(out, unitProbe{path: "add_pointer_offset", doc: ptrUnit, x: o.A, dim: -1, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			}
 		case iterator.LoadPtr, iterator.StorePtr:
 			plain := loadOp
@@ -173,7 +173,7 @@ func appendProbes(out []unitProbe, c *Case) []unitProbe {
 				plain = storeOp
 			}
 			if o.A != 0 {
-				out = append(out, unitProbe{path: o.Kind.Name(), documented: PtrElements.String(), doc: UnitElements, x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: o.Kind.Name(), doc: UnitElements, x: o.A, dim: -1, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.AddTileOffset, iterator.LoadTile, iterator.StoreTile:
 			t := c.Config.Layout.ToPitch(o.A, o.B)
@@ -186,20 +186,20 @@ func appendProbes(out []unitProbe, c *Case) []unitProbe {
 				continue // one dimension at a time, so that the unit is identifiable
 			}
 			if o.Kind == iterator.AddTileOffset {
-				out = append(out, unitProbe{path: tilePaths[0][dim], documented: "tiles", doc: UnitTiles, x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+				out = append(out, unitProbe{path: tilePaths[0][dim], doc: UnitTiles, x: x, dim: dim, base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 			} else {
 				plain, paths := loadOp, tilePaths[1]
 				if o.Kind == iterator.StoreTile {
 					plain, paths = storeOp, tilePaths[2]
 				}
-				out = append(out, unitProbe{path: paths[dim], documented: "tiles", doc: UnitTiles, x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
+				out = append(out, unitProbe{path: paths[dim], doc: UnitTiles, x: x, dim: dim, base: c.with(pre, plain), moved: c.with(pre, o), op: i})
 			}
 		case iterator.Inc, iterator.Dec:
 			x := int64(1)
 			if o.Kind == iterator.Dec {
 				x = -1
 			}
-			out = append(out, unitProbe{path: o.String(), documented: "tiles", doc: UnitTiles, x: x, dim: c.Config.PitchAdv(), base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
+			out = append(out, unitProbe{path: o.String(), doc: UnitTiles, x: x, dim: c.Config.PitchAdv(), base: c.with(pre, loadOp), moved: c.with(pre, o, loadOp), op: i})
 		}
 	}
 	return out
@@ -266,7 +266,7 @@ var PUnit = Property{
 			// then no thread of it takes the records: the observation
 			// is in its place.
 			if ps.observed {
-				t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: ps.matches})
+				t.observeUnit(UnitObservation{Path: p.path, Documented: p.doc.String(), Matches: ps.matches})
 			}
 		}
 		return out
@@ -383,7 +383,7 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 	// those) would make every path look inconsistent, so they do not vote.
 	// (A quiet judgement's observations are never read.)
 	if !t.quiet && len(bt.Overflows)+len(mt.Overflows)+len(bt.Inexact)+len(mt.Inexact) == 0 {
-		t.observeUnit(UnitObservation{Path: p.path, Documented: p.documented, Matches: matches})
+		t.observeUnit(UnitObservation{Path: p.path, Documented: p.doc.String(), Matches: matches})
 	}
 	want, ok := pred.bits[pred.doc], pred.ok[pred.doc]
 	if !ok || want%8 != 0 || (consistent && want == 8*d) {
@@ -401,7 +401,7 @@ func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, mov
 		Property: "P-unit", Config: c.Config, Program: c.Program, Thread: th, Op: p.op,
 		Expected: exp, Actual: mr.Addrs,
 		Detail: fmt.Sprintf("op %d: %s moved %d bytes for %d; %d %s would move %d bytes (observed unit: %s)",
-			p.op, p.path, d, p.x, p.x, p.documented, want/8, matches.Name(p.documented)),
+			p.op, p.path, d, p.x, p.x, p.doc, want/8, matches.Name(p.doc.String())),
 	}
 	return true
 }
