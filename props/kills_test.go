@@ -143,6 +143,7 @@ func TestReplanIsNewPlan(t *testing.T) {
 		cases := killCases(t, class)
 		half := len(cases) / 2
 		plan := props.NewPlan(ps, cases[half:])
+		reuse := props.NewPlan(ps, cases[half:]).ReuseOutcomes()
 		ctrls := props.ControlsFor(class, 0)
 		for _, d := range append([]iterator.Defect{""}, ctrls[:min(2, len(ctrls))]...) {
 			src := props.ModelSource(iterator.Control(d)) // "": the reference
@@ -159,6 +160,31 @@ func TestReplanIsNewPlan(t *testing.T) {
 				}
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
+				}
+				// A plan reusing its outcomes' memory, judged in full and
+				// then quietly on one property (no units observed, the
+				// others not judged): nothing of the evaluation before
+				// shows.
+				one := make([]bool, len(ps))
+				one[0] = true
+				for _, quiet := range []bool{false, true} {
+					evaluate := reuse.Replan(ps, part).Evaluate
+					fresh := props.NewPlan(ps, part)
+					want, err := fresh.Evaluate(src, ref)
+					if quiet {
+						evaluate = func(src, ref props.Source) ([]props.Outcome, error) { return reuse.EvaluateKillsOf(src, ref, one) }
+						want, err = fresh.EvaluateKillsOf(src, ref, one)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := evaluate(src, ref)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("%s %s (quiet %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, quiet)
+					}
 				}
 			}
 		}

@@ -186,7 +186,7 @@ type workerSources struct {
 }
 
 func newWorkerSources(opts Options, src props.Source) *workerSources {
-	w := &workerSources{src: src, refArena: &iterator.Arena{}, refMainArena: &iterator.Arena{}, plan: new(props.Plan)}
+	w := &workerSources{src: src, refArena: &iterator.Arena{}, refMainArena: &iterator.Arena{}, plan: new(props.Plan).ReuseOutcomes()}
 	if m, ok := goModel(opts); ok {
 		w.srcArena = &iterator.Arena{}
 		w.src = props.ModelSourceIn(m, w.srcArena)
