@@ -130,8 +130,11 @@ type traceBuffers struct {
 type configMemo struct {
 	model regularModel
 	cfg   Config
-	tm    ThreadMap
-	err   error // the configuration's validation error
+	// at is the address a request gave cfg at while its arena is steady
+	// (nil: none since).
+	at  *Config
+	tm  ThreadMap
+	err error // the configuration's validation error
 	// in is built by the first trace (a configuration Validate rejects
 	// has none).
 	in     instance

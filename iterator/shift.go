@@ -133,7 +133,13 @@ func shiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int, re
 		return nil, rm
 	}
 	sc := &arena.scratch
-	cm := sc.memoFor(rm, cfg)
+	cm := &sc.memo
+	if !arena.steady || cm.at != cfg || cm.model != rm {
+		cm = sc.memoFor(rm, cfg)
+		if arena.steady {
+			cm.at = cfg
+		}
+	}
 	if cm.err != nil {
 		return nil, rm
 	}

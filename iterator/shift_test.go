@@ -238,3 +238,33 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		t.Fatalf("a base of 2^90 bits was summed up: %+v", *sp)
 	}
 }
+
+// A steady arena finds a configuration's memo by its address. Each
+// Steady(true) forgets that address, whose memory the caller may since
+// have reused for another configuration: the compact form there is the
+// new configuration's, as a fresh arena gives it.
+func TestSteadyArenaForgetsAddresses(t *testing.T) {
+	a := Config{Elem: elem(t, "f32"), Shape: [2]int64{128, 4}, Map: Stripmined, Threads: 16, Access: 4, Adv: 1}
+	b := a
+	b.Elem, b.Access = elem(t, "f16"), 8
+	prog := Program{{Kind: AddTileOffset, A: 1, B: 1}, {Kind: LoadTile, A: 0, B: 1}}
+	threads := []int{0, 3, 15}
+	fresh := func(cfg Config) ShiftTrace {
+		s := ShiftIn(&Arena{}, referenceModel{}, &cfg, prog, threads)
+		if s == nil {
+			t.Fatalf("%v: no compact form", cfg)
+		}
+		return *s
+	}
+	arena := &Arena{}
+	var at Config // one address, configuration after configuration
+	for i, cfg := range []Config{a, b, b, a} {
+		at = cfg
+		arena.Steady(i != 3) // the last without the caller's word
+		got := ShiftIn(arena, referenceModel{}, &at, prog, threads)
+		if got == nil || !reflect.DeepEqual(*got, fresh(cfg)) {
+			t.Errorf("request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name)
+		}
+		arena.Steady(false)
+	}
+}

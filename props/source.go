@@ -139,6 +139,12 @@ func (s modelSource) answer(count int, req func(k int) (*iterator.Config, iterat
 	} else {
 		out = make([]Response, count)
 	}
+	if s.arena != nil {
+		// req gives each configuration by address, unchanged until the
+		// loop is done.
+		s.arena.Steady(true)
+		defer s.arena.Steady(false)
+	}
 	for i := range count {
 		cfg, prog, threads := req(i)
 		if compact != nil {

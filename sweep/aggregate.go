@@ -141,7 +141,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 			// with its case, and the verdict is weak at best.
 			a.errs++
 			if a.firstErr == nil {
-				a.firstErr = &report.AuditEntry{Topic: "model-error", Config: c.Config.String(),
+				a.firstErr = &report.AuditEntry{Topic: "model-error", Config: c.Key(),
 					Detail: fmt.Sprintf("ops %s: %v", c.Program, o.ModelErr)}
 			}
 		}
@@ -171,7 +171,7 @@ func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
 			}
 			ag.count++
 			if len(ag.entries) < auditExamples {
-				ag.entries = append(ag.entries, report.AuditEntry{Topic: f.Topic, Config: c.Config.String(), Detail: f.Detail})
+				ag.entries = append(ag.entries, report.AuditEntry{Topic: f.Topic, Config: c.Key(), Detail: f.Detail})
 			}
 		}
 		for _, u := range o.Unavailable {
