@@ -144,6 +144,8 @@ func TestReplanIsNewPlan(t *testing.T) {
 		half := len(cases) / 2
 		plan := props.NewPlan(ps, cases[half:])
 		reuse := props.NewPlan(ps, cases[half:]).ReuseOutcomes()
+		one := make([]bool, len(ps)) // the first property alone
+		one[0] = true
 		ctrls := props.ControlsFor(class, 0)
 		for _, d := range append([]iterator.Defect{""}, ctrls[:min(2, len(ctrls))]...) {
 			src := props.ModelSource(iterator.Control(d)) // "": the reference
@@ -165,28 +167,31 @@ func TestReplanIsNewPlan(t *testing.T) {
 				// then quietly on one property (no units observed, the
 				// others not judged): nothing of the evaluation before
 				// shows.
-				one := make([]bool, len(ps))
-				one[0] = true
-				for _, quiet := range []bool{false, true} {
-					evaluate := reuse.Replan(ps, part).Evaluate
-					fresh := props.NewPlan(ps, part)
-					want, err := fresh.Evaluate(src, ref)
-					if quiet {
-						evaluate = func(src, ref props.Source) ([]props.Outcome, error) { return reuse.EvaluateKillsOf(src, ref, one) }
-						want, err = fresh.EvaluateKillsOf(src, ref, one)
-					}
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := evaluate(src, ref)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !reflect.DeepEqual(got, want) {
-						t.Errorf("%s %s (quiet %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, quiet)
+				reuse.Replan(ps, part)
+				for _, judge := range [][]bool{nil, one} {
+					got := evaluateOn(t, reuse, src, ref, judge)
+					if want := evaluateOn(t, props.NewPlan(ps, part), src, ref, judge); !reflect.DeepEqual(got, want) {
+						t.Errorf("%s %s (judging %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, judge)
 					}
 				}
 			}
 		}
 	}
+}
+
+// evaluateOn is plan.Evaluate where judge is nil, else
+// plan.EvaluateKillsOf(judge).
+func evaluateOn(t *testing.T, plan *props.Plan, src, ref props.Source, judge []bool) []props.Outcome {
+	t.Helper()
+	var outs []props.Outcome
+	var err error
+	if judge == nil {
+		outs, err = plan.Evaluate(src, ref)
+	} else {
+		outs, err = plan.EvaluateKillsOf(src, ref, judge)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return outs
 }

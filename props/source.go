@@ -113,7 +113,7 @@ func (s modelSource) compactNeeds(n *needs, idx []int, compact []bool) ([]Respon
 			i = idx[k]
 		}
 		nd := &n.list[i]
-		return &n.cfgs[nd.group], nd.prog, n.lists[nd.threads].threads
+		return &n.cfgs[nd.group], nd.prog, n.threadsOf(i)
 	}, compact), nil
 }
 
