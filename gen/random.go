@@ -8,6 +8,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/rapidrun"
 )
 
 // genCase is one randomly drawn case: a configuration, an op program and
@@ -118,21 +119,12 @@ func RandomCases(class iterator.Class, seed int64, n int, contract props.Contrac
 	cg := caseGenFor(class)
 	out := make([]props.Case, 0, n)
 	// Example reads rapid's seed flag, which a concurrent shrink sets.
-	rapidMu.Lock()
-	defer rapidMu.Unlock()
+	defer rapidrun.Lock()()
 	for i := 0; i < n; i++ {
-		g := cg.Example(int(mix(seed, int64(i)) & (1<<62 - 1)))
+		g := cg.Example(int(rapidrun.Mix(seed, int64(i)) & (1<<62 - 1)))
 		if c, err := g.toCase(contract); err == nil {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// mix derives a well-spread 64-bit value from a seed and an index.
-func mix(seed, i int64) uint64 {
-	x := uint64(seed)*0x9E3779B97F4A7C15 + uint64(i)*0xBF58476D1CE4E5B9 + 1
-	x ^= x >> 31
-	x *= 0x94D049BB133111EB
-	return x ^ x>>29
 }
