@@ -22,12 +22,56 @@ func Composition(a, b Layout) (Layout, error) {
 	if err := check(OpComposition, "B", b); err != nil {
 		return Layout{}, err
 	}
+	if err := distributive(b); err != nil {
+		return Layout{}, err
+	}
 	am, err := coalesceExtending(flat(a))
 	if err != nil {
 		return Layout{}, within(OpComposition, err)
 	}
 	static := a.IsStatic() && b.IsStatic()
 	return composeTree(am, b.Shape, b.Stride, static)
+}
+
+// maxInjectiveCheck bounds the size of a B whose injectivity Composition
+// checks; a larger B is taken as given.
+const maxInjectiveCheck = 1 << 16
+
+// distributive states the documentation's condition for composing with B
+// mode by mode ("when B is injective, composition is left-distributive
+// with concatenation"): a B of more than one mode must be injective once
+// its stride-0 modes, which add nothing to an offset, are set aside.
+// Without it C(i) = A(B(i)) fails, e.g. (2,2):(2,1) o (2,2):(1,1).
+func distributive(b Layout) error {
+	if !b.Shape.IsTuple() {
+		return nil
+	}
+	var ms []mode
+	for _, m := range flat(b) {
+		if m.d != 0 {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) < 2 {
+		return nil
+	}
+	f := layoutOf(ms, false)
+	n, err := f.Size()
+	if err != nil || n > maxInjectiveCheck {
+		return nil
+	}
+	seen := make(map[int64]int64, n)
+	for i := int64(0); i < n; i++ {
+		v, err := f.At(i)
+		if err != nil {
+			return nil
+		}
+		if j, dup := seen[v]; dup {
+			return refuse(OpComposition, "injective", "B %v takes offset %d at indices %d and %d (stride-0 modes aside), so it does not distribute over its modes", b, v, j, i)
+		}
+		seen[v] = i
+	}
+	return nil
 }
 
 // composeTree distributes composition over B's modes: A o (B0,B1,...) =

@@ -12,7 +12,8 @@ import (
 //
 //	"stride-divisibility" composition: the running stride and a mode's shape do not divide one another
 //	"shape-divisibility"  composition: the remaining shape is not divisible by the part kept
-//	"injective"           complement: A's modes overlap, so no disjoint complement exists
+//	"injective"           complement: A's modes overlap, so no disjoint complement exists;
+//	                      composition: a B of several modes that is not injective does not distribute
 //	"divisibility"        left_inverse: a sorted stride is not a multiple of the one before it
 //	"negative-stride"     an operation defined for non-negative strides only
 //	"rank"                a tiler or profile with more modes than A, or ranks that cannot be zipped

@@ -28,6 +28,10 @@ type Replay struct {
 	// Flags are the back end's check flags (e.g. --backend host
 	// --include '/dir'), already quoted for a shell; "" is the Go model.
 	Flags string
+	// Command, when set, is the whole replay command of a family other
+	// than the iterators' (tilecheck cute check ...), printed as is; the
+	// fields above are then unset.
+	Command string
 }
 
 // IsZero says the replay is unset (a counterexample without one).
@@ -37,6 +41,9 @@ func (r Replay) IsZero() bool { return r == Replay{} }
 func (r Replay) String() string {
 	if r.IsZero() {
 		return ""
+	}
+	if r.Command != "" {
+		return r.Command
 	}
 	var b strings.Builder
 	b.WriteString("tilecheck check ")
@@ -64,6 +71,10 @@ func (r Replay) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 func (r *Replay) UnmarshalText(b []byte) error {
 	if len(b) == 0 {
 		*r = Replay{}
+		return nil
+	}
+	if strings.HasPrefix(string(b), "tilecheck cute ") {
+		*r = Replay{Command: string(b)}
 		return nil
 	}
 	m := replayCommand.FindStringSubmatch(string(b))
