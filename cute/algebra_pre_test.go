@@ -112,3 +112,8 @@ func TestEval(t *testing.T) {
 		require.Empty(t, ans.Rejected, op)
 	}
 }
+
+func TestSwizzleRefused(t *testing.T) {
+	c := Case{Op: OpSwizzle, A: mustLayout(t, "8:1"), Sw: Swizzle{B: 3, M: 4, S: 2}}
+	require.Contains(t, c.Eval().Rejected, "swizzle: swizzle: ")
+}
