@@ -119,3 +119,43 @@ func TestDocProduct(t *testing.T) {
 	require.NoError(t, err)
 	requireLayout(t, "((2,2),(2,3)):((4,1),(2,8))", r, "1-D logical product")
 }
+
+// The blocked and raked product figures of
+// media/docs/cpp/cute/02_layout_algebra.md: a 2x5 row-major block over a
+// 3x4 column-major arrangement; and the 1-D product with B = (4,2):(2,1).
+func TestDocRankedProducts(t *testing.T) {
+	a, b := mustLayout(t, "(2,5):(5,1)"), mustLayout(t, "(3,4):(1,3)")
+	r, err := BlockedProduct(a, b)
+	require.NoError(t, err)
+	requireLayout(t, "((2,3),(5,4)):((5,10),(1,30))", r, "blocked product")
+	r, err = RakedProduct(a, b)
+	require.NoError(t, err)
+	requireLayout(t, "((3,2),(4,5)):((10,5),(30,1))", r, "raked product")
+	r, err = LogicalProduct(mustLayout(t, "(2,2):(4,1)"), mustLayout(t, "(4,2):(2,1)"))
+	require.NoError(t, err)
+	requireLayout(t, "((2,2),(4,2)):((4,1),(8,2))", r, "1-D product, 8 tiles")
+	// Rank 1: zip gives the one mode (A, A* o B).
+	r, err = BlockedProduct(mustLayout(t, "4:1"), mustLayout(t, "3:1"))
+	require.NoError(t, err)
+	requireLayout(t, "((4,3)):((1,4))", r, "rank-1 blocked product")
+}
+
+// The enforced results of test/unit/cute/core/logical_divide.cpp. CuTe
+// computes these with dynamic A; the model's integers carry no such
+// distinction and it gives the static form: a complement of extent 1 is
+// 1:0 (C++ keeps the dynamic 1 with its stride, (32,1):(1,32)), and
+// coalesce merges (32,4,4) whole (C++ keeps the dynamic 4 apart,
+// (_64,(_2,4)):(_1,(_64,_128))). The functions are the same.
+func TestLogicalDivideUnitTable(t *testing.T) {
+	for _, tc := range []struct{ a, b, want string }{
+		{"2", "_32:_1", "(32,1):(1,0)"},
+		{"48", "_32:_1", "(32,2):(1,32)"},
+		{"32", "_48:_1", "(48,1):(1,0)"},
+		{"96", "_32:_2", "(32,(2,2)):(2,(1,64))"},
+		{"(_32,_4,4)", "_64:_1", "(64,8):(1,64)"},
+	} {
+		r, err := LogicalDivide(mustLayout(t, tc.a), mustLayout(t, tc.b))
+		require.NoError(t, err)
+		requireLayout(t, tc.want, r, tc.a+" / "+tc.b)
+	}
+}

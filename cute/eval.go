@@ -70,7 +70,7 @@ func (c Case) layout() (Layout, error) {
 
 func (c Case) evalSwizzle() Answer {
 	if err := c.Sw.Check(); err != nil {
-		return Answer{Rejected: within(OpSwizzle, &PreconditionError{Op: OpSwizzle, Law: "swizzle", Detail: err.Error(), Err: err}).Error()}
+		return Answer{Rejected: (&PreconditionError{Op: OpSwizzle, Law: "swizzle", Detail: err.Error(), Err: err}).Error()}
 	}
 	if err := check(OpSwizzle, "A", c.A); err != nil {
 		return Answer{Rejected: err.Error()}
