@@ -11,11 +11,6 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 )
 
-// maxBuilds bounds the builds of one translation unit: the first, and
-// rebuilds without the entries its diagnostics named. g++ reports every
-// failed instantiation in one pass, so one rebuild normally suffices.
-const maxBuilds = 3
-
 // program is a built translation unit: its binary and, for each entry it
 // was given, the index in its table, or the reason the entry was left out.
 type program struct {
@@ -55,7 +50,14 @@ func buildEntries(ctx context.Context, tc cuda.Toolchain, entries []entry) (*pro
 			return nil, err
 		}
 		blamed := attribute(ce.Output)
-		if len(blamed) == 0 || attempt == maxBuilds {
+		// Each rebuild must blame a new entry, so there are at most as many
+		// builds as entries. Usually one rebuild suffices, but g++
+		// instantiates a template once per unit and reports its failure
+		// once, against the first entry that needed it: another entry
+		// needing the same failing instantiation (several dynamic profiles
+		// calling complement on one rank-2 dynamic layout type) is blamed
+		// only in the next build. A cached failure replays in milliseconds.
+		if len(blamed) == 0 || attempt > len(entries) {
 			return nil, err
 		}
 		var keep []int
