@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tilecheck/tilecheck/cute"
+	"github.com/tilecheck/tilecheck/cute/cutesweep"
+	"github.com/tilecheck/tilecheck/cute/cxx"
+	"github.com/tilecheck/tilecheck/cute/laws"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+func init() {
+	register("cute", command{
+		summary: "check CuTe's layout algebra (CUTLASS 3.x/4.x): 'cute sweep', 'cute check'",
+		run:     runCute,
+	})
+}
+
+const cuteUsage = `Usage: tilecheck cute sweep [flags]     sweep the layout algebra's laws over generated cases
+       tilecheck cute check --case CASE   judge one case (the replay of a counterexample)
+
+Run 'tilecheck cute sweep --help' or 'tilecheck cute check --help' for flags and examples.
+`
+
+func runCute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, cuteUsage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "sweep":
+		return runCuteSweep(ctx, args[1:], stdout, stderr)
+	case "check":
+		return runCuteCheck(ctx, args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, cuteUsage)
+		return exitPass
+	}
+	fmt.Fprintf(stderr, "tilecheck cute: unknown subcommand %q (want sweep or check)\n", args[0])
+	return exitUsage
+}
+
+// cuteSourceFlags choose where a CuTe case's answers come from.
+type cuteSourceFlags struct {
+	backend, include, cxxCompiler string
+	cudaIncludes                  multiFlag
+}
+
+func (f *cuteSourceFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.backend, "backend", "go", "where answers come from: go (the Go model) or host (your CuTe, compiled with the C++17 compiler)")
+	fs.StringVar(&f.include, "include", "", "the include `DIR` of your CUTLASS checkout (holding cute/layout.hpp); needs --backend host")
+	fs.StringVar(&f.cxxCompiler, "cxx", "", "the host C++ `COMPILER` (default: $CXX, else g++)")
+	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for CUDA's headers when they are not in /usr/include (repeatable)")
+}
+
+func (f *cuteSourceFlags) validate() []string {
+	var problems []string
+	switch f.backend {
+	case "go":
+		if f.include != "" || len(f.cudaIncludes) > 0 || f.cxxCompiler != "" {
+			problems = append(problems, "--include, --cxx and --cuda-include need --backend host")
+		}
+	case "host":
+		if f.include == "" {
+			problems = append(problems, "--backend host needs --include DIR (your CUTLASS checkout's include/)")
+		} else if st, err := os.Stat(f.include); err != nil || !st.IsDir() {
+			problems = append(problems, fmt.Sprintf("--include %q: not a directory", f.include))
+		}
+	default:
+		problems = append(problems, fmt.Sprintf("--backend %q: want go or host", f.backend))
+	}
+	return problems
+}
+
+// source is the chosen source, and the flags that reach it again in a
+// replay command.
+func (f *cuteSourceFlags) source(progress func(string)) (cutesweep.Source, string) {
+	if f.backend == "go" {
+		return cutesweep.Model{}, ""
+	}
+	opt := cxx.Options{Include: f.include, CXX: f.cxxCompiler, CUDAInclude: f.cudaIncludes, Progress: progress}
+	flags := "--backend host --include " + shellQuote(f.include)
+	return cxx.Source{Opt: opt}, flags
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// parseOps reads a comma-separated list of operations ("" is every one).
+func parseOps(s string) ([]cute.Op, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var ops []cute.Op
+	for _, name := range strings.Split(s, ",") {
+		op, err := cute.ParseOp(strings.TrimSpace(name))
+		if err != nil {
+			return nil, fmt.Errorf("--ops: %w", err)
+		}
+		ops = append(ops, op)
+	}
+	return ops, nil
+}
+
+const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--cases N] [--seed N] [--ops OP,...]
+                            [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                            [--backend go|host [--include DIR] [--cxx COMPILER] [--cuda-include DIR]...]
+                            [--static-every N]
+
+Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
+strides, extents that are not powers of two, operands that meet each
+operation's documented precondition and operands that just miss it, and
+layouts whose cosize nears 2^31), asks the source for each result, and
+judges every documented law on it: composition's C(i) = A(B(i)), coalesce,
+complement's postconditions, the divides' and products' definitions, the
+inverses, max_common_vector's postcondition and the swizzle. Known-bad
+controls must be killed in the same run and coverage floors met, or the
+evidence is weak.
+
+With --backend host the answers come from your CUTLASS checkout's CuTe,
+compiled with the host C++ compiler: dynamic integers read at run time (one
+program answers every case of a shape's nesting), a sample with static
+integers (--static-every, default 25), and every result judged against the
+Go model too (law L-model). A case CuTe refuses at compile time is recorded
+as a refusal. Builds are cached.
+
+Exit status: 0 pass, 1 a law failed, 2 bad usage, 3 weak evidence (a control
+survived or a floor was missed), 4 internal error, 130 interrupted.
+
+Examples:
+  tilecheck cute sweep                                  # the Go model, quick
+  tilecheck cute sweep --ops composition,complement --format md
+  tilecheck cute sweep --backend host --include ~/cutlass/include --format json --out cute.json
+`
+
+func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cute sweep", flag.ContinueOnError)
+	var src cuteSourceFlags
+	src.register(fs)
+	preset := fs.String("preset", "quick", "how many cases: quick or release")
+	ncases := fs.Int("cases", 0, "draw `N` cases, whatever the preset")
+	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
+	opsText := fs.String("ops", "", "sweep only these operations (`OP,...`; default every one)")
+	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
+	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output)")
+	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
+	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host)")
+	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
+		return code
+	}
+	problems := src.validate()
+	ops, err := parseOps(*opsText)
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+	if _, ok := cutesweep.PresetCases[*preset]; !ok {
+		problems = append(problems, fmt.Sprintf("--preset %q: want quick or release", *preset))
+	}
+	if *ncases < 0 {
+		problems = append(problems, fmt.Sprintf("--cases %d: want a positive count", *ncases))
+	}
+	if *format == "markdown" {
+		*format = "md"
+	}
+	if !oneOf(*format, reportFormats...) {
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+	}
+	if err := checkOut("--out", *out); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(problems) > 0 {
+		return fail(stderr, "cute sweep", errors.New(strings.Join(problems, "; ")))
+	}
+	if *staticEvery < 0 {
+		*staticEvery = 1
+		if src.backend == "host" {
+			*staticEvery = 25
+		}
+	}
+	progress := newProgress(stderr, *verbose)
+	say := cuteProgress(progress, progress.logf(*verbose, stderr, "tilecheck cute sweep: "))
+	source, replayFlags := src.source(say)
+	res, err := cutesweep.Run(ctx, cutesweep.Options{
+		Source: source, Preset: *preset, Cases: *ncases, Seed: *seed, Ops: ops,
+		StaticEvery: *staticEvery, ReplayFlags: replayFlags, Progress: say,
+	})
+	progress.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "tilecheck cute sweep: interrupted before anything was judged (%v)\n", err)
+			return exitInterrupted
+		}
+		return fail(stderr, "cute sweep", err)
+	}
+	r := res.Report()
+	m := &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
+	return emitReport(ctx, "cute sweep", m, true, true, *format, *verbose, *out, stdout, stderr)
+}
+
+// cuteProgress turns a CuTe sweep's phase messages into progress: log
+// lines with --verbose, else the terminal's progress line (the phases
+// counted as steps).
+func cuteProgress(p *progress, log func(string, ...any)) func(string) {
+	step := 0
+	return func(s string) {
+		if log != nil {
+			log("%s", s)
+			return
+		}
+		step++
+		p.update("cute sweep: "+s, step, step+1)
+	}
+}
+
+const cuteCheckUsage = `Usage: tilecheck cute check --case CASE [--law ID] [--backend go|host [--include DIR] ...]
+
+Judges one case: prints the source's answer and the Go model's, then every
+law that judges the case's operation (or only --law ID). A case is written
+as a sweep's counterexample writes it: op=NAME A=LAYOUT and the operands the
+operation takes (B=LAYOUT, T=[L0;L1;...] a tiler, P=PROFILE, M=COTARGET,
+S=Sw<B,M,S>), layouts in CuTe's notation ("(4,6,8):(2,3,5)"; "_4" for a
+static integer).
+
+Exit status: 0 every law holds, 1 a law failed, 2 bad usage or invalid input
+(a case that does not parse, an unknown law), 4 internal error.
+
+Examples:
+  tilecheck cute check --case 'op=composition A=(4,6,8):(2,3,5) B=6:3'
+  tilecheck cute check --case 'op=complement A=(2,2):(1,6) M=24' --law L-complement
+  tilecheck cute check --backend host --include ~/cutlass/include \
+    --case 'op=composition A=(_4,_6,_8):(_2,_3,_5) B=_6:_3'
+`
+
+func runCuteCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("cute check", flag.ContinueOnError)
+	var src cuteSourceFlags
+	src.register(fs)
+	caseText := fs.String("case", "", "the `CASE` to judge, e.g. 'op=composition A=(4,6,8):(2,3,5) B=6:3'")
+	lawID := fs.String("law", "", "judge only this law `ID` (default: every law of the operation)")
+	if code, done := parseFlags(fs, args, cuteCheckUsage, stdout, stderr); done {
+		return code
+	}
+	problems := src.validate()
+	if *caseText == "" {
+		problems = append(problems, "--case is required")
+	}
+	c, err := cute.ParseCase(*caseText)
+	if *caseText != "" && err != nil {
+		problems = append(problems, err.Error())
+	}
+	var only *laws.Property
+	if *lawID != "" {
+		if only = laws.ByID(*lawID); only == nil {
+			problems = append(problems, fmt.Sprintf("--law %q: no such law (see 'tilecheck cute sweep' for their ids)", *lawID))
+		}
+	}
+	if len(problems) > 0 {
+		return fail(stderr, "cute check", errors.New(strings.Join(problems, "; ")))
+	}
+	source, _ := src.source(nil)
+	res, err := cutesweep.Check(ctx, source, c, only)
+	if err != nil {
+		return fail(stderr, "cute check", err)
+	}
+	if err := res.WriteText(stdout); err != nil {
+		return internalError(stderr, "cute check", err)
+	}
+	if res.Failed() {
+		return exitFail
+	}
+	return exitPass
+}
