@@ -148,3 +148,17 @@ func MaxCommonVector(a, b Layout) (int64, error) {
 	}
 	return 1, nil
 }
+
+// staticStrides states the inverses' documented precondition as CuTe's
+// C++ offers them (its "@pre is_static<Layout>"): the inverse is found by
+// sorting the strides at compile time, so a dynamic stride has no inverse
+// to offer. Case.Eval applies it; the functions themselves take any
+// integers, as the mathematics does.
+func staticStrides(op Op, a Layout) error {
+	for _, d := range a.Stride.Flatten() {
+		if !d.Static {
+			return refuse(op, "static", "stride %d of %v is dynamic; the inverse needs static strides", d.Val, a)
+		}
+	}
+	return nil
+}

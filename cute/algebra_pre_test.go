@@ -106,7 +106,7 @@ func TestEval(t *testing.T) {
 
 	// Every op answers without panicking on a simple case.
 	for _, op := range Ops {
-		c := Case{Op: op, A: mustLayout(t, "(4,2):(2,1)"), B: mustLayout(t, "2:1"),
+		c := Case{Op: op, A: mustLayout(t, "(_4,_2):(_2,_1)"), B: mustLayout(t, "2:1"),
 			Tiler: mustTiler(t, "2:1"), Profile: Int(1), Cotarget: 16, Sw: Swizzle{B: 1, M: 0, S: 1}}
 		ans := c.Eval()
 		require.Empty(t, ans.Rejected, op)
@@ -116,4 +116,14 @@ func TestEval(t *testing.T) {
 func TestSwizzleRefused(t *testing.T) {
 	c := Case{Op: OpSwizzle, A: mustLayout(t, "8:1"), Sw: Swizzle{B: 3, M: 4, S: 2}}
 	require.Contains(t, c.Eval().Rejected, "swizzle: swizzle: ")
+}
+
+// CuTe's inverses sort strides at compile time: a case with a dynamic
+// stride is outside their precondition.
+func TestInversesNeedStaticStrides(t *testing.T) {
+	for _, op := range []Op{OpRightInverse, OpLeftInverse} {
+		c := Case{Op: op, A: mustLayout(t, "(4,2):(2,1)")}
+		require.Contains(t, c.Eval().Rejected, string(op)+": static: ")
+		require.Empty(t, c.WithStatic(true).Eval().Rejected)
+	}
 }

@@ -193,3 +193,20 @@ type Answer struct {
 	Values    []int64
 	Truncated bool
 }
+
+// WithStatic is c with every integer of its layouts, tiler and profile
+// static (s true) or dynamic: the same case, spelled for CuTe's
+// compile-time or run-time path.
+func (c Case) WithStatic(s bool) Case {
+	out := c
+	out.A = c.A.WithStatic(s)
+	out.B = c.B.WithStatic(s)
+	if len(c.Tiler) > 0 {
+		out.Tiler = make([]Layout, len(c.Tiler))
+		for i, t := range c.Tiler {
+			out.Tiler[i] = t.WithStatic(s)
+		}
+	}
+	out.Profile = c.Profile.WithStatic(s)
+	return out
+}

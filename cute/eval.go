@@ -61,8 +61,14 @@ func (c Case) layout() (Layout, error) {
 	case OpRakedProduct:
 		return RakedProduct(c.A, c.B)
 	case OpRightInverse:
+		if err := staticStrides(c.Op, c.A); err != nil {
+			return Layout{}, err
+		}
 		return RightInverse(c.A)
 	case OpLeftInverse:
+		if err := staticStrides(c.Op, c.A); err != nil {
+			return Layout{}, err
+		}
 		return LeftInverse(c.A)
 	}
 	return Layout{}, refuse(c.Op, "op", "unknown operation %q", string(c.Op))

@@ -21,6 +21,7 @@ import (
 //	"extent"              a shape integer <= 0, or shape and stride not congruent
 //	"cotarget"            complement's cotarget < 1
 //	"swizzle"             the swizzle's own static conditions
+//	"static"              right_inverse, left_inverse: a dynamic stride (CuTe sorts strides at compile time)
 //	"int32"               a value outside CuTe's 32-bit int; Err then wraps ErrOverflow
 //
 // Every overflow is reported this way (never as a bare ErrOverflow), so a

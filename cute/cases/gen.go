@@ -155,6 +155,10 @@ func Gen(ops []cute.Op) *rapid.Generator[cute.Case] {
 	}
 	return rapid.Custom(func(t *rapid.T) cute.Case {
 		op := rapid.SampledFrom(ops).Draw(t, "op")
-		return opGen(op).Draw(t, string(op))
+		c := opGen(op).Draw(t, string(op))
+		if rapid.IntRange(0, 5).Draw(t, "static") == 0 {
+			c = c.WithStatic(true) // one case in six takes CuTe's compile-time path
+		}
+		return c
 	})
 }

@@ -156,6 +156,9 @@ func tilerFor(t *rapid.T, a cute.Layout) []cute.Layout {
 // profileOf draws a coalesce profile: a tuple of one integer per leading
 // mode of shape, so that by-mode coalesce keeps that many modes.
 func profileOf(t *rapid.T, shape cute.IntTuple) cute.IntTuple {
+	if !shape.IsTuple() {
+		return cute.Int(1) // an integral A is coalesced as a whole
+	}
 	n := rapid.IntRange(1, shape.Rank()).Draw(t, "profile rank")
 	modes := make([]cute.IntTuple, n)
 	for i := range modes {

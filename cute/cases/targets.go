@@ -67,6 +67,9 @@ var Targets = []Target{
 	{Name: "inside every precondition", Floor: 0.50, Hit: func(_ cute.Case, m cute.Answer) bool {
 		return m.Rejected == ""
 	}},
+	{Name: "static integers", Floor: 0.10, Hit: func(c cute.Case, _ cute.Answer) bool {
+		return c.A.IsStatic()
+	}},
 	{Name: "cosize >= 2^30", Floor: 0.01, Hit: func(c cute.Case, _ cute.Answer) bool {
 		return anyOperand(c, func(l cute.Layout) bool {
 			n, err := l.Cosize()

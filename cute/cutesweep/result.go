@@ -24,6 +24,7 @@ type Result struct {
 	coverage       []report.Coverage
 	accepted       int
 	dynamicOutside int
+	divergences    []*divergence
 	interrupted    bool
 	elapsedStart   time.Time
 	elapsed        time.Duration
@@ -137,6 +138,7 @@ func (r *Result) Report() *report.Report {
 			Detail: "compiled CuTe answered dynamic cases that a documented precondition excludes (it checks none at run time); no law judges those answers",
 			Count:  r.dynamicOutside})
 	}
+	rep.Audit = append(rep.Audit, auditOf(r.opts.Source.Name(), r.divergences)...)
 	if rep.ElapsedS > 0 {
 		rep.ChecksPerSecond = float64(rep.Checks) / rep.ElapsedS
 	}

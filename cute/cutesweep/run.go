@@ -189,6 +189,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	res.coverage = measure(cs, model)
 	res.accepted = countAccepted(cs, model)
 	res.dynamicOutside = dynamicOutside(cs, src, model)
+	if _, isModel := opts.Source.(Model); !isModel {
+		res.divergences = divergences(cs, src, model)
+	}
 	if !res.interrupted {
 		phase("minimising failures")
 		res.minimise(ctx, src, model)

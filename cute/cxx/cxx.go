@@ -190,6 +190,11 @@ func toAnswer(c cute.Case, r *reply, cap int64) cute.Answer {
 		a.Vector = r.vector
 	case cute.OpSwizzle:
 		a.Swizzled, err = cute.ParseSwizzled(r.layout)
+		if l, lerr := cute.ParseLayout(r.layout); err != nil && lerr == nil {
+			// CuTe drops a swizzle of no bits (the identity) and answers
+			// the layout alone.
+			a.Swizzled, err = cute.Swizzled{L: l}, nil
+		}
 	default:
 		a.Layout, err = cute.ParseLayout(r.layout)
 	}

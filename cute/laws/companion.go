@@ -2,26 +2,14 @@ package laws
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tilecheck/tilecheck/cute"
 )
 
 // Static returns c with every integer static (CuTe's Int<N>): the same
 // case, written the way CuTe's static code path reads it.
-func Static(c cute.Case) cute.Case {
-	s := c
-	s.A = c.A.WithStatic(true)
-	s.B = c.B.WithStatic(true)
-	s.Tiler = make([]cute.Layout, len(c.Tiler))
-	for i, t := range c.Tiler {
-		s.Tiler[i] = t.WithStatic(true)
-	}
-	if len(c.Tiler) == 0 {
-		s.Tiler = nil
-	}
-	s.Profile = c.Profile.WithStatic(true)
-	return s
-}
+func Static(c cute.Case) cute.Case { return c.WithStatic(true) }
 
 // StaticDynamic is the law that CuTe's static and dynamic integers are
 // two spellings of one function. A sweep asks it only of a sample of
@@ -84,6 +72,9 @@ var Model = &Property{
 			}
 			return violation("compiled CuTe answers %s where the documentation's precondition fails (%s)", describe(c.Op, a), m.Rejected)
 		case m.Rejected == "" && a.Rejected != "":
+			if !isStatic(c) && !Crashed(a) {
+				return nil // CuTe offers the operation for static integers only: not a wrong answer
+			}
 			return violation("compiled CuTe refuses (%s) where the model answers %s", a.Rejected, describe(c.Op, m))
 		case m.Rejected != "":
 			return nil
@@ -93,12 +84,30 @@ var Model = &Property{
 			}
 			return nil
 		}
+		if c.Op == cute.OpFilter && !isStatic(c) && !a.Truncated && !m.Truncated {
+			// A dynamic stride 0 or extent 1 cannot be dropped at compile
+			// time: compare the offsets filter promises, as a set.
+			return sameSet(describe(c.Op, a)+" against the model's "+describe(c.Op, m), m.Values, a.Values)
+		}
+		if c.Op == cute.OpFilter && !isStatic(c) {
+			return nil // a prefix of a set is no set
+		}
 		if !a.Truncated && !m.Truncated && len(a.Values) != len(m.Values) {
 			return violation("size %d (%s), the model's %d (%s)", len(a.Values), describe(c.Op, a), len(m.Values), describe(c.Op, m))
 		}
 		return firstDiff(describe(c.Op, a)+" against the model's "+describe(c.Op, m), m.Values, a.Values)
 	},
 }
+
+// Crashed says whether a source's refusal was a crash or a hang of the
+// compiled program rather than a refusal at compile time.
+func Crashed(a cute.Answer) bool {
+	return strings.HasPrefix(a.Rejected, "crashed") || strings.HasPrefix(a.Rejected, "timed out")
+}
+
+// IsStatic says whether every integer of c's operands is static: the
+// case takes CuTe's compile-time path.
+func IsStatic(c cute.Case) bool { return isStatic(c) }
 
 // isStatic says whether every integer of c's operands is static.
 func isStatic(c cute.Case) bool {

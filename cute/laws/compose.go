@@ -132,11 +132,17 @@ var ComposeByMode = &Property{
 // Coalesce is coalesce's contract.
 var Coalesce = &Property{
 	ID:  "L-coalesce",
-	Doc: "coalesce: the same function and size as A, flat, with no mode of extent 1 and no two adjacent modes that could merge (s0*d0 = d1)",
+	Doc: "coalesce: the same function and size as A, flat, and with static integers no mode of extent 1 and no two adjacent modes that could merge (s0*d0 = d1)",
 	Ops: []cute.Op{cute.OpCoalesce},
 	Check: func(c cute.Case, a cute.Answer, _ []cute.Answer) *Violation {
 		if v := sameFunction("coalesce(A) against A", c.A, a); v != nil {
 			return v
+		}
+		if a.Layout.Depth() > 1 {
+			return violation("%v is nested (depth %d)", a.Layout, a.Layout.Depth())
+		}
+		if !isStatic(c) {
+			return nil // dynamic extents and strides cannot be merged at compile time
 		}
 		return unmergeable(a.Layout)
 	},
@@ -185,7 +191,7 @@ var CoalesceByMode = &Property{
 // Filter is filter's contract.
 var Filter = &Property{
 	ID:  "L-filter",
-	Doc: "filter: A's image with its stride-0 and extent-1 modes removed, coalesced: the same set of offsets",
+	Doc: "filter: A's image with its stride-0 and extent-1 modes removed, coalesced: the same set of offsets (and with static integers, no such mode left)",
 	Ops: []cute.Op{cute.OpFilter},
 	Check: func(c cute.Case, a cute.Answer, _ []cute.Answer) *Violation {
 		want, err := eval(c.A)
@@ -194,6 +200,9 @@ var Filter = &Property{
 		}
 		if v := sameSet("filter(A) against A", want, values(a)); v != nil {
 			return v
+		}
+		if !isStatic(c) {
+			return nil // a dynamic stride 0 or extent 1 cannot be dropped at compile time
 		}
 		if s, d := a.Layout.Shape.Flatten(), a.Layout.Stride.Flatten(); len(s) > 1 || s[0].Val != 1 {
 			for i := range s {
