@@ -122,3 +122,6 @@ func auditOf(source string, ds []*divergence) []report.AuditEntry {
 	}
 	return out
 }
+
+// describeAnswer is laws.Describe of c's answer a.
+func describeAnswer(c cute.Case, a cute.Answer) string { return laws.Describe(c.Op, a) }

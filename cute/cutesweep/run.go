@@ -29,8 +29,13 @@ type Options struct {
 	Progress func(phase string)
 }
 
-// PresetCases is how many cases each preset draws.
-var PresetCases = map[string]int{"quick": 3000, "release": 30000}
+// PresetCases is how many cases each preset draws from the Go model, and
+// CompiledPresetCases from compiled CuTe, where every new nesting of the
+// operands is a function to compile (about a second each with g++).
+var (
+	PresetCases         = map[string]int{"quick": 3000, "release": 30000}
+	CompiledPresetCases = map[string]int{"quick": 120, "release": 1500}
+)
 
 // outcome is one law's judgement over a sweep.
 type outcome struct {
@@ -149,8 +154,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	n := opts.Cases
 	if n <= 0 {
+		counts := PresetCases
+		if opts.Source.Backend() != "go" {
+			counts = CompiledPresetCases
+		}
 		var ok bool
-		if n, ok = PresetCases[opts.Preset]; !ok {
+		if n, ok = counts[opts.Preset]; !ok {
 			return nil, fmt.Errorf("preset %q: want quick or release", opts.Preset)
 		}
 	}

@@ -1,0 +1,96 @@
+package cutesweep
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tilecheck/tilecheck/cute"
+	"github.com/tilecheck/tilecheck/cute/cxx"
+	"github.com/tilecheck/tilecheck/internal/realcutlass"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	realcutlass.Cleanup()
+	os.Exit(code)
+}
+
+// realFinding is a divergence of real CuTe from the documented algebra that
+// tilecheck reports, and what classify must call it. The C++ answers are
+// the ones CuTe printed when this was first run on each tree.
+type realFinding struct {
+	c    string
+	kind string
+	cxx  string // CuTe's answer, as Describe writes it; "" where it crashed
+}
+
+var realFindings = []realFinding{
+	// CUTLASS issue #3177: C(2) = 3 where A(B(2)) = 7.
+	{"op=composition A=(_4,_6,_8):(_2,_3,_5) B=_6:_3", "accepts a case outside a documented precondition", "(_2,_3):(_6,_3)"},
+	// The same with dynamic integers: no precondition is checked, and the
+	// answer is as wrong.
+	{"op=composition A=(4,6,8):(2,3,5) B=6:3", "", "(2,3,1):(6,3,5)"},
+	// A dynamic stride-0 tile divides by zero.
+	{"op=logical_divide A=(7):(3) B=2:0", "crashes (crashed: SIGFPE)", ""},
+	// By-tiler composition drops A's modes past the tiler (logical_divide
+	// by tiler keeps them).
+	{"op=composition_tiler A=(_4,_2):(_1,_4) T=[_2:_1]", "computes another function", "(_2):(_1)"},
+}
+
+func TestRealCuteFindings(t *testing.T) {
+	for _, version := range []string{"v4.7.0", "v4.4.3"} {
+		t.Run(version, func(t *testing.T) {
+			inc := realcutlass.Include(t, version)
+			var cs []cute.Case
+			for _, f := range realFindings {
+				c, err := cute.ParseCase(f.c)
+				require.NoError(t, err)
+				cs = append(cs, c)
+			}
+			as, err := cxx.Answer(context.Background(), cxx.Options{Include: inc}, cs)
+			require.NoError(t, err)
+			for i, f := range realFindings {
+				m := cs[i].Eval()
+				require.Equal(t, f.kind, classify(cs[i], as[i], m), "%s: C++ %+v, model %+v", f.c, as[i], m)
+				if f.cxx != "" {
+					require.Equal(t, f.cxx, describeAnswer(cs[i], as[i]), f.c)
+				}
+			}
+			// The dynamic #3177 answer breaks composition's law although no
+			// precondition is checked at run time.
+			j := judged{answers: map[string]cute.Answer{cs[1].String(): as[1]}}
+			require.Contains(t, brokenLaws(cs[1], j), "L-compose")
+		})
+	}
+}
+
+// A compiled sweep of real CuTe judges every case against the model, and
+// its audit lists every case L-model counts as a divergence, once.
+func TestRealCuteSweep(t *testing.T) {
+	inc := realcutlass.Include(t, "v4.7.0")
+	res, err := Run(context.Background(), Options{Source: cxx.Source{Opt: cxx.Options{Include: inc}},
+		Cases: 16, Seed: 11, StaticEvery: 8})
+	require.NoError(t, err)
+	r := res.Report()
+	require.Equal(t, "host", r.Backend)
+	var model *report.Property
+	for i := range r.Properties {
+		if r.Properties[i].ID == "L-model" {
+			model = &r.Properties[i]
+		}
+	}
+	require.NotNil(t, model)
+	require.EqualValues(t, 16, model.Cases)
+	listed := int64(0)
+	for _, a := range r.Audit {
+		if a.Topic == "divergence" && !strings.Contains(a.Detail, "offered for static integers only") {
+			listed += int64(a.Count)
+		}
+	}
+	require.Equal(t, model.Violations, listed, "audit %+v", r.Audit)
+}
