@@ -115,7 +115,7 @@ func meetingMode(t *rapid.T, s []int64) (n, d int64) {
 			n = oneOff(t, n)
 		}
 	}
-	if rapid.IntRange(0, 11).Draw(t, "broadcast") == 0 {
+	if rapid.IntRange(0, 5).Draw(t, "broadcast") == 0 {
 		d = 0
 	}
 	return n, d

@@ -50,7 +50,7 @@ func relayout(c cute.Case, l cute.Layout) (cute.Answer, bool) {
 // Controls lists the known-bad variants, one or more per law.
 func Controls() []*Control {
 	return []*Control{
-		{ID: "C-compose-mode1-stride", Defect: "composition ignores B's second mode's stride (takes the first's)",
+		{ID: "C-compose-mode1-stride", Defect: "composition ignores B's second mode's stride (takes the first mode's end, as if B were compact)",
 			MustKill: []string{"L-compose"},
 			answer: func(c cute.Case) (cute.Answer, bool) {
 				if c.Op != cute.OpComposition || c.B.Rank() < 2 || !c.B.Shape.IsTuple() {
@@ -58,7 +58,11 @@ func Controls() []*Control {
 				}
 				b := c.B
 				st := append([]cute.IntTuple{}, b.Stride.Elems...)
-				st[1] = st[0]
+				n0, err := b.Mode(0).Size()
+				if err != nil || st[0].IsTuple() {
+					return cute.Answer{}, false
+				}
+				st[1] = cute.IntTuple{Val: n0 * st[0].Val, Static: st[1].Static}
 				b.Stride = cute.Tuple(st...)
 				d := c
 				d.B = b
@@ -230,13 +234,17 @@ func Controls() []*Control {
 				}
 				return a, true
 			}},
-		{ID: "C-static-differs", Defect: "with static integers, composition's last stride is doubled",
+		{ID: "C-static-differs", Defect: "with static integers, every result's offsets are one more",
 			MustKill: []string{"L-static-dynamic"},
 			answer: func(c cute.Case) (cute.Answer, bool) {
-				if c.Op != cute.OpComposition || !c.A.IsStatic() {
+				if !c.A.IsStatic() {
 					return cute.Answer{}, false
 				}
-				return relayout(c, bumpFirstStride(c.Eval().Layout, 1))
+				a := c.Eval()
+				for i := range a.Values {
+					a.Values[i]++
+				}
+				return a, true
 			}},
 	}
 }

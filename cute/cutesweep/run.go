@@ -34,7 +34,7 @@ type Options struct {
 // operands is a function to compile (about a second each with g++).
 var (
 	PresetCases         = map[string]int{"quick": 3000, "release": 30000}
-	CompiledPresetCases = map[string]int{"quick": 120, "release": 1500}
+	CompiledPresetCases = map[string]int{"quick": 200, "release": 1500}
 )
 
 // outcome is one law's judgement over a sweep.
@@ -193,8 +193,19 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if ctx.Err() != nil {
 		res.interrupted = true
 	}
+	// The controls prove the laws' power, which needs no compiled source:
+	// they are judged on at least the Go quick preset's cases (the same
+	// seed, so the sweep's own cases come first).
 	phase("controls")
-	res.controls = runControls(ctx, cs, props, model, opts.StaticEvery)
+	ccs := cs
+	if q := PresetCases["quick"]; len(cs) < q {
+		ccs = cases.Draw(opts.Seed, q, opts.Ops)
+	}
+	cmodel, err := ask(ctx, Model{}, plan(ccs, props, 1))
+	if err != nil {
+		return nil, err
+	}
+	res.controls = runControls(ctx, ccs, props, cmodel, 1)
 	res.coverage = measure(cs, model)
 	res.accepted = countAccepted(cs, model)
 	res.dynamicOutside = dynamicOutside(cs, src, model)
