@@ -136,13 +136,18 @@ func summaryLines(r *report.Report) []string {
 	if r.Backend != "" {
 		backend = ", backend " + r.Backend
 	}
-	counts := fmt.Sprintf("configs %d valid, %d invalid; %d checks in %s s (%s checks/s)",
-		r.Configs.Valid, r.Configs.Invalid, r.Checks, formatSeconds(r.ElapsedS), formatRate(r.ChecksPerSecond))
+	subject, configs := "iterator", fmt.Sprintf("configs %d valid, %d invalid", r.Configs.Valid, r.Configs.Invalid)
+	if isCute(r) {
+		subject = "source"
+		configs = fmt.Sprintf("cases %d inside every precondition, %d refused", r.Configs.Valid, r.Configs.Invalid)
+	}
+	counts := fmt.Sprintf("%s; %d checks in %s s (%s checks/s)",
+		configs, r.Checks, formatSeconds(r.ElapsedS), formatRate(r.ChecksPerSecond))
 	if tool := strings.TrimSpace(r.Tool + " " + r.Version); tool != "" {
 		counts += "; " + tool // a report made through the library may leave these empty
 	}
 	out := []string{
-		fmt.Sprintf("iterator %s, preset %s, seed %d%s: verdict %s", name, r.Preset, r.Seed, backend, verdictCell(r.Verdict)),
+		fmt.Sprintf("%s %s, preset %s, seed %d%s: verdict %s", subject, name, r.Preset, r.Seed, backend, verdictCell(r.Verdict)),
 		counts,
 	}
 	if r.Interrupted != "" {
@@ -158,9 +163,15 @@ func summaryLines(r *report.Report) []string {
 // counterexamples, then the long sections (detail), then a summary.
 func reportDocument(r *report.Report) document {
 	d := document{title: "tilecheck sweep: " + r.Iterator, summary: summaryLines(r)}
+	if isCute(r) {
+		d.title = "tilecheck cute sweep: " + r.Iterator
+	}
 	d.sections = append(d.sections, propertiesSection(r))
 	d.sections = append(d.sections, counterexampleSections(r)...)
-	d.sections = append(d.sections, detail(killMatrixSection(r)), detail(coverageSection(r)), detail(unitsSection(r)))
+	d.sections = append(d.sections, detail(killMatrixSection(r)), detail(coverageSection(r)))
+	if !isCute(r) { // a layout has no offset units to infer
+		d.sections = append(d.sections, detail(unitsSection(r)))
+	}
 	if len(r.Audit) > 0 {
 		d.sections = append(d.sections, detail(auditSection(r)))
 	}
@@ -374,7 +385,11 @@ func auditSection(r *report.Report) section {
 		}
 		t.rows = append(t.rows, []string{a.Topic, a.Config, count, a.Detail})
 	}
-	return section{heading: "Thread-map and precondition audit", level: 2, blocks: []block{{table: t}},
+	heading := "Thread-map and precondition audit"
+	if isCute(r) {
+		heading = "Divergences and precondition audit"
+	}
+	return section{heading: heading, level: 2, blocks: []block{{table: t}},
 		fold: fmt.Sprintf("%d audit entries", len(r.Audit))}
 }
 
@@ -385,3 +400,7 @@ func unavailableSection(paths []string) section {
 	}
 	return s
 }
+
+// isCute says whether r is a CuTe layout sweep, whose subject is a source
+// of layout-algebra answers rather than an iterator.
+func isCute(r *report.Report) bool { return r.Class == "cute" }
