@@ -227,3 +227,32 @@ func writeBytesAtomic(path string, data []byte) error {
 		return err
 	})
 }
+
+// formatByExt is the report format an --out file's extension names.
+var formatByExt = map[string]string{".json": "json", ".md": "md", ".markdown": "md", ".xml": "junit", ".txt": "text"}
+
+// outFormat settles the format of a report written to out, so that a
+// .json file never holds text: without --format (given says whether it
+// was) the extension chooses it; an explicit --format the extension
+// contradicts is refused, naming both (GitHub annotations are text, so
+// .txt takes github too). An unknown extension leaves format as it is.
+// allowed is what cmd writes.
+func outFormat(cmd string, format *string, given bool, out string, allowed []string) error {
+	if toStdout(out) {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(out))
+	want, ok := formatByExt[ext]
+	switch {
+	case !ok:
+		return nil
+	case given && *format != want && !(want == "text" && *format == "github"):
+		return fmt.Errorf("--format %s contradicts --out %q (a %s file holds --format %s)", *format, out, ext, want)
+	case given:
+		return nil
+	case !oneOf(want, allowed...):
+		return fmt.Errorf("--out %q: a %s file holds --format %s, which %s does not write (want %s)", out, ext, want, cmd, orList(allowed))
+	}
+	*format = want
+	return nil
+}
