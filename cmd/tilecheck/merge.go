@@ -45,7 +45,7 @@ Flags:
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
-	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output)")
+	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section")
 	// The shard files are arguments: parse flags that come before them.
 	if code, done := parseFlagsArgs(fs, flagsFirst(args), mergeUsage, true, stdout, stderr); done {
@@ -58,6 +58,8 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if !oneOf(*format, reportFormats...) {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+	} else if err := outFormat("merge", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if len(files) == 0 {
 		problems = append(problems, "no shard reports given (tilecheck merge SHARD.json...)")

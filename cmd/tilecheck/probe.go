@@ -97,7 +97,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	f.preset = presetVar(fs, "preset", gen.Representative, true, "cases: representative, quick, release or exhaustive")
 	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")
@@ -113,6 +113,8 @@ func (f *probeFlags) validate() []string {
 	}
 	if !oneOf(f.format, "text", "md", "json") {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
+	} else if err := outFormat("probe", &f.format, flagSet(f.fs, "format"), f.out, []string{"text", "md", "json"}); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if f.jobs < 0 {
 		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))

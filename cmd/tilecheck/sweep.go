@@ -49,8 +49,13 @@ model × class, for CI test reports) and github (GitHub Actions annotations).
 CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
 'tilecheck merge' joins the n JSON shard reports into the report of the
 unsharded sweep. A shard that gets no batch (more shards than batches)
-says so on stderr and still writes its report, which merge needs. --out is checked before the sweep starts and written
-atomically (a temporary file renamed); --out - is standard output.
+says so on stderr and still writes its report, which merge needs.
+
+--out is checked before the sweep starts. A file is replaced atomically (a
+temporary file renamed; through a symbolic link, its target), a device or
+FIFO is written in place, and --out - is standard output. Without --format,
+the extension chooses it (.json, .md, .xml junit, .txt text); a --format
+the extension contradicts is refused.
 
 Progress: on a terminal, one line with elapsed time and time left on stderr;
 with --verbose and stderr not a terminal, a line every 10 s and the build log.
@@ -99,7 +104,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
 	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
@@ -118,6 +123,8 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	}
 	if !oneOf(f.format, reportFormats...) {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", f.format))
+	} else if err := outFormat("sweep", &f.format, flagSet(fs, "format"), f.out, reportFormats); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if f.workers < 0 {
 		problems = append(problems, fmt.Sprintf("--workers %d: want 0 (one per core) or more", f.workers))
