@@ -156,7 +156,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
 	opsText := fs.String("ops", "", "sweep only these operations (`OP,...`; default every one)")
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
-	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output)")
+	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
@@ -178,6 +178,8 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if !oneOf(*format, reportFormats...) {
 		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+	} else if err := outFormat("cute sweep", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
+		problems = append(problems, err.Error())
 	}
 	if err := checkOut("--out", *out); err != nil {
 		problems = append(problems, err.Error())

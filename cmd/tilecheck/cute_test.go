@@ -31,6 +31,7 @@ func TestCuteBadInput(t *testing.T) {
 		{[]string{"cute", "sweep", "--preset", "fast"}, `--preset "fast"`},
 		{[]string{"cute", "sweep", "--format", "xml"}, `--format "xml"`},
 		{[]string{"cute", "sweep", "--cases", "-1"}, "--cases -1"},
+		{[]string{"cute", "sweep", "--format", "md", "--out", "r.json"}, "r.json"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, &out, &errb)
