@@ -39,11 +39,18 @@ func Mix(seed, i int64) uint64 {
 // Examples draws n values from g deterministically from seed, the i-th
 // from Mix(seed, i), holding the flag lock while rapid reads its seed.
 func Examples[T any](g *rapid.Generator[T], seed int64, n int) []T {
+	return ExamplesFrom(g, seed, 0, n)
+}
+
+// ExamplesFrom draws the values Examples would draw at indices from,
+// from+1, ..., from+n-1: a long draw in parts, between which a caller can
+// stop.
+func ExamplesFrom[T any](g *rapid.Generator[T], seed int64, from, n int) []T {
 	mu.Lock()
 	defer mu.Unlock()
 	out := make([]T, n)
 	for i := range out {
-		out[i] = g.Example(int(Mix(seed, int64(i)) & (1<<62 - 1)))
+		out[i] = g.Example(int(Mix(seed, int64(from+i)) & (1<<62 - 1)))
 	}
 	return out
 }

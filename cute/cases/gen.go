@@ -5,6 +5,8 @@
 package cases
 
 import (
+	"context"
+
 	"pgregory.net/rapid"
 
 	"github.com/tilecheck/tilecheck/cute"
@@ -146,7 +148,22 @@ func restride(shape cute.IntTuple, strides []int64, k *int) cute.IntTuple {
 // Draw draws n cases deterministically from seed, spread over the
 // operations ops (every operation when empty).
 func Draw(seed int64, n int, ops []cute.Op) []cute.Case {
-	return rapidrun.Examples(Gen(ops), seed, n)
+	cs, _ := DrawContext(context.Background(), seed, n, ops)
+	return cs
+}
+
+// DrawContext is Draw, stopping with ctx's error between parts of 256
+// cases, so that an interrupt is answered while a large sample is drawn.
+func DrawContext(ctx context.Context, seed int64, n int, ops []cute.Op) ([]cute.Case, error) {
+	g := Gen(ops)
+	out := make([]cute.Case, 0, n)
+	for from := 0; from < n; from += 256 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out = append(out, rapidrun.ExamplesFrom(g, seed, from, min(256, n-from))...)
+	}
+	return out, nil
 }
 
 // Gen draws a case of one of ops (every operation when empty): its

@@ -46,7 +46,7 @@ func Check(ctx context.Context, src Source, c cute.Case, only *laws.Property) (*
 		}
 		props = []*laws.Property{only}
 	}
-	planned := plan([]cute.Case{c}, props, 1)
+	planned := plan(ctx, []cute.Case{c}, props, 1)
 	model, err := ask(ctx, Model{}, planned)
 	if err != nil {
 		return nil, err

@@ -66,7 +66,7 @@ func (r *Result) minimise(ctx context.Context, src, model judged) {
 		}
 		p := o.law
 		fails := func(c cute.Case) bool {
-			planned := plan([]cute.Case{c}, []*laws.Property{p}, 1)
+			planned := plan(ctx, []cute.Case{c}, []*laws.Property{p}, 1)
 			s, err := ask(ctx, r.opts.Source, planned)
 			if err != nil {
 				return false
@@ -80,7 +80,7 @@ func (r *Result) minimise(ctx context.Context, src, model judged) {
 		if !found || !smaller(c, o.first.c) {
 			continue
 		}
-		planned := plan([]cute.Case{c}, []*laws.Property{p}, 1)
+		planned := plan(ctx, []cute.Case{c}, []*laws.Property{p}, 1)
 		s, _ := ask(ctx, r.opts.Source, planned)
 		m, _ := ask(ctx, Model{}, planned)
 		if v, _ := judge(p, 0, c, s, m, 1); v != nil {

@@ -61,7 +61,7 @@ func (j judged) of(c cute.Case) cute.Answer { return j.answers[c.String()] }
 
 // plan lists every case a source is asked: the sweep's cases, then what
 // each law needs of them, each once.
-func plan(cs []cute.Case, props []*laws.Property, staticEvery int) []cute.Case {
+func plan(ctx context.Context, cs []cute.Case, props []*laws.Property, staticEvery int) []cute.Case {
 	seen := map[string]bool{}
 	var out []cute.Case
 	add := func(c cute.Case) {
@@ -70,10 +70,16 @@ func plan(cs []cute.Case, props []*laws.Property, staticEvery int) []cute.Case {
 			out = append(out, c)
 		}
 	}
-	for _, c := range cs {
+	for i, c := range cs {
+		if i%256 == 0 && ctx.Err() != nil {
+			return out
+		}
 		add(c)
 	}
 	for i, c := range cs {
+		if i%256 == 0 && ctx.Err() != nil {
+			return out // the caller sees ctx's error when it asks
+		}
 		for _, p := range props {
 			if !p.Judges(c.Op) || p.Needs == nil {
 				continue
@@ -169,12 +175,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	phase(fmt.Sprintf("drawing %d cases", n))
-	cs := cases.Draw(opts.Seed, n, opts.Ops)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	cs, err := cases.DrawContext(ctx, opts.Seed, n, opts.Ops)
+	if err != nil {
+		return nil, err
 	}
 	props := lawsFor(opts.Source, opts.StaticEvery)
-	planned := plan(cs, props, opts.StaticEvery)
+	planned := plan(ctx, cs, props, opts.StaticEvery)
 	phase(fmt.Sprintf("answering %d cases with the model", len(planned)))
 	model, err := ask(ctx, Model{}, planned)
 	if err != nil {
@@ -199,9 +205,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	phase("controls")
 	ccs := cs
 	if q := PresetCases["quick"]; len(cs) < q {
-		ccs = cases.Draw(opts.Seed, q, opts.Ops)
+		if ccs, err = cases.DrawContext(ctx, opts.Seed, q, opts.Ops); err != nil {
+			ccs = cs // interrupted: the report says so
+		}
 	}
-	cmodel, err := ask(ctx, Model{}, plan(ccs, props, 1))
+	cmodel, err := ask(ctx, Model{}, plan(ctx, ccs, props, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +277,7 @@ type controlOutcome struct {
 func runControls(ctx context.Context, cs []cute.Case, props []*laws.Property, model judged, staticEvery int) []controlOutcome {
 	var out []controlOutcome
 	judgedProps := slices.DeleteFunc(slices.Clone(props), func(p *laws.Property) bool { return p == laws.Model })
-	planned := plan(cs, judgedProps, staticEvery)
+	planned := plan(ctx, cs, judgedProps, staticEvery)
 	for _, k := range Controls() {
 		if ctx.Err() != nil {
 			break
