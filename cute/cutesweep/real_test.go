@@ -35,6 +35,10 @@ var realFindings = []realFinding{
 	// The same with dynamic integers: no precondition is checked, and the
 	// answer is as wrong.
 	{"op=composition A=(4,6,8):(2,3,5) B=6:3", "", "(2,3,1):(6,3,5)"},
+	// With dynamic integers A is not coalesced, so a B that meets the
+	// preconditions of the coalesced A (512:1) gives another function:
+	// C(8) = 128 where A(B(8)) = 65.
+	{"op=composition A=(((4,16),(8))):(((1,4),(64))) B=(8,8):(4,65)", "computes another function", "((1,8,1),(1,1,8)):((4,4,64),(65,68,128))"},
 	// A dynamic stride-0 tile divides by zero.
 	{"op=logical_divide A=(7):(3) B=2:0", "crashes (crashed: SIGFPE)", ""},
 	// By-tiler composition drops A's modes past the tiler (logical_divide

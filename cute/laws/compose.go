@@ -198,7 +198,13 @@ var Filter = &Property{
 		if err != nil || int64(len(want)) == MaxEval {
 			return nil
 		}
-		if v := sameSet("filter(A) against A", want, values(a)); v != nil {
+		if a.Truncated {
+			// Only a prefix of the answer is known: each offset in it must
+			// still be one of A's.
+			if v := sameSet("filter(A) against A", want, append(values(a), want...)); v != nil {
+				return v
+			}
+		} else if v := sameSet("filter(A) against A", want, values(a)); v != nil {
 			return v
 		}
 		if !isStatic(c) {

@@ -108,7 +108,7 @@ var Swizzle = &Property{
 			return v
 		}
 		dom := c.Sw.Size()
-		if int64(len(img)) != dom || sameSet("A", rangeOf(dom), img) != nil {
+		if a.Truncated || int64(len(img)) != dom || sameSet("A", rangeOf(dom), img) != nil {
 			return nil
 		}
 		return sameSet("Sw o A against [0, 2^(B+M+|S|))", rangeOf(dom), values(a))
