@@ -114,24 +114,44 @@ func fmtCounts(v report.ProbeVariant) string {
 // Verdict is a probe's verdict by the one rule, sweep.Verdict, given what the run found: failed on
 // any disagreement with a Go model, an unexpected round trip, a dropped
 // record or an error (OK); the kill matrix of its controls and identity
-// copy (KillMatrix). A probe has nothing else to leave unproven.
+// copy (KillMatrix); unproven when an iterator under test compared
+// nothing (Unproven).
 func Verdict(r *cuda.Result) report.Verdict {
-	return sweep.Verdict(!OK(r), KillMatrix(r), false)
+	return sweep.Verdict(!OK(r), KillMatrix(r), len(Unproven(r)) > 0)
+}
+
+// Unproven lists, one line each, the iterators under test that compared
+// no access with their Go model: a run that compared nothing agrees
+// vacuously, which is no evidence (a namespace without the class, a
+// header that defines nothing, every path failing to compile).
+func Unproven(r *cuda.Result) []string {
+	var out []string
+	for _, v := range r.Variants {
+		if v.Role != cuda.RoleIterator || v.Accesses > 0 {
+			continue
+		}
+		why := "none of its programs ran"
+		if len(r.Uncompilable) > 0 {
+			why = fmt.Sprintf("none of its programs ran (%d paths do not compile, listed above)", len(r.Uncompilable))
+		}
+		out = append(out, fmt.Sprintf("%s (namespace %s) compared no access with its Go model: %s", v.Label, v.Namespace, why))
+	}
+	return out
 }
 
 // Report is the JSON form of a probe run (what reports/probe renders): r's
 // result with its verdict, its controls' outcomes and OK.
 func Report(r *cuda.Result, tool, version, preset string) report.ProbeReport {
 	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r),
-		OK: OK(r), Controls: Controls(r), ProbeResult: &r.ProbeResult}
+		OK: OK(r), Controls: Controls(r), Unproven: Unproven(r), ProbeResult: &r.ProbeResult}
 }
 
 // JudgeEvidence sets e's result to r's, its controls' outcomes and its
 // verdict by the one rule (sweep.Verdict): failed when the run failed (OK: a
 // disagreement with a Go model, an unexpected round trip, a dropped record,
 // an error) or a sanitizer reported; weak when a row of the kill matrix
-// misses its spec or a sanitizer asked for did not run (no evidence either
-// way).
+// misses its spec, a sanitizer asked for did not run or an iterator under
+// test compared nothing (no evidence either way).
 func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence) {
 	e.Result = &r.ProbeResult
 	e.Controls = Controls(r)
@@ -140,5 +160,6 @@ func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence) {
 		reported = reported || (s.Ran && !s.Clean)
 		missing = missing || !s.Ran
 	}
-	e.Verdict = sweep.Verdict(!OK(r) || reported, KillMatrix(r), missing)
+	e.Unproven = Unproven(r)
+	e.Verdict = sweep.Verdict(!OK(r) || reported, KillMatrix(r), missing || len(e.Unproven) > 0)
 }

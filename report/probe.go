@@ -129,6 +129,10 @@ type ProbeReport struct {
 	Verdict  Verdict        `json:"verdict"` // pass, fail or weak
 	OK       bool           `json:"ok"`
 	Controls []ProbeControl `json:"controls"`
+	// Unproven says what left the run without evidence though nothing
+	// failed (an iterator under test that compared no access): the
+	// verdict is then weak.
+	Unproven []string `json:"unproven,omitempty"`
 	*ProbeResult
 }
 
@@ -157,5 +161,6 @@ type GPUEvidence struct {
 	Result     *ProbeResult      `json:"result"`
 	Controls   []ProbeControl    `json:"controls"`
 	Sanitizers []Sanitizer       `json:"sanitizers,omitempty"`
+	Unproven   []string          `json:"unproven,omitempty"` // as ProbeReport's
 	Notes      []string          `json:"notes,omitempty"`
 }

@@ -292,8 +292,9 @@ func (a *aggregate) report(gen generated) *report.Report {
 		Checks: a.checks}
 	failed := false
 	// KillOnly runs no control, so nothing shows the properties could fail;
-	// a property that judged nothing at all proves nothing either.
-	weak := a.opts.KillOnly
+	// a property that judged nothing at all proves nothing either, nor
+	// does a run of no check at all.
+	weak := a.opts.KillOnly || a.checks == 0
 	for j, p := range a.opts.Properties {
 		rp := report.Property{ID: p.ID, Doc: p.Doc, Cases: a.cases[j], Violations: a.viol[j]}
 		switch {

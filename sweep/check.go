@@ -86,22 +86,31 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 }
 
 // CheckVerdict is a check's verdict: it fails when any property judged
-// failed; n/a and audit results do not fail it.
+// failed; n/a and audit results do not fail it. A check in which no
+// property judged anything (every one n/a) is unjudged, never a pass.
 func CheckVerdict(results []props.Result) report.Verdict {
+	judged := false
 	for _, r := range results {
 		if r.Status == report.Violated {
 			return report.Fail
 		}
+		judged = judged || r.Status != report.NotApplicable
+	}
+	if !judged {
+		return report.Unjudged
 	}
 	return report.Pass
 }
 
-// CheckUnjudged says why a check of one named property is not a pass even
-// though nothing failed: the property's preconditions never held, so it
-// judged nothing. It returns nil otherwise.
+// CheckUnjudged says why a check is not a pass even though nothing failed:
+// the one property asked for, or every property, had preconditions that
+// never held, so it judged nothing. It returns nil otherwise.
 func CheckUnjudged(opts CheckOptions, results []props.Result) error {
 	if opts.Property != "" && len(results) == 1 && results[0].Status == report.NotApplicable {
 		return fmt.Errorf("%s does not apply to this case: its preconditions never held, so it judged nothing (check without --property shows which properties apply)", opts.Property)
+	}
+	if CheckVerdict(results) == report.Unjudged {
+		return fmt.Errorf("no property judged this case: the preconditions of all %d never held, so nothing was checked", len(results))
 	}
 	return nil
 }

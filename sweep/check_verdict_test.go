@@ -34,16 +34,25 @@ func TestCheckVerdict(t *testing.T) {
 	}
 }
 
-// TestCheckUnjudged: asking for one property that judged nothing is refused;
-// the same n/a among every property's results is not.
+// TestCheckUnjudged: asking for one property that judged nothing is refused,
+// and so is a check whose every property judged nothing; an n/a among
+// judged properties is not.
 func TestCheckUnjudged(t *testing.T) {
 	na := []props.Result{{ID: "P-align", Status: report.NotApplicable}}
 	err := CheckUnjudged(CheckOptions{Property: "P-align"}, na)
 	if err == nil || !strings.Contains(err.Error(), "P-align does not apply") {
 		t.Errorf("one n/a property asked for: %v", err)
 	}
-	if err := CheckUnjudged(CheckOptions{}, na); err != nil {
-		t.Errorf("every property asked for: %v", err)
+	mixed := append([]props.Result{{ID: "P-tile", Status: report.Held}}, na...)
+	if err := CheckUnjudged(CheckOptions{}, mixed); err != nil {
+		t.Errorf("every property asked for, one n/a: %v", err)
+	}
+	// Every property n/a: the check judged nothing, which is no pass.
+	if err := CheckUnjudged(CheckOptions{}, na); err == nil || !strings.Contains(err.Error(), "no property judged") {
+		t.Errorf("every property asked for, all n/a: %v", err)
+	}
+	if got := CheckVerdict(na); got == report.Pass {
+		t.Errorf("CheckVerdict(all n/a) = %v, want no pass", got)
 	}
 	if err := CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: report.Held}}); err != nil {
 		t.Errorf("a judged property: %v", err)

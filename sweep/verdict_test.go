@@ -3,6 +3,8 @@ package sweep
 import (
 	"testing"
 
+	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -28,5 +30,14 @@ func TestVerdictRule(t *testing.T) {
 		if got := Verdict(c.failed, c.matrix, c.unproven); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+// TestNothingCheckedIsNoPass: a sweep report with no check at all (no
+// property, no case given) has no evidence, so it is not a pass.
+func TestNothingCheckedIsNoPass(t *testing.T) {
+	r := newAggregate("empty", Options{Class: iterator.RegularTile, Cases: []props.Case{}}, nil).report(generated{})
+	if r.Verdict == report.Pass {
+		t.Errorf("a report of 0 checks: verdict %s, want weak", r.Verdict)
 	}
 }

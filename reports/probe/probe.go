@@ -31,8 +31,10 @@ func JSON(w io.Writer, r report.ProbeReport) error {
 // VerdictLine is the last line of a probe's report, which states its
 // verdict: a run whose accesses all agree but whose controls were not
 // caught is weak, not a pass; the line names each control whose outcome is
-// not ok, as "<control> did not <what it must>".
-func VerdictLine(verdict report.Verdict, controls []report.ProbeControl) string {
+// not ok, as "<control> did not <what it must>". A run that compared
+// nothing (unproven) is weak too, and the line says what compared nothing
+// rather than that every access agrees.
+func VerdictLine(verdict report.Verdict, controls []report.ProbeControl, unproven []string) string {
 	switch verdict {
 	case report.Fail:
 		return "Verdict: FAIL: the compiled code and the Go models disagree (see above)."
@@ -42,6 +44,9 @@ func VerdictLine(verdict report.Verdict, controls []report.ProbeControl) string 
 			if !c.OK {
 				weak = append(weak, c.Variant+" did not "+c.Must)
 			}
+		}
+		if len(unproven) > 0 {
+			return "Verdict: WEAK evidence: " + strings.Join(append(slices.Clone(unproven), weak...), "; ") + "."
 		}
 		return "Verdict: WEAK evidence: every compiled access agrees with its Go model, but " + strings.Join(weak, "; ") + "."
 	}
@@ -54,7 +59,7 @@ func Markdown(w io.Writer, r report.ProbeReport) {
 	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
 	markdownTables(w, res, r.Controls)
-	fmt.Fprintf(w, "\n%s\n", VerdictLine(r.Verdict, r.Controls))
+	fmt.Fprintf(w, "\n%s\n", VerdictLine(r.Verdict, r.Controls, r.Unproven))
 }
 
 // Text renders a probe run as text: the per-variant table, the mismatches
@@ -124,7 +129,7 @@ func Text(w io.Writer, r report.ProbeReport) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
-	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls))
+	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls, r.Unproven))
 }
 
 // uncompilable separates a path from its first diagnostic in a probe's

@@ -52,10 +52,10 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
 	}
 	res.Controls[0].OK = true
-	if line := VerdictLine(report.Pass, res.Controls); !strings.HasPrefix(line, "Verdict: pass") {
+	if line := VerdictLine(report.Pass, res.Controls, nil); !strings.HasPrefix(line, "Verdict: pass") {
 		t.Errorf("caught control: line %q", line)
 	}
-	if line := VerdictLine(report.Fail, res.Controls); !strings.HasPrefix(line, "Verdict: FAIL") {
+	if line := VerdictLine(report.Fail, res.Controls, nil); !strings.HasPrefix(line, "Verdict: FAIL") {
 		t.Errorf("a mismatch: line %q", line)
 	}
 }
