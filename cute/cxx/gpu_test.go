@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/tilecheck/tilecheck/cute"
 )
 
 // nvcc's front end prints an error first and the instantiation context that
@@ -119,10 +121,18 @@ func TestGPUBuildBlamesLikeHost(t *testing.T) {
 
 // The GPU's answers are the host's, case by case, except where the host
 // program dies of SIGFPE: integer division by zero does not trap on the
-// GPU. Needs nvcc and a GPU (TILECHECK_GPU=1).
+// GPU. Hand-picked cases, then 50 of each of timing_test.go's 20 dynamic
+// profiles, whose strides of 0 divide by zero. Needs nvcc and a GPU
+// (TILECHECK_GPU=1); TILECHECK_CUDA_INCLUDE (colon-separated) names CUDA's
+// include directories for the host build where they are not in
+// /usr/include.
 func TestGPUAgreesWithHost(t *testing.T) {
 	if os.Getenv("TILECHECK_GPU") != "1" {
 		t.Skip("SKIPPED, NOT PASSED: set TILECHECK_GPU=1 on a machine with a GPU and nvcc")
+	}
+	var cudaInc []string
+	if s := os.Getenv("TILECHECK_CUDA_INCLUDE"); s != "" {
+		cudaInc = strings.Split(s, ":")
 	}
 	specs := []string{
 		"op=composition A=(_4,_6):(_1,_8) B=_3:_6",
@@ -138,12 +148,33 @@ func TestGPUAgreesWithHost(t *testing.T) {
 		"op=logical_divide A=(4,2,3):(2,1,8) B=4:2",
 		"op=right_inverse A=(_4,_6):(_6,_1)",
 	}
-	hc, ha := answer(t, Options{}, specs...)
-	_, ga := answer(t, Options{GPU: true, NVCC: os.Getenv("NVCC")}, specs...)
-	for i, c := range hc {
+	cases := profileCases(t, 50, 7)
+	for _, s := range specs {
+		cases = append(cases, mustCase(t, s))
+	}
+	ask := func(opt Options) []cute.Answer {
+		opt.Include, opt.CacheDir, opt.CUDAInclude = realCute(t), testCache(t), cudaInc
+		opt.Progress = func(s string) { t.Log(s) }
+		ans, err := Answer(context.Background(), opt, cases)
+		require.NoError(t, err)
+		return ans
+	}
+	ha := ask(Options{})
+	ga := ask(Options{GPU: true, NVCC: os.Getenv("NVCC")})
+	same, fpe, refusedBoth := 0, 0, 0
+	for i, c := range cases {
 		if strings.Contains(ha[i].Rejected, "SIGFPE") {
+			fpe++
+			if fpe <= 5 {
+				t.Logf("host SIGFPE, GPU: %v: %+v", c, ga[i])
+			}
 			continue
 		}
 		require.Equal(t, ha[i], ga[i], "%v", c)
+		same++
+		if ha[i].Rejected != "" {
+			refusedBoth++
+		}
 	}
+	t.Logf("%d cases: %d answered alike on host and GPU (%d of them refused alike), %d SIGFPE on the host", len(cases), same, refusedBoth, fpe)
 }
