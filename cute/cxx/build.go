@@ -53,6 +53,26 @@ func (b builder) blame(ctx context.Context, ce *cuda.CompileError, es []entry) m
 	return nil
 }
 
+// hostReasons words the GPU program's refusals as the host path does. nvcc
+// refuses the same entries as g++ but may word a refusal by its fallout:
+// g++ blames a failing instantiation shared by several entries on the first
+// that needs it and the next build blames the next, while nvcc's front end
+// blames the later entries at once with the errors that follow from it (no
+// matching composition for a failed complement, not that complement's
+// static_assert). Where the host program refuses an entry too, its reason
+// is kept; nvcc's own verdict decides which entries are refused.
+func (b builder) hostReasons(ctx context.Context, entries []entry, p *program) {
+	hp, err := buildEntries(ctx, builder{tc: b.host}, entries)
+	if err != nil {
+		return
+	}
+	for i, msg := range p.rejected {
+		if msg != "" && hp.rejected[i] != "" {
+			p.rejected[i] = hp.rejected[i]
+		}
+	}
+}
+
 // buildEntries compiles entries into one program, leaving out each entry
 // the compiler refuses and recording why. A build error that names no
 // entry is an infrastructure failure, returned as the *cuda.CompileError.
@@ -75,6 +95,9 @@ func buildEntries(ctx context.Context, b builder, entries []entry) (*program, er
 			}
 			for k, i := range live {
 				p.slot[i] = k
+			}
+			if b.gpu && len(live) < len(entries) {
+				b.hostReasons(ctx, entries, p)
 			}
 			return p, nil
 		}

@@ -81,6 +81,15 @@ func TestGPUSourceShape(t *testing.T) {
 	}
 }
 
+// cudaIncludes is $TILECHECK_CUDA_INCLUDE's directories (colon-separated):
+// CUDA's headers for host builds where they are not in /usr/include.
+func cudaIncludes() []string {
+	if s := os.Getenv("TILECHECK_CUDA_INCLUDE"); s != "" {
+		return strings.Split(s, ":")
+	}
+	return nil
+}
+
 // nvcc blames the same entries as g++ does, with the same reasons, and
 // builds the GPU program of the rest. Only nvcc is needed (no GPU).
 func TestGPUBuildBlamesLikeHost(t *testing.T) {
@@ -101,14 +110,17 @@ func TestGPUBuildBlamesLikeHost(t *testing.T) {
 		"op=complement A=4:2 M=24",
 		"op=max_common_vector A=(4,6):(1,4) B=(4,6):(1,4)",
 		"op=composition A=(_4,_6):(_1,_8) B=_3:_6",
+		// the rank-2 dynamic complement again, inside logical_product: nvcc
+		// words it by its fallout unless the host's reason is taken
+		"op=logical_product A=(2,3):(12,9) B=6:10",
 	} {
 		r, err := render(mustCase(t, s), AsMarked)
 		require.NoError(t, err)
 		es = append(es, r.entry)
 	}
 	cache := testCache(t)
-	host := builderFor(Options{CacheDir: cache}, inc)
-	gpu := builderFor(Options{CacheDir: cache, GPU: true, NVCC: nvcc}, inc)
+	host := builderFor(Options{CacheDir: cache, CUDAInclude: cudaIncludes()}, inc)
+	gpu := builderFor(Options{CacheDir: cache, CUDAInclude: cudaIncludes(), GPU: true, NVCC: nvcc}, inc)
 	ctx := context.Background()
 	hp, err := buildEntries(ctx, host, es)
 	require.NoError(t, err)
@@ -117,23 +129,19 @@ func TestGPUBuildBlamesLikeHost(t *testing.T) {
 	require.Equal(t, hp.rejected, gp.rejected)
 	require.Equal(t, hp.slot, gp.slot)
 	require.Equal(t, "static_assert: Stride Divisibility Condition", gp.rejected[0])
+	require.Equal(t, "static_assert: Dynamic-stride complement only for rank-1 layouts", gp.rejected[7])
 }
 
 // The GPU's answers are the host's, case by case, except where the host
 // program dies of SIGFPE: integer division by zero does not trap on the
 // GPU. Hand-picked cases, then 50 of each of timing_test.go's 20 dynamic
 // profiles, whose strides of 0 divide by zero. Needs nvcc and a GPU
-// (TILECHECK_GPU=1); TILECHECK_CUDA_INCLUDE (colon-separated) names CUDA's
-// include directories for the host build where they are not in
-// /usr/include.
+// (TILECHECK_GPU=1); see cudaIncludes for TILECHECK_CUDA_INCLUDE.
 func TestGPUAgreesWithHost(t *testing.T) {
 	if os.Getenv("TILECHECK_GPU") != "1" {
 		t.Skip("SKIPPED, NOT PASSED: set TILECHECK_GPU=1 on a machine with a GPU and nvcc")
 	}
-	var cudaInc []string
-	if s := os.Getenv("TILECHECK_CUDA_INCLUDE"); s != "" {
-		cudaInc = strings.Split(s, ":")
-	}
+	cudaInc := cudaIncludes()
 	specs := []string{
 		"op=composition A=(_4,_6):(_1,_8) B=_3:_6",
 		"op=composition A=(_4,_6):(_1,_8) B=_2:_2",
