@@ -49,14 +49,18 @@ func runCute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // cuteSourceFlags choose where a CuTe case's answers come from.
 type cuteSourceFlags struct {
-	backend, include, cxxCompiler string
-	cudaIncludes                  multiFlag
+	backend, include, cxxCompiler, nvcc, arch string
+	cudaIncludes                              multiFlag
+	fs                                        *flag.FlagSet
 }
 
 func (f *cuteSourceFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.backend, "backend", "go", "where answers come from: go (the Go model) or host (your CuTe, compiled with the C++17 compiler)")
-	fs.StringVar(&f.include, "include", "", "the include `DIR` of your CUTLASS checkout (holding cute/layout.hpp); needs --backend host")
+	f.fs = fs
+	fs.StringVar(&f.backend, "backend", "go", "where answers come from: go (the Go model), host (your CuTe, compiled with the C++17 compiler) or gpu (your CuTe, compiled with nvcc and run on the GPU, one thread a case)")
+	fs.StringVar(&f.include, "include", "", "the include `DIR` of your CUTLASS checkout (holding cute/layout.hpp); needs --backend host or gpu")
 	fs.StringVar(&f.cxxCompiler, "cxx", "", "the host C++ `COMPILER` (default: $CXX, else g++)")
+	fs.StringVar(&f.nvcc, "nvcc", "", "the CUDA `COMPILER` for --backend gpu (default: nvcc)")
+	fs.StringVar(&f.arch, "arch", "sm_90", "GPU architecture for --backend gpu")
 	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for CUDA's headers when they are not in /usr/include (repeatable)")
 }
 
@@ -65,16 +69,19 @@ func (f *cuteSourceFlags) validate() []string {
 	switch f.backend {
 	case "go":
 		if f.include != "" || len(f.cudaIncludes) > 0 || f.cxxCompiler != "" {
-			problems = append(problems, "--include, --cxx and --cuda-include need --backend host")
+			problems = append(problems, "--include, --cxx and --cuda-include need --backend host or gpu")
 		}
-	case "host":
+	case "host", "gpu":
 		if f.include == "" {
-			problems = append(problems, "--backend host needs --include DIR (your CUTLASS checkout's include/)")
+			problems = append(problems, fmt.Sprintf("--backend %s needs --include DIR (your CUTLASS checkout's include/)", f.backend))
 		} else if st, err := os.Stat(f.include); err != nil || !st.IsDir() {
 			problems = append(problems, fmt.Sprintf("--include %q: not a directory", f.include))
 		}
 	default:
-		problems = append(problems, fmt.Sprintf("--backend %q: want go or host", f.backend))
+		problems = append(problems, fmt.Sprintf("--backend %q: want go, host or gpu", f.backend))
+	}
+	if f.backend != "gpu" && f.fs != nil && (flagSet(f.fs, "arch") || flagSet(f.fs, "nvcc")) {
+		problems = append(problems, "--arch and --nvcc need --backend gpu")
 	}
 	return problems
 }
@@ -86,7 +93,13 @@ func (f *cuteSourceFlags) source(progress func(string)) (cutesweep.Source, strin
 		return cutesweep.Model{}, ""
 	}
 	opt := cxx.Options{Include: f.include, CXX: f.cxxCompiler, CUDAInclude: f.cudaIncludes, Progress: progress}
-	flags := "--backend host --include " + shellQuote(f.include)
+	flags := "--backend " + f.backend + " --include " + shellQuote(f.include)
+	if f.backend == "gpu" {
+		opt.GPU, opt.NVCC, opt.Arch = true, f.nvcc, f.arch
+		if f.arch != "sm_90" {
+			flags += " --arch " + shellQuote(f.arch)
+		}
+	}
 	return cxx.Source{Opt: opt}, flags
 }
 
@@ -118,7 +131,8 @@ func parseOps(s string) ([]cute.Op, error) {
 
 const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--cases N] [--seed N] [--ops OP,...]
                             [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                            [--backend go|host [--include DIR] [--cxx COMPILER] [--cuda-include DIR]...]
+                            [--backend go|host|gpu [--include DIR] [--cxx COMPILER] [--cuda-include DIR]...
+                             [--nvcc COMPILER] [--arch sm_90]]
                             [--static-every N]
 
 Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
@@ -138,6 +152,14 @@ integers (--static-every, default 25), and every result judged against the
 Go model too (law L-model). A case CuTe refuses at compile time is recorded
 as a refusal. Builds are cached.
 
+With --backend gpu the same functions are compiled with nvcc (--arch,
+default sm_90) and every case runs in its own CUDA thread, one launch for
+all of a program's cases: the result, its size and its values are computed
+on the device, and printed by the host from a byte copy of the result. A
+launch that faults is run again one case a launch, the fault blamed on its
+case. Integer division by zero does not trap on a GPU: where the host
+program dies of SIGFPE, the GPU answers a value.
+
 Exit status: 0 pass, 1 a law failed, 2 bad usage, 3 weak evidence (a control
 survived or a floor was missed), 4 internal error, 130 interrupted.
 
@@ -145,6 +167,7 @@ Examples:
   tilecheck cute sweep                                  # the Go model, quick
   tilecheck cute sweep --ops composition,complement --format md
   tilecheck cute sweep --backend host --include ~/cutlass/include --format json --out cute.json
+  tilecheck cute sweep --backend gpu --include ~/cutlass/include --cuda-include /usr/local/cuda/include
 `
 
 func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -158,7 +181,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
-	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host)")
+	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host and gpu)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
 		return code
 	}
@@ -189,7 +212,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if *staticEvery < 0 {
 		*staticEvery = 1
-		if src.backend == "host" {
+		if src.backend != "go" {
 			*staticEvery = 25
 		}
 	}
@@ -228,7 +251,7 @@ func cuteProgress(p *progress, log func(string, ...any)) func(string) {
 	}
 }
 
-const cuteCheckUsage = `Usage: tilecheck cute check --case CASE [--law ID] [--backend go|host [--include DIR] ...]
+const cuteCheckUsage = `Usage: tilecheck cute check --case CASE [--law ID] [--backend go|host|gpu [--include DIR] ...]
 
 Judges one case: prints the source's answer and the Go model's, then every
 law that judges the case's operation (or only --law ID). A case is written
@@ -245,6 +268,8 @@ Examples:
   tilecheck cute check --case 'op=complement A=(2,2):(1,6) M=24' --law L-complement
   tilecheck cute check --backend host --include ~/cutlass/include \
     --case 'op=composition A=(_4,_6,_8):(_2,_3,_5) B=_6:_3'
+  tilecheck cute check --backend gpu --include ~/cutlass/include \
+    --case 'op=composition A=(4,6,8):(2,3,5) B=6:3'
 `
 
 func runCuteCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {

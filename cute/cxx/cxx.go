@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -44,6 +45,14 @@ type Options struct {
 	// 0: 48. Smaller units build in parallel and a failed one rebuilds less.
 	ChunkSize int
 	Progress  func(string) // told of each unit built and run; may be nil
+
+	// GPU builds the same functions with nvcc and runs each case in its
+	// own CUDA thread (include/tilecheck_cute_gpu.h says how); the host
+	// compiler (CXX) is still used to blame a compile error that nvcc's
+	// diagnostics leave unattributed.
+	GPU  bool
+	NVCC string // the CUDA compiler for GPU; empty: nvcc
+	Arch string // nvcc's -arch for GPU; empty: sm_90
 }
 
 // Answer asks CuTe for each case: one answer per case, in order. A case CuTe
@@ -71,8 +80,8 @@ func Answer(ctx context.Context, opt Options, cases []cute.Case) ([]cute.Answer,
 	if err != nil {
 		return nil, err
 	}
-	tc := cuda.Toolchain{Backend: "host", Compiler: opt.CXX, IncludeDirs: append([]string{inc}, opt.CUDAInclude...), CacheDir: opt.CacheDir}
-	if err := preflight(ctx, tc, opt.Include); err != nil {
+	b := builderFor(opt, inc)
+	if err := preflight(ctx, b, opt.Include); err != nil {
 		return nil, err
 	}
 
@@ -121,7 +130,7 @@ func Answer(ctx context.Context, opt Options, cases []cute.Case) ([]cute.Answer,
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			chunk := entries[k*opt.ChunkSize : min(len(entries), (k+1)*opt.ChunkSize)]
-			err := answerChunk(ctx, tc, opt, k, nchunks, chunk, reqs[k], cases, answers)
+			err := answerChunk(ctx, b, opt, k, nchunks, chunk, reqs[k], cases, answers)
 			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
@@ -139,11 +148,22 @@ func Answer(ctx context.Context, opt Options, cases []cute.Case) ([]cute.Answer,
 	return answers, ctx.Err()
 }
 
+// builderFor is the builder opt asks for, with CuTe under inc: g++ (or
+// CXX), or nvcc with the host compiler beside it.
+func builderFor(opt Options, inc string) builder {
+	host := cuda.Toolchain{Backend: "host", Compiler: opt.CXX, IncludeDirs: append([]string{inc}, opt.CUDAInclude...), CacheDir: opt.CacheDir}
+	if !opt.GPU {
+		return builder{tc: host}
+	}
+	gpu := cuda.Toolchain{Backend: "gpu", Compiler: opt.NVCC, Arch: opt.Arch, IncludeDirs: host.IncludeDirs, CacheDir: opt.CacheDir}
+	return builder{tc: gpu, gpu: true, host: host}
+}
+
 // answerChunk builds one translation unit and answers its requests,
 // writing only the answers of its own requests' cases.
-func answerChunk(ctx context.Context, tc cuda.Toolchain, opt Options, k, n int, chunk []entry, reqs []request, cases []cute.Case, answers []cute.Answer) error {
+func answerChunk(ctx context.Context, b builder, opt Options, k, n int, chunk []entry, reqs []request, cases []cute.Case, answers []cute.Answer) error {
 	started := time.Now()
-	p, err := buildEntries(ctx, tc, chunk)
+	p, err := buildEntries(ctx, b, chunk)
 	if err != nil {
 		return err
 	}
@@ -157,7 +177,13 @@ func answerChunk(ctx context.Context, tc cuda.Toolchain, opt Options, k, n int, 
 		r.slot = p.slot[r.slot]
 		live = append(live, r)
 	}
-	replies, err := serve(ctx, p.bin, opt.Cap, opt.CaseTimeout, live)
+	var replies map[int]*reply
+	fellBack := false
+	if b.gpu {
+		replies, fellBack, err = serveGPU(ctx, p.bin, opt.Cap, opt.CaseTimeout, live)
+	} else {
+		replies, err = serve(ctx, p.bin, []string{strconv.FormatInt(opt.Cap, 10)}, 0, opt.CaseTimeout, live)
+	}
 	if err != nil {
 		return err
 	}
@@ -169,8 +195,15 @@ func answerChunk(ctx context.Context, tc cuda.Toolchain, opt Options, k, n int, 
 		if p.cached {
 			how = "cached"
 		}
-		opt.Progress(fmt.Sprintf("cute/cxx: unit %d/%d: %d functions %s in %v, %d cases run in %v",
-			k+1, n, len(chunk), how, built.Round(time.Millisecond), len(live), (time.Since(started) - built).Round(time.Millisecond)))
+		where := ""
+		if b.gpu {
+			where = " on the GPU, one thread each"
+			if fellBack {
+				where = " on the GPU, one launch each after a device fault"
+			}
+		}
+		opt.Progress(fmt.Sprintf("cute/cxx: unit %d/%d: %d functions %s in %v, %d cases run%s in %v",
+			k+1, n, len(chunk), how, built.Round(time.Millisecond), len(live), where, (time.Since(started) - built).Round(time.Millisecond)))
 	}
 	return nil
 }

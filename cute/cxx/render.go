@@ -164,3 +164,45 @@ func source(entries []entry) []byte {
 	fmt.Fprintf(&b, "};\nint main(int argc, char** argv) { return tilecheck_cute::serve(tc_table, %d, argc, argv); }\n", len(entries))
 	return []byte(b.String())
 }
+
+//go:embed include/tilecheck_cute_gpu.h
+var gpuHarness string
+
+// gpuSource is the translation unit of the GPU mode: the same entry
+// functions as source's, each run on the device by tc_dev and shown on the
+// host by tc_show (include/tilecheck_cute_gpu.h says how).
+func gpuSource(entries []entry) []byte {
+	var b strings.Builder
+	b.WriteString("#line 1 \"tilecheck_cute_gpu.h\"\n")
+	b.WriteString(gpuHarness)
+	for i, e := range entries {
+		fmt.Fprintf(&b, "#line 1 \"tc_entry_%d\"\n", i)
+		fmt.Fprintf(&b, "CUTE_HOST_DEVICE auto tc_build_%d([[maybe_unused]] int const* v) {\n  return %s;\n}\n", i, e.body)
+		fmt.Fprintf(&b, "using tc_result_%d = decltype(tc_build_%d(static_cast<int const*>(nullptr)));\n", i, i)
+	}
+	b.WriteString("#line 1 \"tc_main\"\n")
+	b.WriteString("__device__ void tc_dev(int f, int const* v, unsigned char* slot, long long obj, long long cap) {\n  switch (f) {\n")
+	for i, e := range entries {
+		if e.vector {
+			fmt.Fprintf(&b, "  case %d: tilecheck_cute::dev_report_vector(tc_build_%d(v), slot); break;\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "  case %d: tilecheck_cute::dev_report(tc_build_%d(v), slot, obj, cap); break;\n", i, i)
+		}
+	}
+	b.WriteString("  default: break;\n  }\n}\n")
+	b.WriteString("void tc_show(int f, unsigned char const* slot, long long obj, long long cap) {\n  switch (f) {\n")
+	for i, e := range entries {
+		if e.vector {
+			fmt.Fprintf(&b, "  case %d: tilecheck_cute::show_vector(slot); break;\n", i)
+		} else {
+			fmt.Fprintf(&b, "  case %d: tilecheck_cute::show<tc_result_%d>(slot, obj, cap); break;\n", i, i)
+		}
+	}
+	b.WriteString("  default: break;\n  }\n}\n")
+	b.WriteString("unsigned long long tc_obj_bytes() {\n  unsigned long long m = 8;\n")
+	for i := range entries {
+		fmt.Fprintf(&b, "  if (sizeof(tc_result_%d) > m) m = sizeof(tc_result_%d);\n", i, i)
+	}
+	fmt.Fprintf(&b, "  return m;\n}\nint main(int argc, char** argv) { return tilecheck_cute::serve(%d, argc, argv); }\n", len(entries))
+	return []byte(b.String())
+}

@@ -31,15 +31,17 @@ type reply struct {
 	crashed string // set when the program died or hung in this request
 }
 
-// serve runs bin on reqs, restarting it after the request it crashed or
-// hung in: that request gets a reply with crashed set ("crashed: SIGFPE",
-// "timed out after 10s"), and the program starts again at the next one.
-// Replies are keyed by label. Errors are infrastructure failures only: the
-// program cannot start, or dies outside any request.
-func serve(ctx context.Context, bin string, cap int64, perCase time.Duration, reqs []request) (map[int]*reply, error) {
+// serve runs bin with args on reqs, restarting it after the request it
+// crashed or hung in: that request gets a reply with crashed set
+// ("crashed: SIGFPE", "timed out after 10s"), and the program starts again
+// at the next one. Replies are keyed by label. Errors are infrastructure
+// failures only: the program cannot start, or dies outside any request.
+// startup is added to the first request's time limit (the GPU program
+// initialises CUDA first).
+func serve(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request) (map[int]*reply, error) {
 	replies := map[int]*reply{}
 	for len(reqs) > 0 {
-		done, crash, err := serveOnce(ctx, bin, cap, perCase, reqs, replies)
+		done, crash, err := serveOnce(ctx, bin, args, startup, perCase, reqs, replies)
 		if err != nil {
 			return nil, err
 		}
@@ -55,9 +57,33 @@ func serve(ctx context.Context, bin string, cap int64, perCase time.Duration, re
 	return replies, nil
 }
 
+// gpuStartup is how long the GPU program may take before its first answer
+// beyond one case's limit: CUDA's initialisation and, in batch mode, the
+// one launch that computes every case.
+const gpuStartup = 60 * time.Second
+
+// serveGPU runs a GPU program on reqs: first every case in one launch
+// (batch mode); if that launch faults, or the program fails or hangs in
+// any other way, every case again with one launch each (single mode),
+// where a fault or hang is blamed on its case as serve blames a crash.
+// fellBack says the second happened.
+func serveGPU(ctx context.Context, bin string, cap int64, perCase time.Duration, reqs []request) (replies map[int]*reply, fellBack bool, err error) {
+	c := strconv.FormatInt(cap, 10)
+	replies = map[int]*reply{}
+	done, crash, err := serveOnce(ctx, bin, []string{c, "batch"}, gpuStartup, perCase, reqs, replies)
+	if ctx.Err() != nil {
+		return nil, false, ctx.Err()
+	}
+	if err == nil && crash == "" && done == len(reqs) {
+		return replies, false, nil
+	}
+	replies, err = serve(ctx, bin, []string{c, "single"}, gpuStartup, perCase, reqs)
+	return replies, true, err
+}
+
 // serveOnce runs bin once. It returns how many requests were answered in
 // full and, if the program died inside request done, why.
-func serveOnce(ctx context.Context, bin string, cap int64, perCase time.Duration, reqs []request, replies map[int]*reply) (done int, crash string, err error) {
+func serveOnce(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request, replies map[int]*reply) (done int, crash string, err error) {
 	var in bytes.Buffer
 	for _, r := range reqs {
 		fmt.Fprintf(&in, "%d %d %d", r.label, r.slot, len(r.vals))
@@ -66,7 +92,7 @@ func serveOnce(ctx context.Context, bin string, cap int64, perCase time.Duration
 		}
 		in.WriteByte('\n')
 	}
-	cmd := exec.CommandContext(ctx, bin, strconv.FormatInt(cap, 10))
+	cmd := exec.CommandContext(ctx, bin, args...)
 	killGroupOnCancel(cmd)
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
@@ -82,7 +108,7 @@ func serveOnce(ctx context.Context, bin string, cap int64, perCase time.Duration
 	// it is re-armed at every begin.
 	var mu sync.Mutex
 	hung := false
-	watchdog := time.AfterFunc(perCase, func() {
+	watchdog := time.AfterFunc(startup+perCase, func() {
 		mu.Lock()
 		hung = true
 		mu.Unlock()
@@ -151,7 +177,22 @@ func serveOnce(ctx context.Context, bin string, cap int64, perCase time.Duration
 	case timedOut:
 		return done, fmt.Sprintf("timed out after %v", perCase), nil
 	}
+	if fault := deviceFault(stderr.String()); fault != "" {
+		return done, "crashed: " + fault, nil
+	}
 	return done, "crashed: " + exitReason(werr), nil
+}
+
+// deviceFault is the GPU harness's report of a device fault
+// ("device fault: an illegal memory access was encountered"), if stderr
+// holds one.
+func deviceFault(stderr string) string {
+	for _, line := range strings.Split(stderr, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "tilecheck_cute: "); ok && strings.HasPrefix(rest, "device fault") {
+			return rest
+		}
+	}
+	return ""
 }
 
 // exitReason names how a program ended: its signal (SIGFPE, SIGABRT,

@@ -9,7 +9,8 @@ import (
 // Source is compiled CuTe as a sweep's source of answers.
 type Source struct {
 	Opt Options
-	// Label names the source in reports; empty: "cute-host".
+	// Label names the source in reports; empty: "cute-host", or
+	// "cute-gpu" when Opt.GPU.
 	Label string
 }
 
@@ -18,11 +19,16 @@ func (s Source) Name() string {
 	if s.Label != "" {
 		return s.Label
 	}
-	return "cute-host"
+	return "cute-" + s.Backend()
 }
 
-// Backend is where the answers are computed.
-func (Source) Backend() string { return "host" }
+// Backend is where the answers are computed: host or gpu.
+func (s Source) Backend() string {
+	if s.Opt.GPU {
+		return "gpu"
+	}
+	return "host"
+}
 
 // Answer asks CuTe for every case.
 func (s Source) Answer(ctx context.Context, cases []cute.Case) ([]cute.Answer, error) {
