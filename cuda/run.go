@@ -93,16 +93,11 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	steps.total.Store(int64(2 * len(batches)))
 	if len(opts.Headers) > 0 {
 		steps.total.Add(1)
-		// A user's headers: do they compile before anything is
-		// instantiated? If not (a missing CUDA include, a wrong --include),
-		// every unit would fail the same way: say so once.
-		var src bytes.Buffer
-		Generate(&src, nil, variants, opts.Headers)
-		if _, _, err := opts.Build(ctx, src.Bytes()); err != nil {
-			var ce *CompileError
-			if errors.As(err, &ce) {
-				ce.Headers = true
-			}
+		// A user's headers: do they compile, and declare the namespace and
+		// classes the units name, before anything is instantiated? If not
+		// (a missing CUDA include, a wrong --include, a typo in
+		// --namespace), every unit would fail the same way: say so once.
+		if err := opts.preflight(ctx, variants, planned); err != nil {
 			return res, err
 		}
 		steps.step()

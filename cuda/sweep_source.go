@@ -96,6 +96,13 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
+	if len(opts.Headers) > 0 {
+		// Your headers and namespace, checked in seconds before the sweep
+		// generates its cases (each batch's Run checks its classes).
+		if err := opts.preflight(ctx, []Variant{variant}, nil); err != nil {
+			return nil, err
+		}
+	}
 	src := NewSource(ctx, variant, opts)
 	src.scaleBatches = b.Batches <= 0
 	return src, nil

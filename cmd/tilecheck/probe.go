@@ -61,8 +61,11 @@ build and run instead, also when stderr is not a terminal. SIGINT or SIGTERM
 kills the compilers and exits 130.
 
 Exit status: 0 every access agrees, 1 a disagreement (or dropped records),
-2 bad usage or the compiler is missing, 3 weak evidence (a control showed no
-mismatch, or the identity copy showed one), 4 internal error, 130 interrupted.
+2 bad usage, the compiler missing, or your headers lacking the header,
+namespace or class named (checked by one small program before the build),
+3 weak evidence (a control showed no mismatch, the identity copy showed
+one, or an iterator under test compared no access), 4 internal error,
+130 interrupted.
 
 Examples:
   tilecheck probe                                     # host g++, all renditions

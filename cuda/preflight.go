@@ -1,0 +1,104 @@
+package cuda
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// PreflightError is bad input found before any iterator is built: a header
+// of yours that is not there, a namespace your headers do not declare, or
+// a class the generated code instantiates that the namespace lacks.
+type PreflightError struct {
+	What       string // the missing thing, e.g. "--namespace cutlas: no such namespace in your headers"
+	Diagnostic string // the compiler's first diagnostic about it
+}
+
+func (e *PreflightError) Error() string {
+	if e.Diagnostic == "" {
+		return e.What
+	}
+	return e.What + " (compiler: " + e.Diagnostic + ")"
+}
+
+// preflightMark names the lines of the preflight checks in diagnostics.
+const preflightMark = "tilecheck-preflight"
+
+// preflightLine finds a diagnostic's line among the checks: g++ and clang
+// write "tilecheck-preflight:3:12: error:", nvcc "tilecheck-preflight(3): error".
+var preflightLine = regexp.MustCompile(preflightMark + `[:(](\d+)[):].*error`)
+
+// missingHeader finds the header a compiler could not open.
+var missingHeader = regexp.MustCompile(`(?:fatal error: |cannot open source file ")([^":]+)"?(?:: No such file or directory)?`)
+
+// preflight compiles one small program before anything is instantiated:
+// your headers (after the host prelude and the renditions), then, for
+// each of your namespaces, `using namespace NS;` and a using-declaration
+// of every iterator class the cases instantiate. A typo in --namespace or
+// a header without the class would otherwise surface only after every
+// translation unit was built and every path attributed, minutes later. It
+// is built through Build, so its outcome is cached like any build's. It
+// returns a *PreflightError naming what is missing, or the CompileError of
+// headers that do not compile on their own (Headers set).
+func (opts Options) preflight(ctx context.Context, variants []Variant, planned []*plannedCase) error {
+	var checks []preflightCheck
+	for _, v := range variants {
+		if v.Rendition() {
+			continue
+		}
+		checks = append(checks, preflightCheck{
+			code: "using namespace " + v.Namespace + ";",
+			what: fmt.Sprintf("--namespace %s: no such namespace in your headers (%s)", v.Namespace, strings.Join(opts.Headers, ", "))})
+		var classes []string
+		for _, pc := range planned {
+			if c := pc.Config.Class.String(); !slices.Contains(classes, c) {
+				classes = append(classes, c)
+			}
+		}
+		for _, c := range classes {
+			name := "transform::threadblock::" + c
+			checks = append(checks, preflightCheck{
+				code: "using " + v.Namespace + "::" + name + ";",
+				what: fmt.Sprintf("--namespace %s has no %s in your headers (%s): the %s configurations instantiate it",
+					v.Namespace, name, strings.Join(opts.Headers, ", "), c)})
+		}
+	}
+	var src bytes.Buffer
+	Generate(&src, nil, variants, opts.Headers)
+	fmt.Fprintf(&src, "#line 1 %q\n", preflightMark)
+	for i, c := range checks {
+		fmt.Fprintf(&src, "namespace tc_preflight_%d { %s }\n", i, c.code)
+	}
+	_, _, err := opts.Build(ctx, src.Bytes())
+	var ce *CompileError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	if m := missingHeader.FindStringSubmatch(ce.Output); m != nil && slices.Contains(opts.Headers, m[1]) {
+		return &PreflightError{What: fmt.Sprintf("--header %s: not found in the include directories (%s)", m[1], strings.Join(opts.IncludeDirs, ", "))}
+	}
+	first, diag := -1, ""
+	for _, l := range strings.Split(ce.Output, "\n") {
+		m := preflightLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if n, _ := strconv.Atoi(m[1]); n >= 1 && n <= len(checks) && (first < 0 || n-1 < first) {
+			first, diag = n-1, strings.TrimSpace(l)
+		}
+	}
+	if first < 0 {
+		ce.Headers = true // the headers fail before any check
+		return ce
+	}
+	return &PreflightError{What: checks[first].what, Diagnostic: diag}
+}
+
+// preflightCheck is one line of the preflight program and what its error
+// means.
+type preflightCheck struct{ code, what string }
