@@ -100,9 +100,16 @@ var Model = &Property{
 }
 
 // Crashed says whether a source's refusal was a crash or a hang of the
-// compiled program rather than a refusal at compile time.
+// compiled program, or a result no layout can be (a GPU does not trap an
+// integer division by zero: it answers garbage such as an extent 0), rather
+// than a refusal at compile time.
 func Crashed(a cute.Answer) bool {
-	return strings.HasPrefix(a.Rejected, "crashed") || strings.HasPrefix(a.Rejected, "timed out")
+	for _, p := range []string{"crashed", "timed out", "result "} {
+		if strings.HasPrefix(a.Rejected, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsStatic says whether every integer of c's operands is static: the

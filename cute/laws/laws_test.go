@@ -48,5 +48,7 @@ func TestModelLawOnRefusals(t *testing.T) {
 	c, err := cute.ParseCase("op=logical_divide A=5:1 B=1:0")
 	require.NoError(t, err)
 	require.NotNil(t, Model.Check(c, cute.Answer{Rejected: "crashed: SIGFPE"}, []cute.Answer{c.Eval()}))
+	unreadable := cute.Answer{Rejected: `result "(1,(0,-1)):(0,(1,0))" not read: extent 0`} // the GPU's answer
+	require.NotNil(t, Model.Check(c, unreadable, []cute.Answer{c.Eval()}))
 	require.Nil(t, Model.Check(c, cute.Answer{Rejected: "static_assert: Dynamic-stride complement only for rank-1 layouts"}, []cute.Answer{c.Eval()}))
 }
