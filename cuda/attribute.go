@@ -271,7 +271,7 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	f.Close()
 	args = append(append(depArgs(depfile), args...), f.Name())
 	cmd := exec.CommandContext(ctx, host.compiler(), args...)
-	killGroupOnCancel(cmd)
+	KillGroupOnCancel(cmd)
 	started := time.Now()
 	out, err := cmd.CombinedOutput()
 	diag := ""

@@ -254,7 +254,7 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	// them, the command it prints must fail the same way.
 	args := append(append(depArgs(depfile), flags...), "-o", tmpBin, srcPath)
 	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
-	killGroupOnCancel(cmd)
+	KillGroupOnCancel(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	started := time.Now()

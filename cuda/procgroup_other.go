@@ -4,6 +4,6 @@ package cuda
 
 import "os/exec"
 
-// killGroupOnCancel: without process groups, cancelling kills the driver
+// KillGroupOnCancel: without process groups, cancelling kills the driver
 // process only (exec.CommandContext's default).
-func killGroupOnCancel(cmd *exec.Cmd) {}
+func KillGroupOnCancel(cmd *exec.Cmd) {}

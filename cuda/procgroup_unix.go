@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// killGroupOnCancel runs cmd in a process group of its own and makes
+// KillGroupOnCancel runs cmd in a process group of its own and makes
 // cancelling its context kill the whole group: g++ and nvcc do their work
 // in children (cc1plus, as, ld; cicc, ptxas), which killing the driver
 // alone would leave running after an interrupted run.
-func killGroupOnCancel(cmd *exec.Cmd) {
+func KillGroupOnCancel(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
 		if cmd.Process == nil {

@@ -260,7 +260,7 @@ func execute(ctx context.Context, bin string, batch []*plannedCase, opts Options
 		argv = opts.Wrap(bin)
 	}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	killGroupOnCancel(cmd) // compute-sanitizer runs the program as a child
+	KillGroupOnCancel(cmd) // compute-sanitizer runs the program as a child
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilecheck/tilecheck/internal/realcutlass"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -27,7 +28,9 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	realcutlass.Cleanup()
+	os.Exit(code)
 }
 
 // startCLI starts tilecheck args... as a child process in dir with env

@@ -1,87 +1,19 @@
 package main
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"encoding/json"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/internal/realcutlass"
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// realCutlass unpacks ../shared/cutlass/cutlass-<version>-include.tar.gz
-// (or $TILECHECK_CUTLASS_TARBALLS/...) into a temporary directory and returns
-// its include/ directory. It skips, saying why, where the tarball, a C++
-// compiler or CUDA's host headers are absent; .ci/run installs all three so
-// that CI never skips.
+// realCutlass is the include/ directory of the shared CUTLASS tree of
+// version, unpacked once per test process (see realcutlass).
 func realCutlass(t *testing.T, version string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("real CUTLASS: skipped in -short mode")
-	}
-	dir := os.Getenv("TILECHECK_CUTLASS_TARBALLS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "cutlass")
-	}
-	tarball := filepath.Join(dir, "cutlass-"+version+"-include.tar.gz")
-	if _, err := os.Stat(tarball); err != nil {
-		t.Skipf("real CUTLASS: %s absent (set TILECHECK_CUTLASS_TARBALLS)", tarball)
-	}
-	if _, err := exec.LookPath("g++"); err != nil {
-		t.Skip("real CUTLASS: no g++")
-	}
-	if _, err := os.Stat("/usr/include/cuda_runtime.h"); err != nil {
-		t.Skip("real CUTLASS: CUDA host headers absent (Debian nvidia-cuda-dev; .ci/run installs it)")
-	}
-	out := t.TempDir()
-	f, err := os.Open(tarball)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(out, filepath.Clean(h.Name))
-		if !strings.HasPrefix(path, out+string(filepath.Separator)) {
-			t.Fatalf("tarball entry %q escapes the directory", h.Name)
-		}
-		switch h.Typeflag {
-		case tar.TypeDir:
-			err = os.MkdirAll(path, 0o755)
-		case tar.TypeReg:
-			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-				var w *os.File
-				if w, err = os.Create(path); err == nil {
-					_, err = io.Copy(w, tr)
-					w.Close()
-				}
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	inc := filepath.Join(out, "cutlass-"+version, "include")
-	if _, err := os.Stat(filepath.Join(inc, "cutlass", "cutlass.h")); err != nil {
-		t.Fatalf("unpacked %s has no cutlass/cutlass.h: %v", tarball, err)
-	}
-	return inc
+	return realcutlass.Include(t, version)
 }
 
 // realVersions pairs each shared CUTLASS tree with the Go model it must

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/tilecheck/tilecheck/cuda"
 )
 
 // request is one case for a program: its label (the case's index), the
@@ -93,7 +95,7 @@ func serveOnce(ctx context.Context, bin string, args []string, startup, perCase 
 		in.WriteByte('\n')
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
-	killGroupOnCancel(cmd)
+	cuda.KillGroupOnCancel(cmd)
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -224,7 +226,7 @@ func runSmall(ctx context.Context, bin string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
-	killGroupOnCancel(cmd)
+	cuda.KillGroupOnCancel(cmd)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
