@@ -14,6 +14,7 @@ import (
 	"github.com/tilecheck/tilecheck/cute/cxx"
 	"github.com/tilecheck/tilecheck/cute/laws"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 func init() {
@@ -133,7 +134,7 @@ const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--
                             [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
                             [--backend go|host|gpu [--include DIR] [--cxx COMPILER] [--cuda-include DIR]...
                              [--nvcc COMPILER] [--arch sm_90]]
-                            [--static-every N]
+                            [--static-every N] [--shard I/N]
 
 Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
 strides, extents that are not powers of two, operands that meet each
@@ -160,8 +161,13 @@ launch that faults is run again one case a launch, the fault blamed on its
 case. Integer division by zero does not trap on a GPU: where the host
 program dies of SIGFPE, the GPU answers a value.
 
+CI: --shard i/n judges the i-th of n parts of the cases (write it with
+--format json); 'tilecheck merge' joins the n reports into the report of the
+unsharded sweep.
+
 Exit status: 0 pass, 1 a law failed, 2 bad usage, 3 weak evidence (a control
-survived or a floor was missed), 4 internal error, 130 interrupted.
+survived or a floor was missed), 4 internal error, 130 interrupted; a shard
+exits 0 (merge judges).
 
 Examples:
   tilecheck cute sweep                                  # the Go model, quick
@@ -181,6 +187,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
+	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
 	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host and gpu)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
 		return code
@@ -207,6 +214,16 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := checkOut("--out", *out); err != nil {
 		problems = append(problems, err.Error())
 	}
+	var shard sweep.Shard
+	if *shardText != "" {
+		var err error
+		switch shard, err = sweep.ParseShard(*shardText); {
+		case err != nil:
+			problems = append(problems, err.Error())
+		case shard.Count > 1 && *format != "json":
+			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", *shardText))
+		}
+	}
 	if len(problems) > 0 {
 		return fail(stderr, "cute sweep", errors.New(strings.Join(problems, "; ")))
 	}
@@ -221,7 +238,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	source, replayFlags := src.source(say)
 	res, err := cutesweep.Run(ctx, cutesweep.Options{
 		Source: source, Preset: *preset, Cases: *ncases, Seed: *seed, Ops: ops,
-		StaticEvery: *staticEvery, ReplayFlags: replayFlags, Progress: say,
+		StaticEvery: *staticEvery, ReplayFlags: replayFlags, Progress: say, Shard: shard,
 	})
 	progress.finish()
 	if err != nil {

@@ -81,3 +81,34 @@ func TestCuteSweepJSON(t *testing.T) {
 		}
 	}
 }
+
+// cute sweep --shard writes parts that tilecheck merge joins into the
+// unsharded report.
+func TestCuteShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, part := range []string{"1/2", "2/2"} {
+		f := dir + "/s" + part[:1] + ".json"
+		var out, errb bytes.Buffer
+		if code := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--shard", part, "--out", f}, &out, &errb); code != exitPass {
+			t.Fatalf("shard %s: exit %d: %s", part, code, errb.String())
+		}
+		files = append(files, f)
+	}
+	var merged, whole, errb bytes.Buffer
+	mcode := run(append([]string{"merge", "--format", "json"}, files...), &merged, &errb)
+	wcode := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--format", "json"}, &whole, &errb)
+	if mcode != wcode {
+		t.Fatalf("merge exit %d, whole sweep %d: %s", mcode, wcode, errb.String())
+	}
+	var a, b report.Report
+	if err := json.Unmarshal(merged.Bytes(), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(whole.Bytes(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Checks != b.Checks || a.Configs != b.Configs || len(a.Properties) != len(b.Properties) || a.Verdict != b.Verdict {
+		t.Fatalf("merged %+v\nwhole %+v", a, b)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/cute/cutesweep"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -96,7 +97,13 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// verdict (an all-models matrix does not): merge them as that sweep,
 	// whose exit status follows the combined verdict.
 	byVerdict := single || matrices[0].Verdict != report.Unjudged
-	if single {
+	if single && cutesweep.IsShard(singles[0]) {
+		r, err := cutesweep.Merge(singles)
+		if err != nil {
+			return fail(stderr, "merge", err)
+		}
+		m = &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
+	} else if single {
 		r, err := sweep.Merge(singles)
 		if err != nil {
 			return sweepError(stderr, "merge", ctx, err)

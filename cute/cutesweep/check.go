@@ -62,7 +62,7 @@ func Check(ctx context.Context, src Source, c cute.Case, only *laws.Property) (*
 		if !p.Judges(c.Op) {
 			continue
 		}
-		v, applied := judge(p, 0, c, ans, model, 1)
+		v, applied := judge(p, c, ans, model, 1)
 		res := LawResult{Law: p, Violation: v}
 		if !applied {
 			res.Skipped = "outside a documented precondition, or refused"

@@ -2,9 +2,8 @@ package cutesweep
 
 import (
 	"context"
-	"fmt"
+	"encoding/json"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/tilecheck/tilecheck/cute"
@@ -12,16 +11,16 @@ import (
 	"github.com/tilecheck/tilecheck/cute/laws"
 	"github.com/tilecheck/tilecheck/rapidrun"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // Result is a finished (or interrupted) sweep, before it is a report.
 type Result struct {
 	opts           Options
+	total          int // the sweep's cases, every shard's
+	hits           []int
 	cases          []cute.Case
 	outcomes       []*outcome
 	controls       []controlOutcome
-	coverage       []report.Coverage
 	accepted       int
 	dynamicOutside int
 	divergences    []*divergence
@@ -30,21 +29,15 @@ type Result struct {
 	elapsed        time.Duration
 }
 
-// measure is the fraction of cases that reach each coverage target.
-func measure(cs []cute.Case, model judged) []report.Coverage {
-	out := make([]report.Coverage, len(cases.Targets))
+// measure counts the cases that reach each coverage target.
+func measure(cs []cute.Case, model judged) []int {
+	out := make([]int, len(cases.Targets))
 	for k, t := range cases.Targets {
-		hit := 0
 		for _, c := range cs {
 			if t.Hit(c, model.of(c)) {
-				hit++
+				out[k]++
 			}
 		}
-		f := 0.0
-		if len(cs) > 0 {
-			f = float64(hit) / float64(len(cs))
-		}
-		out[k] = report.Coverage{Class: t.Name, Fraction: f, Floor: t.Floor, OK: f >= t.Floor}
 	}
 	return out
 }
@@ -72,7 +65,7 @@ func (r *Result) minimise(ctx context.Context, src, model judged) {
 				return false
 			}
 			m, _ := ask(ctx, Model{}, planned)
-			v, _ := judge(p, 0, c, s, m, 1)
+			v, _ := judge(p, c, s, m, 1)
 			return v != nil
 		}
 		c, found := rapidrun.Shrink(cases.Gen(p.Ops), r.opts.Seed, shrinkChecks,
@@ -83,7 +76,7 @@ func (r *Result) minimise(ctx context.Context, src, model judged) {
 		planned := plan(ctx, []cute.Case{c}, []*laws.Property{p}, 1)
 		s, _ := ask(ctx, r.opts.Source, planned)
 		m, _ := ask(ctx, Model{}, planned)
-		if v, _ := judge(p, 0, c, s, m, 1); v != nil {
+		if v, _ := judge(p, c, s, m, 1); v != nil {
 			o.first = &finding{c: c, v: v, got: s.of(c), want: m.of(c)}
 		}
 	}
@@ -91,31 +84,36 @@ func (r *Result) minimise(ctx context.Context, src, model judged) {
 
 // Report is the sweep in tilecheck's report schema: one property per law,
 // the controls' kill matrix, the coverage floors and an audit of what
-// compiled CuTe answered outside the documented preconditions.
+// compiled CuTe answered outside the documented preconditions. A shard's
+// report carries its state for Merge.
 func (r *Result) Report() *report.Report {
-	rep := &report.Report{
-		Iterator: r.opts.Source.Name(), Class: "cute", Backend: r.opts.Source.Backend(),
-		Preset: r.opts.Preset, Seed: r.opts.Seed,
-		Configs:  report.ConfigCounts{Valid: r.accepted, Invalid: len(r.cases) - r.accepted},
-		ElapsedS: r.elapsed.Seconds(), Coverage: r.coverage,
+	st := r.state()
+	rep := st.report()
+	if r.opts.Shard.Count > 1 {
+		rep.Shard, _ = json.Marshal(st)
 	}
-	if rep.Preset == "" {
-		rep.Preset = fmt.Sprintf("%d cases", len(r.cases))
+	return rep
+}
+
+// state is what a report is made of: of one sweep, of one shard, or of
+// shards merged. Cases and answers are kept as CuTe notation.
+func (r *Result) state() *state {
+	st := &state{
+		Family: "cute", Source: r.opts.Source.Name(), Backend: r.opts.Source.Backend(),
+		Preset: r.opts.Preset, Seed: r.opts.Seed, ReplayFlags: r.opts.ReplayFlags,
+		Index: r.opts.Shard.Index, Count: r.opts.Shard.Count, Total: r.total,
+		Cases: len(r.cases), Accepted: r.accepted, DynamicOutside: r.dynamicOutside,
+		Hits: r.hits, ElapsedS: r.elapsed.Seconds(), Interrupted: r.interrupted,
 	}
-	failed, unproven := false, len(r.cases) == 0
 	for _, o := range r.outcomes {
-		rep.Checks += o.cases
-		p := report.Property{ID: o.law.ID, Doc: o.law.Doc, Cases: o.cases, Violations: o.violations}
-		switch {
-		case o.violations > 0:
-			p.Status, failed = report.Violated, true
-			p.Counterexample = r.counterexample(o)
-		case o.cases > 0:
-			p.Status = report.Held
-		default:
-			p.Status, unproven = report.NotApplicable, true
+		ls := lawState{ID: o.law.ID, Doc: o.law.Doc, Cases: o.cases, Violations: o.violations}
+		if f := o.first; f != nil {
+			ls.First = &firstState{Case: f.c.String(), Op: string(f.c.Op), Detail: f.v.Detail,
+				Expected: f.v.Expected, Actual: f.v.Actual,
+				Got: laws.Describe(f.c.Op, f.got), Want: laws.Describe(f.c.Op, f.want),
+				Answered: f.got.Rejected == "" || f.want.Rejected == ""}
 		}
-		rep.Properties = append(rep.Properties, p)
+		st.Laws = append(st.Laws, ls)
 	}
 	for _, c := range r.controls {
 		row := report.Control{ID: c.k.ID, Defect: c.k.Defect, Killed: len(c.killedBy) > 0,
@@ -126,28 +124,13 @@ func (r *Result) Report() *report.Report {
 				row.OK = false
 			}
 		}
-		rep.Controls = append(rep.Controls, row)
+		st.Controls = append(st.Controls, row)
 	}
-	for _, c := range r.coverage {
-		if !c.OK {
-			unproven = true
-		}
+	for _, d := range r.divergences {
+		st.Divergences = append(st.Divergences, divState{Op: string(d.op), Kind: d.kind, Count: d.count,
+			Least: d.least.String(), Got: laws.Describe(d.op, d.got), Want: laws.Describe(d.op, d.want), Broke: d.broke})
 	}
-	if r.dynamicOutside > 0 {
-		rep.Audit = append(rep.Audit, report.AuditEntry{Topic: "dynamic-outside-precondition",
-			Detail: "compiled CuTe answered dynamic cases that a documented precondition excludes (it checks none at run time); no law judges those answers",
-			Count:  r.dynamicOutside})
-	}
-	rep.Audit = append(rep.Audit, auditOf(r.opts.Source.Name(), r.divergences)...)
-	if rep.ElapsedS > 0 {
-		rep.ChecksPerSecond = float64(rep.Checks) / rep.ElapsedS
-	}
-	rep.Verdict = sweep.Verdict(failed, rep.Controls, unproven)
-	if r.interrupted {
-		rep.Verdict = report.Interrupted
-		rep.Interrupted = "stopped while judging; the report holds what was judged by then"
-	}
-	return rep
+	return st
 }
 
 // lawSwept says whether a law was among those swept (L-static-dynamic is
@@ -159,23 +142,4 @@ func lawSwept(os []*outcome, id string) bool {
 		}
 	}
 	return false
-}
-
-func (r *Result) counterexample(o *outcome) *report.Counterexample {
-	f := o.first
-	detail := f.v.Detail
-	if f.got.Rejected == "" || f.want.Rejected == "" {
-		detail += fmt.Sprintf("; %s gives %s; the model gives %s", r.opts.Source.Name(),
-			laws.Describe(f.c.Op, f.got), laws.Describe(f.c.Op, f.want))
-	}
-	cmd := []string{"tilecheck cute check"}
-	if r.opts.ReplayFlags != "" {
-		cmd = append(cmd, r.opts.ReplayFlags)
-	}
-	cmd = append(cmd, fmt.Sprintf("--case '%s' --law %s", f.c, o.law.ID))
-	return &report.Counterexample{
-		Config: f.c.String(), Ops: string(f.c.Op), Thread: -1,
-		Expected: f.v.Expected, Actual: f.v.Actual, Detail: detail,
-		Replay: report.Replay{Command: strings.Join(cmd, " ")},
-	}
 }

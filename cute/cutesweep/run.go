@@ -3,12 +3,14 @@ package cutesweep
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"time"
 
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/cases"
 	"github.com/tilecheck/tilecheck/cute/laws"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // Options configure a sweep.
@@ -27,6 +29,9 @@ type Options struct {
 	ReplayFlags string
 	// Progress, when set, hears each phase as it starts.
 	Progress func(phase string)
+	// Shard judges one contiguous part of the drawn cases (Index of
+	// Count); Merge joins the parts' reports into the whole sweep's.
+	Shard sweep.Shard
 }
 
 // PresetCases is how many cases each preset draws from the Go model, and
@@ -84,7 +89,7 @@ func plan(ctx context.Context, cs []cute.Case, props []*laws.Property, staticEve
 			if !p.Judges(c.Op) || p.Needs == nil {
 				continue
 			}
-			if p == laws.StaticDynamic && !sampled(i, staticEvery) {
+			if p == laws.StaticDynamic && !sampled(c, staticEvery) {
 				continue
 			}
 			for _, n := range p.Needs(c) {
@@ -95,7 +100,16 @@ func plan(ctx context.Context, cs []cute.Case, props []*laws.Property, staticEve
 	return out
 }
 
-func sampled(i, every int) bool { return every > 0 && i%every == 0 }
+// sampled says whether case c is among the every-th asked statically: by
+// a hash of the case, so that a shard samples as the whole sweep does.
+func sampled(c cute.Case, every int) bool {
+	if every <= 1 {
+		return every == 1
+	}
+	h := fnv.New32a()
+	h.Write([]byte(c.String()))
+	return h.Sum32()%uint32(every) == 0
+}
 
 // ask answers the planned cases with src.
 func ask(ctx context.Context, src Source, planned []cute.Case) (judged, error) {
@@ -113,9 +127,9 @@ func ask(ctx context.Context, src Source, planned []cute.Case) (judged, error) {
 	return j, nil
 }
 
-// judge applies law p to case c (the i-th) given a source's answers and
+// judge applies law p to case c given a source's answers and
 // the model's; nil when the law holds or does not apply.
-func judge(p *laws.Property, i int, c cute.Case, src, model judged, staticEvery int) (v *laws.Violation, applied bool) {
+func judge(p *laws.Property, c cute.Case, src, model judged, staticEvery int) (v *laws.Violation, applied bool) {
 	if !p.Judges(c.Op) {
 		return nil, false
 	}
@@ -123,7 +137,7 @@ func judge(p *laws.Property, i int, c cute.Case, src, model judged, staticEvery 
 	if p == laws.Model {
 		return p.Check(c, a, []cute.Answer{m}), true
 	}
-	if p == laws.StaticDynamic && !sampled(i, staticEvery) {
+	if p == laws.StaticDynamic && !sampled(c, staticEvery) {
 		return nil, false
 	}
 	if m.Rejected != "" || a.Rejected != "" {
@@ -175,9 +189,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	phase(fmt.Sprintf("drawing %d cases", n))
-	cs, err := cases.DrawContext(ctx, opts.Seed, n, opts.Ops)
+	all, err := cases.DrawContext(ctx, opts.Seed, n, opts.Ops)
 	if err != nil {
 		return nil, err
+	}
+	cs := all
+	if opts.Shard.Count > 1 {
+		lo, hi := n*(opts.Shard.Index-1)/opts.Shard.Count, n*opts.Shard.Index/opts.Shard.Count
+		cs = all[lo:hi]
 	}
 	props := lawsFor(opts.Source, opts.StaticEvery)
 	planned := plan(ctx, cs, props, opts.StaticEvery)
@@ -193,7 +212,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	res := &Result{opts: opts, cases: cs, elapsedStart: start}
+	res := &Result{opts: opts, cases: cs, total: n, elapsedStart: start}
 	phase("judging")
 	res.outcomes = judgeAll(ctx, cs, props, src, model, opts.StaticEvery)
 	if ctx.Err() != nil {
@@ -203,10 +222,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// they are judged on at least the Go quick preset's cases (the same
 	// seed, so the sweep's own cases come first).
 	phase("controls")
-	ccs := cs
-	if q := PresetCases["quick"]; len(cs) < q {
+	ccs := all
+	if q := PresetCases["quick"]; len(all) < q {
 		if ccs, err = cases.DrawContext(ctx, opts.Seed, q, opts.Ops); err != nil {
-			ccs = cs // interrupted: the report says so
+			ccs = all // interrupted: the report says so
 		}
 	}
 	cmodel, err := ask(ctx, Model{}, plan(ctx, ccs, props, 1))
@@ -214,7 +233,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.controls = runControls(ctx, ccs, props, cmodel, 1)
-	res.coverage = measure(cs, model)
+	res.hits = measure(cs, model)
 	res.accepted = countAccepted(cs, model)
 	res.dynamicOutside = dynamicOutside(cs, src, model)
 	if _, isModel := opts.Source.(Model); !isModel {
@@ -238,7 +257,7 @@ func judgeAll(ctx context.Context, cs []cute.Case, props []*laws.Property, src, 
 			break
 		}
 		for k, p := range props {
-			v, applied := judge(p, i, c, src, model, staticEvery)
+			v, applied := judge(p, c, src, model, staticEvery)
 			if !applied {
 				continue
 			}
@@ -295,11 +314,11 @@ func runControls(ctx context.Context, cs []cute.Case, props []*laws.Property, mo
 		}
 		row := controlOutcome{k: k}
 		for _, p := range judgedProps {
-			for i, c := range cs {
+			for _, c := range cs {
 				if !touches(p, c, changed) {
 					continue
 				}
-				if v, _ := judge(p, i, c, ans, model, staticEvery); v != nil {
+				if v, _ := judge(p, c, ans, model, staticEvery); v != nil {
 					row.killedBy = append(row.killedBy, p.ID)
 					break
 				}

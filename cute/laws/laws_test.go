@@ -52,3 +52,15 @@ func TestModelLawOnRefusals(t *testing.T) {
 	require.NotNil(t, Model.Check(c, unreadable, []cute.Answer{c.Eval()}))
 	require.Nil(t, Model.Check(c, cute.Answer{Rejected: "static_assert: Dynamic-stride complement only for rank-1 layouts"}, []cute.Answer{c.Eval()}))
 }
+
+// complement(3:3, 28) = (3,4):(1,9) keeps every postcondition L-complement
+// judges (its cosize, 30, is over the documentation's bound, which no
+// complement here can meet), and a complement one stride short does not.
+func TestComplementPastTheDocumentedBound(t *testing.T) {
+	c, err := cute.ParseCase("op=complement A=3:3 M=28")
+	require.NoError(t, err)
+	a := c.Eval()
+	require.Equal(t, "(3,4):(1,9)", a.Layout.String())
+	require.Nil(t, Complement.Check(c, a, nil))
+	require.NotNil(t, Complement.Check(c, answerOf(t, "(3,4):(1,8)", 64), nil))
+}
