@@ -55,8 +55,8 @@ Examples:
   tilecheck check --iterator cutlass-pre3049 \
     --config 'elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64' \
     --ops 'load(1,0);store(1,0)' --property P-sym --thread 5
-  tilecheck check --iterator cutlass --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' \
-    --ops 'load(1,0)'
+  tilecheck check --iterator cutlass \
+    --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load(1,0)'
 
 Flags:
 `

@@ -132,8 +132,8 @@ func parseOps(s string) ([]cute.Op, error) {
 
 const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--cases N] [--seed N] [--ops OP,...]
                             [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                            [--backend go|host|gpu [--include DIR] [--cxx COMPILER] [--cuda-include DIR]...
-                             [--nvcc COMPILER] [--arch sm_90]]
+                            [--backend go|host|gpu [--include DIR] [--cxx COMPILER]
+                             [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
                             [--static-every N] [--shard I/N]
 
 Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
@@ -173,7 +173,7 @@ Examples:
   tilecheck cute sweep                                  # the Go model, quick
   tilecheck cute sweep --ops composition,complement --format md
   tilecheck cute sweep --backend host --include ~/cutlass/include --format json --out cute.json
-  tilecheck cute sweep --backend gpu --include ~/cutlass/include --cuda-include /usr/local/cuda/include
+  tilecheck cute sweep --backend gpu --include ~/cutlass/include   # nvcc on PATH
 `
 
 func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -188,7 +188,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
-	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default 1 for go, 25 for host and gpu)")
+	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default: 1 for go, 25 for host and gpu)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
 		return code
 	}

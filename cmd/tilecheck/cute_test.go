@@ -112,3 +112,20 @@ func TestCuteShardsMerge(t *testing.T) {
 		t.Fatalf("merged %+v\nwhole %+v", a, b)
 	}
 }
+
+// Every command's help fits 100 columns, flags' descriptions included.
+func TestHelpWithin100Columns(t *testing.T) {
+	helps := [][]string{{"--help"}, {"cute", "sweep", "--help"}, {"cute", "check", "--help"}}
+	for name := range commands {
+		helps = append(helps, []string{name, "--help"})
+	}
+	for _, args := range helps {
+		var out, errb bytes.Buffer
+		run(args, &out, &errb)
+		for _, line := range strings.Split(out.String(), "\n") {
+			if len(line) > 100 {
+				t.Errorf("%q: %d columns: %s", args, len(line), line)
+			}
+		}
+	}
+}

@@ -77,15 +77,44 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		if name != "" {
 			line += " " + name
 		}
-		usage = strings.ReplaceAll(usage, "\n", "\n    \t")
-		line += "\n    \t" + usage
 		// A help that states its default in words ("(default: every
 		// thread)") does not also get the raw value ("(default -1)").
 		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(usage, "(default") {
-			line += fmt.Sprintf(" (default %s)", f.DefValue)
+			usage += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w, line)
+		for _, para := range strings.Split(usage, "\n") {
+			for _, l := range wrapWords(para, helpWidth-len(helpIndent)) {
+				fmt.Fprintln(w, helpIndent+l)
+			}
+		}
 	})
+}
+
+// helpWidth is the widest line help prints; helpIndent starts a flag's
+// description.
+const (
+	helpWidth  = 100
+	helpIndent = "        "
+)
+
+// wrapWords breaks s into lines of at most width columns at spaces (a word
+// longer than width stands alone).
+func wrapWords(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // flagSet reports whether the flag name was given on the command line (not

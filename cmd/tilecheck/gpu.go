@@ -59,9 +59,10 @@ time, time left) on stderr; --verbose logs every build and run instead.
 SIGINT or SIGTERM kills the compilers and exits 130.
 
 It writes DIR/gpu-<date>.md and DIR/gpu-<date>.json (default DIR:
-reports/evidence; checked writable, or creatable, before the run) naming the GPU, driver, compiler, the sha256 of the C++
-sources built, configurations, accesses compared, mismatches, dropped
-records, control and sanitizer outcomes.
+reports/evidence; checked writable, or creatable, before the run) naming
+the GPU, driver, compiler, the sha256 of the C++ sources built,
+configurations, accesses compared, mismatches, dropped records, control and
+sanitizer outcomes.
 
 Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer
 report, 2 bad usage (nvcc, or compute-sanitizer with --sanitize, missing;

@@ -71,7 +71,7 @@ Examples:
   tilecheck probe                                     # host g++, all renditions
   tilecheck probe --preset quick --format json --out probe.json
   tilecheck probe --backend gpu --arch sm_90
-  tilecheck probe --include ~/cutlass/include --namespace cutlass --cuda-include /usr/local/cuda/include
+  tilecheck probe --include ~/cutlass/include --namespace cutlass   # CUDA's headers in /usr/include
 
 Flags:
 `

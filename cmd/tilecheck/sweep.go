@@ -23,8 +23,9 @@ func init() {
 	})
 }
 
-const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES] [--preset quick|release|exhaustive]
-                       [--seed N] [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES]
+                       [--preset quick|release|exhaustive] [--seed N]
+                       [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
                        [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]

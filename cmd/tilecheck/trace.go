@@ -62,7 +62,8 @@ Examples:
     --ops 'load();add_tile_offset(1,0);load()' --threads 5
   # the pre-#3049 asymmetry: load(1,0) and store(1,0) disagree
   tilecheck trace --iterator cutlass-pre3049 \
-    --config 'elem=f32 shape=64x8 threads=32 access=4 stride=64' --ops 'load(1,0);store(1,0)' --threads 0,5
+    --config 'elem=f32 shape=64x8 threads=32 access=4 stride=64' \
+    --ops 'load(1,0);store(1,0)' --threads 0,5
   # a warp-raked half tile, every thread
   tilecheck trace --iterator reference \
     --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load()'
