@@ -1,13 +1,11 @@
 package cutesweep
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/laws"
-	"github.com/tilecheck/tilecheck/report"
 )
 
 // divergence is one kind of disagreement between a compiled source and
@@ -107,20 +105,6 @@ func brokenLaws(c cute.Case, src judged) []string {
 		if complete && p.Check(c, a, needs) != nil {
 			out = append(out, p.ID)
 		}
-	}
-	return out
-}
-
-// audit renders the divergences as report audit entries, one per kind.
-func auditOf(source string, ds []*divergence) []report.AuditEntry {
-	var out []report.AuditEntry
-	for _, d := range ds {
-		detail := fmt.Sprintf("%s %s: %s gives %s; the model gives %s", d.op, d.kind, source,
-			laws.Describe(d.op, d.got), laws.Describe(d.op, d.want))
-		if len(d.broke) > 0 {
-			detail += "; the answer breaks " + strings.Join(d.broke, ", ")
-		}
-		out = append(out, report.AuditEntry{Topic: "divergence", Config: d.least.String(), Detail: detail, Count: d.count})
 	}
 	return out
 }
