@@ -13,9 +13,11 @@ all: build
 build:
 	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN) ./cmd/tilecheck
 
-# The quick all-models sweep: the model × property matrix.
+# The quick all-models sweep (the model × property matrix), then the CuTe
+# layout algebra's quick sweep of the Go model.
 sweep: build
 	./$(BIN) sweep --preset quick
+	./$(BIN) cute sweep --preset quick
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
