@@ -264,3 +264,37 @@ func TestCIViolationCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubMatrixFailuresAreNotices: in the all-models matrix, whose
+// exit status counts only errors and weak evidence, the built-in models'
+// failing properties are notices, after a first notice that says why; one
+// iterator swept keeps them errors.
+func TestGitHubMatrixFailuresAreNotices(t *testing.T) {
+	m := fixtureMatrix()
+	var matrix, one bytes.Buffer
+	if err := GitHubAnnotationsWith(&matrix, m, GitHubOptions{Matrix: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := GitHubAnnotations(&one, m); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(matrix.String()), "\n")
+	if !strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::") || !strings.Contains(lines[0], "expected findings") {
+		t.Errorf("first annotation does not say why failures are notices: %q", lines[0])
+	}
+	var notices int
+	for _, l := range lines {
+		if strings.HasPrefix(l, "::error") {
+			t.Errorf("error annotation in the all-models matrix: %q", l)
+		}
+		if strings.HasPrefix(l, "::notice title=tilecheck P-") {
+			notices++
+		}
+	}
+	if notices == 0 {
+		t.Error("no failing property annotated in the all-models matrix")
+	}
+	if !strings.Contains(one.String(), "::error title=tilecheck P-") {
+		t.Errorf("one iterator's failing properties are not errors:\n%s", one.String())
+	}
+}
