@@ -298,3 +298,33 @@ func TestGitHubMatrixFailuresAreNotices(t *testing.T) {
 		t.Errorf("one iterator's failing properties are not errors:\n%s", one.String())
 	}
 }
+
+// TestMarkdownFoldsAreNotHeadings: a folded section's summary is not
+// repeated as a visible heading.
+func TestMarkdownFoldsAreNotHeadings(t *testing.T) {
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"report": func(b *bytes.Buffer) error { return Markdown(b, failingReport()) },
+		"matrix": func(b *bytes.Buffer) error { return MarkdownMatrix(b, classesMatrix()) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		headings := map[string]bool{}
+		folds := 0
+		for _, l := range strings.Split(b.String(), "\n") {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") {
+				headings[h] = true
+			}
+			if f, ok := strings.CutPrefix(l, "<details><summary>"); ok {
+				folds++
+				if f = strings.TrimSuffix(f, "</summary>"); headings[f] {
+					t.Errorf("%s: fold %q is a heading too", name, f)
+				}
+			}
+		}
+		if folds == 0 {
+			t.Errorf("%s: no folded section", name)
+		}
+	}
+}
