@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -90,8 +91,9 @@ func layoutShape(k layout.Kind, sc, ss int64) [2]int64 {
 
 // diagonal returns n points of the axis product, walking each axis with its
 // own step so that every value of every axis appears, and pairs of values
-// vary, with n far below the product.
-func diagonal(n int) [][]int {
+// vary, with n far below the product. It stops with ctx's error once ctx
+// is done.
+func diagonal(ctx context.Context, n int) ([][]int, error) {
 	counts := axisCounts()
 	// Distinct slow-downs decorrelate the axes.
 	// The element axis steps by one every 31 points: a step of one per
@@ -99,19 +101,25 @@ func diagonal(n int) [][]int {
 	div := []int{31, 7, 3, 5, 2, 11, 13, 4, 17, 19, 23, 29}
 	out := make([][]int, 0, n)
 	for i := 0; i < n; i++ {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		ix := make([]int, len(counts))
 		for a, c := range counts {
 			ix[a] = (i + i/div[a]) % c
 		}
 		out = append(out, ix)
 	}
-	return out
+	return out, nil
 }
 
 // spread returns n distinct points of the axis product: index i·P mod N
 // for a prime P that does not divide N is a permutation of the product, so
-// the points never repeat and every axis keeps varying.
-func spread(n int) [][]int {
+// the points never repeat and every axis keeps varying. It stops with
+// ctx's error once ctx is done.
+func spread(ctx context.Context, n int) ([][]int, error) {
 	counts := axisCounts()
 	total := 1
 	for _, c := range counts {
@@ -120,6 +128,11 @@ func spread(n int) [][]int {
 	const prime = 1_000_003
 	out := make([][]int, 0, min(n, total))
 	for i := 0; i < n && i < total; i++ {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		j := int((int64(i)*prime + 12345) % int64(total))
 		ix := make([]int, len(counts))
 		for a, c := range counts {
@@ -128,7 +141,7 @@ func spread(n int) [][]int {
 		}
 		out = append(out, ix)
 	}
-	return out
+	return out, nil
 }
 
 // specialConfigs are configurations every preset sweeps: the SPEC's worked
@@ -177,18 +190,38 @@ var programTemplates = []string{
 // ones included, so that a sweep counts them) and op programs: the
 // enumerated phase of a sweep, without the random phase.
 func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
+	return EnumerateContext(context.Background(), preset)
+}
+
+// checkEvery is how many candidates generation builds between two looks
+// at its context: a few milliseconds of work, so that an interrupted
+// sweep stops generating well within a second even on a loaded machine.
+const checkEvery = 1024
+
+// EnumerateContext is Enumerate, stopping with ctx's error once ctx is
+// done (the exhaustive preset builds hundreds of thousands of candidates).
+func EnumerateContext(ctx context.Context, preset Preset) ([]iterator.Config, []iterator.Program, error) {
 	if err := preset.Check(); err != nil {
 		return nil, nil, err
 	}
 	size := preset.Size()
-	indices := append(diagonal(size.Configs), spread(size.Spread)...)
+	indices, err := diagonal(ctx, size.Configs)
+	if err != nil {
+		return nil, nil, err
+	}
+	more, err := spread(ctx, size.Spread)
+	if err != nil {
+		return nil, nil, err
+	}
 	pairwise := pairwiseConfigs()
 	// Room for every candidate up front: the exhaustive preset has
-	// hundreds of thousands, and growing the list and the set by doubling
-	// was most of its enumeration time.
-	n := len(specialConfigs) + len(indices) + len(pairwise)
+	// hundreds of thousands, and growing the list by doubling was much of
+	// its enumeration time. The set grows as it fills: made at full size
+	// at once it took up to a second in one piece, during which an
+	// interrupt went unanswered, and growing it costs no more in all.
+	n := len(specialConfigs) + len(indices) + len(more) + len(pairwise)
 	cfgs := make([]iterator.Config, 0, n)
-	seen := make(map[string]bool, n)
+	seen := map[string]bool{}
 	add := func(c iterator.Config) {
 		if k := c.String(); !seen[k] {
 			seen[k] = true
@@ -202,16 +235,31 @@ func Enumerate(preset Preset) ([]iterator.Config, []iterator.Program, error) {
 		}
 		add(c)
 	}
-	for _, ix := range indices {
-		if c, ok := axisConfig(ix); ok {
-			add(c)
+	for _, part := range [][][]int{indices, more} {
+		for i, ix := range part {
+			if i%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, nil, err
+				}
+			}
+			if c, ok := axisConfig(ix); ok {
+				add(c)
+			}
 		}
 	}
 	// The pairwise set, less the configurations whose pairs the others
 	// already meet (a cheaper quick preset, the same pairs); its warp-raked
 	// configurations, with several warps along one axis, are always kept.
-	met := pairsOf(cfgs)
-	for _, c := range pairwise {
+	met, err := pairsOfContext(ctx, cfgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, c := range pairwise {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
 		keys := pairKeysOf(c)
 		if c.Map != iterator.WarpRaked && allMet(met, keys) {
 			continue

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -36,7 +37,11 @@ func TestDiagonalAloneMissesPairs(t *testing.T) {
 		}
 	}
 	var diag []iterator.Config
-	for _, ix := range diagonal(Quick.Size().Configs) {
+	indices, err := diagonal(context.Background(), Quick.Size().Configs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ix := range indices {
 		if c, ok := axisConfig(ix); ok {
 			diag = append(diag, c)
 		}

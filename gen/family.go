@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"context"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 	"github.com/tilecheck/tilecheck/props"
@@ -49,12 +51,24 @@ var (
 // value of every axis appears and pairs vary. Some are invalid (a thread
 // map's constraint): the sweep counts those as it does its own.
 func FamilyConfigs(class iterator.Class, n int) []iterator.Config {
+	cfgs, _ := FamilyConfigsContext(context.Background(), class, n)
+	return cfgs
+}
+
+// FamilyConfigsContext is FamilyConfigs, stopping with ctx's error once
+// ctx is done.
+func FamilyConfigsContext(ctx context.Context, class iterator.Class, n int) ([]iterator.Config, error) {
 	counts := []int{len(famElemAxis), 3, len(famQcAxis), len(famSsAxis), len(famAdvAxis), len(famLayoutAxis),
 		len(famMapAxis), len(famResidueAxis), len(famTilesAxis), len(famTBAxis), len(famAcrossAxis), len(famPadAxis)}
 	div := []int{1, 5, 3, 7, 2, 11, 13, 4, 17, 19, 23, 29}
 	out := make([]iterator.Config, 0, n)
 	seen := map[string]bool{}
 	for i := 0; len(out) < n && i < 50*n; i++ {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		ix := make([]int, len(counts))
 		for a, c := range counts {
 			ix[a] = (i + i/div[a]) % c
@@ -65,7 +79,7 @@ func FamilyConfigs(class iterator.Class, n int) []iterator.Config {
 			out = append(out, cfg)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func familyConfig(class iterator.Class, ix []int) iterator.Config {

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -147,12 +148,24 @@ func pairKeysOf(cfg iterator.Config) []string {
 
 // pairsOf is the set of pairs the configurations meet.
 func pairsOf(cfgs []iterator.Config) map[string]bool {
+	met, _ := pairsOfContext(context.Background(), cfgs)
+	return met
+}
+
+// pairsOfContext is pairsOf, stopping with ctx's error once ctx is done
+// (the exhaustive preset's configurations take a second or more).
+func pairsOfContext(ctx context.Context, cfgs []iterator.Config) (map[string]bool, error) {
 	met := map[string]bool{}
-	for _, c := range cfgs {
+	for i, c := range cfgs {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		for _, k := range pairKeysOf(c) {
 			met[k] = true
 		}
 	}
 	delete(met, "")
-	return met
+	return met, nil
 }

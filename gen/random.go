@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"sort"
 
 	"pgregory.net/rapid"
@@ -116,11 +117,34 @@ func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
 
 // RandomCases draws n cases of one class deterministically from seed.
 func RandomCases(class iterator.Class, seed int64, n int, contract props.Contract) []props.Case {
+	out, _ := RandomCasesContext(context.Background(), class, seed, n, contract)
+	return out
+}
+
+// drawsPerLock is how many cases RandomCasesContext draws between two
+// looks at its context; it lets go of rapid's flag lock in between, so
+// that a shrink waiting for it is not held up by a long draw either.
+const drawsPerLock = 32
+
+// RandomCasesContext is RandomCases, stopping with ctx's error once ctx
+// is done: the same cases, drawn in parts.
+func RandomCasesContext(ctx context.Context, class iterator.Class, seed int64, n int, contract props.Contract) ([]props.Case, error) {
 	cg := caseGenFor(class)
 	out := make([]props.Case, 0, n)
+	for lo := 0; lo < n; lo += drawsPerLock {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out = drawCases(out, cg, seed, lo, min(lo+drawsPerLock, n), contract)
+	}
+	return out, nil
+}
+
+// drawCases appends the cases drawn at indices lo … hi-1 to out.
+func drawCases(out []props.Case, cg *rapid.Generator[genCase], seed int64, lo, hi int, contract props.Contract) []props.Case {
 	// Example reads rapid's seed flag, which a concurrent shrink sets.
 	defer rapidrun.Lock()()
-	for i := 0; i < n; i++ {
+	for i := lo; i < hi; i++ {
 		g := cg.Example(int(rapidrun.Mix(seed, int64(i)) & (1<<62 - 1)))
 		if c, err := g.toCase(contract); err == nil {
 			out = append(out, c)

@@ -194,8 +194,36 @@ func counterexampleText(cx *report.Counterexample) string {
 // GitHubAnnotations renders m as GitHub Actions workflow commands: an
 // error per failing property (with its counterexample and replay command),
 // a warning per control or coverage floor that makes the evidence weak,
-// and a notice with each report's verdict.
+// and a notice with each report's verdict. It is the rendering of a sweep
+// whose exit status follows the verdict (an iterator was named).
 func GitHubAnnotations(w io.Writer, m *report.Matrix) error {
+	return GitHubAnnotationsWith(w, m, GitHubOptions{})
+}
+
+// GitHubOptions are the choices of GitHubAnnotationsWith.
+type GitHubOptions struct {
+	// Matrix marks the all-models matrix, whose exit status counts only
+	// errors and weak evidence: the built-in models' failures are its
+	// expected findings, so they are notices, not errors, and a first
+	// notice says so. An error annotation would fail a check whose run
+	// passed.
+	Matrix bool
+}
+
+// matrixNotice is the first annotation of the all-models matrix.
+const matrixNotice = "The built-in models' property failures are the expected findings of the all-models " +
+	"matrix, so they are notices, not errors; the exit status reflects only errors and weak evidence " +
+	"(warnings). Sweep one iterator (--iterator) to have its failures as errors."
+
+// GitHubAnnotationsWith is GitHubAnnotations with options.
+func GitHubAnnotationsWith(w io.Writer, m *report.Matrix, o GitHubOptions) error {
+	failure := "error"
+	if o.Matrix {
+		failure = "notice"
+		if err := ghCommand(w, "notice", "tilecheck all-models matrix", matrixNotice); err != nil {
+			return err
+		}
+	}
 	for _, r := range m.Reports {
 		where := r.Iterator
 		if r.Class != "" {
@@ -211,7 +239,7 @@ func GitHubAnnotations(w io.Writer, m *report.Matrix) error {
 				continue
 			}
 			msg := fmt.Sprintf("%s violated (%s): %s\n%s", p.ID, violationCount(p), p.Doc, counterexampleText(p.Counterexample))
-			if err := ghCommand(w, "error", fmt.Sprintf("tilecheck %s (%s)", p.ID, where), msg); err != nil {
+			if err := ghCommand(w, failure, fmt.Sprintf("tilecheck %s (%s)", p.ID, where), msg); err != nil {
 				return err
 			}
 		}

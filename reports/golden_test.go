@@ -33,7 +33,9 @@ func TestGolden(t *testing.T) {
 			return TextMatrixWith(w, classesMatrix(), TextOptions{Verbose: true})
 		}},
 		{"matrix.junit.xml", func(w io.Writer) error { return JUnit(w, fixtureMatrix()) }},
-		{"matrix.github.txt", func(w io.Writer) error { return GitHubAnnotations(w, fixtureMatrix()) }},
+		{"matrix.github.txt", func(w io.Writer) error {
+			return GitHubAnnotationsWith(w, fixtureMatrix(), GitHubOptions{Matrix: true})
+		}},
 		{"matrix-classes.md", func(w io.Writer) error { return MarkdownMatrix(w, classesMatrix()) }},
 	}
 	for _, c := range cases {

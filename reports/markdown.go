@@ -26,7 +26,12 @@ func renderMarkdown(w io.Writer, d document) error {
 		fmt.Fprintf(bw, "%s  \n", line)
 	}
 	for _, s := range d.sections {
-		fmt.Fprintf(bw, "\n%s %s\n\n", strings.Repeat("#", s.level+1), s.heading)
+		// A folded section's summary is its title where it reads the same:
+		// a heading too would show the title twice.
+		if s.fold != s.heading {
+			fmt.Fprintf(bw, "\n%s %s\n", strings.Repeat("#", s.level+1), s.heading)
+		}
+		fmt.Fprintln(bw)
 		if s.fold != "" {
 			// GitHub renders Markdown inside <details> only after a blank line.
 			fmt.Fprintf(bw, "<details><summary>%s</summary>\n\n", s.fold)

@@ -264,3 +264,67 @@ func TestCIViolationCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubMatrixFailuresAreNotices: in the all-models matrix, whose
+// exit status counts only errors and weak evidence, the built-in models'
+// failing properties are notices, after a first notice that says why; one
+// iterator swept keeps them errors.
+func TestGitHubMatrixFailuresAreNotices(t *testing.T) {
+	m := fixtureMatrix()
+	var matrix, one bytes.Buffer
+	if err := GitHubAnnotationsWith(&matrix, m, GitHubOptions{Matrix: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := GitHubAnnotations(&one, m); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(matrix.String()), "\n")
+	if !strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::") || !strings.Contains(lines[0], "expected findings") {
+		t.Errorf("first annotation does not say why failures are notices: %q", lines[0])
+	}
+	var notices int
+	for _, l := range lines {
+		if strings.HasPrefix(l, "::error") {
+			t.Errorf("error annotation in the all-models matrix: %q", l)
+		}
+		if strings.HasPrefix(l, "::notice title=tilecheck P-") {
+			notices++
+		}
+	}
+	if notices == 0 {
+		t.Error("no failing property annotated in the all-models matrix")
+	}
+	if !strings.Contains(one.String(), "::error title=tilecheck P-") {
+		t.Errorf("one iterator's failing properties are not errors:\n%s", one.String())
+	}
+}
+
+// TestMarkdownFoldsAreNotHeadings: a folded section's summary is not
+// repeated as a visible heading.
+func TestMarkdownFoldsAreNotHeadings(t *testing.T) {
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"report": func(b *bytes.Buffer) error { return Markdown(b, failingReport()) },
+		"matrix": func(b *bytes.Buffer) error { return MarkdownMatrix(b, classesMatrix()) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		headings := map[string]bool{}
+		folds := 0
+		for _, l := range strings.Split(b.String(), "\n") {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") {
+				headings[h] = true
+			}
+			if f, ok := strings.CutPrefix(l, "<details><summary>"); ok {
+				folds++
+				if f = strings.TrimSuffix(f, "</summary>"); headings[f] {
+					t.Errorf("%s: fold %q is a heading too", name, f)
+				}
+			}
+		}
+		if folds == 0 {
+			t.Errorf("%s: no folded section", name)
+		}
+	}
+}

@@ -124,6 +124,15 @@ func writeWrapped(w io.Writer, s, indent string) {
 	}
 }
 
+// Wrap is s wrapped at spaces to the text reports' width (100 columns),
+// later lines indented by indent; a word longer than the width stays
+// whole. Other commands' text output (the probe's) keeps to the same
+// width with it.
+func Wrap(s, indent string) []string { return wrapWords(s, indent) }
+
+// TextWidth is the width text reports keep to.
+const TextWidth = textWidth
+
 func wrapWords(s, indent string) []string {
 	var lines []string
 	line := ""

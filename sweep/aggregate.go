@@ -241,7 +241,11 @@ func (a *aggregate) merge(b *aggregate) {
 
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
-func (a *aggregate) shrinkFailures(src, ref props.Source) {
+// It reports false, keeping the generated failures only, when
+// Options.Context is done before every search ends: a search cut short has
+// not minimised what it found.
+func (a *aggregate) shrinkFailures(src, ref props.Source) bool {
+	ctx := a.opts.context()
 	checks, searches := a.opts.Preset.Size().ShrinkChecks, 1
 	if a.opts.Class != iterator.RegularTile {
 		// A family case is cheap to judge, and one search often ends in a
@@ -273,15 +277,19 @@ func (a *aggregate) shrinkFailures(src, ref props.Source) {
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			s.res = shrink(a.opts.Class, a.opts.Properties[s.j], src, ref, a.opts.PtrContract, s.seed, checks)
+			s.res = shrink(ctx, a.opts.Class, a.opts.Properties[s.j], src, ref, a.opts.PtrContract, s.seed, checks)
 		}()
 	}
 	wg.Wait()
+	if ctx.Err() != nil {
+		return false
+	}
 	for _, s := range all {
 		if s.res != nil {
 			a.offer(s.j, s.res.c, s.res.v)
 		}
 	}
+	return true
 }
 
 func (a *aggregate) report(gen generated) *report.Report {

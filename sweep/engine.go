@@ -106,24 +106,33 @@ type generated struct {
 	given    bool // Options.Cases: random holds them, nothing is generated
 }
 
+// generate returns the cases opts sweeps. It looks at opts.Context every
+// few milliseconds of work and returns its error once it is done, so that
+// an interrupted sweep stops while its cases are still being generated.
 func generate(opts Options) (generated, error) {
 	if opts.Cases != nil {
 		return givenCases(opts), nil
 	}
+	ctx := opts.context()
 	var cfgs []iterator.Config
 	var progs []iterator.Program
+	var err error
 	if opts.Class != iterator.RegularTile {
-		cfgs = gen.FamilyConfigs(opts.Class, opts.Preset.Size().Family)
-		progs = gen.FamilyPrograms(opts.Class)
-	} else {
-		var err error
-		if cfgs, progs, err = gen.Enumerate(opts.Preset); err != nil {
+		if cfgs, err = gen.FamilyConfigsContext(ctx, opts.Class, opts.Preset.Size().Family); err != nil {
 			return generated{}, err
 		}
+		progs = gen.FamilyPrograms(opts.Class)
+	} else if cfgs, progs, err = gen.EnumerateContext(ctx, opts.Preset); err != nil {
+		return generated{}, err
 	}
 	g := generated{progs: progs, contract: opts.PtrContract}
 	valid := cfgs[:0] // filtered in place: the enumeration is not needed twice
-	for _, cfg := range cfgs {
+	for i, cfg := range cfgs {
+		if i%validatesPerCheck == 0 {
+			if err := ctx.Err(); err != nil {
+				return generated{}, err
+			}
+		}
 		if _, err := iterator.Validate(cfg); err != nil {
 			g.invalid++
 			continue
@@ -135,14 +144,29 @@ func generate(opts Options) (generated, error) {
 	// which the sweep would otherwise hold to its end.
 	g.configs = slices.Clone(valid)
 	if opts.Class != iterator.RegularTile {
-		var err error
 		if g.random, err = gen.WideCases(opts.Class, opts.PtrContract); err != nil {
 			return generated{}, err
 		}
 	}
-	g.random = append(g.random, gen.RandomCases(opts.Class, opts.Seed, opts.Preset.Size().Random, opts.PtrContract)...)
+	random, err := gen.RandomCasesContext(ctx, opts.Class, opts.Seed, opts.Preset.Size().Random, opts.PtrContract)
+	if err != nil {
+		return generated{}, err
+	}
+	g.random = append(g.random, random...)
 	g.valid = len(g.configs) + len(g.random)
 	return g, nil
+}
+
+// validatesPerCheck is how many configurations generate validates between
+// two looks at the context.
+const validatesPerCheck = 1024
+
+// context is Options.Context, or a context never done when it is nil.
+func (o *Options) context() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
 }
 
 // configCase is the case of a valid configuration, before its program is
@@ -216,7 +240,19 @@ func Run(opts Options) (*report.Report, error) {
 	}
 	gen, err := opts.shared.generate(opts)
 	if err != nil {
-		return nil, err
+		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) || opts.Shard.Count > 1 {
+			return nil, err
+		}
+		// Interrupted while generating: nothing judged, reported as a sweep
+		// stopped before its first batch is.
+		var controls []iterator.Defect
+		if !opts.KillOnly {
+			controls = props.ControlsFor(opts.Class, opts.PtrContract)
+		}
+		rep := newAggregate(name, opts, controls).report(generated{})
+		rep.Version = report.Version()
+		markInterrupted(rep, "stopped while generating its cases")
+		return rep, nil
 	}
 	rep, err := runGenerated(opts, name, src, gen)
 	if err != nil {
@@ -244,8 +280,11 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	}
 	if interrupted == "" && !opts.KillOnly && !gen.given {
 		ref := referenceSource()
-		total.shrinkFailures(src, ref)
-		total.exhibit(src, ref)
+		if total.shrinkFailures(src, ref) {
+			total.exhibit(src, ref)
+		} else {
+			interrupted = "stopped while shrinking counterexamples"
+		}
 	}
 	rep := total.report(gen)
 	rep.Version = report.Version()

@@ -275,8 +275,11 @@ func Merge(shards []*report.Report) (*report.Report, error) {
 	}
 	if len(stopped) == 0 {
 		ref := referenceSource()
-		total.shrinkFailures(src, ref)
-		total.exhibit(src, ref)
+		if total.shrinkFailures(src, ref) {
+			total.exhibit(src, ref)
+		} else {
+			stopped = append(stopped, "stopped while shrinking counterexamples")
+		}
 	}
 	rep := total.report(gen)
 	rep.Version = report.Version()

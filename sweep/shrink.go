@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"context"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -21,14 +23,16 @@ type shrunk struct {
 // violations, Plan.EvaluateKills), as it reads only whether a case fails,
 // and the shrunk case is judged once more in full for its violation; a
 // property exempt from quiet judgement (P-companion) is judged in full
-// throughout.
-func shrink(class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) *shrunk {
-	return shrinkJudging(!p.ControlsExempt, class, p, src, ref, contract, seed, checks)
+// throughout. Once ctx is done the search judges nothing more (every case
+// passes, so rapid's remaining checks and shrink steps take no time) and
+// what it returns is not minimal: the caller drops it.
+func shrink(ctx context.Context, class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) *shrunk {
+	return shrinkJudging(ctx, !p.ControlsExempt, class, p, src, ref, contract, seed, checks)
 }
 
 // shrinkJudging is shrink, judging the search quietly or in full (tests
 // compare the two).
-func shrinkJudging(quiet bool, class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) *shrunk {
+func shrinkJudging(ctx context.Context, quiet bool, class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) *shrunk {
 	// One plan, replanned check after check: a search makes thousands.
 	ps, plan := []props.Property{p}, new(props.Plan)
 	cases := make([]props.Case, 1)
@@ -39,6 +43,9 @@ func shrinkJudging(quiet bool, class iterator.Class, p props.Property, src, ref 
 	var last props.Case
 	found := false
 	gen.Shrink(class, contract, seed, checks, func(c props.Case) bool {
+		if ctx.Err() != nil {
+			return false
+		}
 		cases[0] = c
 		plan.Replan(ps, cases)
 		outs, err := evaluate(src, ref)

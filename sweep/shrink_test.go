@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
@@ -36,8 +37,8 @@ func TestShrinkQuietIsFull(t *testing.T) {
 		}
 		src := props.ModelSource(m)
 		for j, p := range props.ForClass(r.class) {
-			quiet := shrinkJudging(true, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
-			full := shrinkJudging(false, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
+			quiet := shrinkJudging(context.Background(), true, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
+			full := shrinkJudging(context.Background(), false, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
 			if !reflect.DeepEqual(quiet, full) {
 				t.Fatalf("%s (%s) %s: quiet search %+v, full search %+v", r.model, r.class, p.ID, quiet, full)
 			}

@@ -226,7 +226,7 @@ func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVer
 		m.Verdict = sweep.CombinedVerdict(m)
 	}
 	var buf bytes.Buffer
-	if err := render(&buf, m, single, format, verbose); err != nil {
+	if err := render(&buf, m, single, byVerdict, format, verbose); err != nil {
 		return internalError(stderr, cmd, err)
 	}
 	if err := writeOut(out, buf.Bytes(), stdout); err != nil {
@@ -303,8 +303,11 @@ func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, std
 }
 
 // render renders m in the chosen format: one report when single, else the
-// matrix. Every report is stamped with the tool and version first.
-func render(w io.Writer, m *report.Matrix, single bool, format string, verbose bool) error {
+// matrix. byVerdict says the exit status follows the verdict (an iterator
+// was named); otherwise it is the all-models matrix's, where failing
+// properties are expected. Every report is stamped with the tool and
+// version first.
+func render(w io.Writer, m *report.Matrix, single, byVerdict bool, format string, verbose bool) error {
 	for _, r := range m.Reports {
 		report.Stamp(r)
 	}
@@ -312,7 +315,7 @@ func render(w io.Writer, m *report.Matrix, single bool, format string, verbose b
 	case "junit":
 		return reports.JUnit(w, m)
 	case "github":
-		return reports.GitHubAnnotations(w, m)
+		return reports.GitHubAnnotationsWith(w, m, reports.GitHubOptions{Matrix: !single && !byVerdict})
 	}
 	if single {
 		r := m.Reports[0]

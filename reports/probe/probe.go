@@ -16,8 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/reports"
 )
 
 // JSON writes the JSON form of a probe run (r, its verdict sweep.Verdict's),
@@ -65,18 +67,37 @@ func Markdown(w io.Writer, r report.ProbeReport) {
 // Text renders a probe run as text: the per-variant table, the mismatches
 // and unexpected round trips, the controls, the accounting, and the verdict
 // last (r.Verdict, sweep.Verdict's).
+// Every line is kept within reports.TextWidth columns: the variant table
+// drops to one block per variant where it would be wider, and longer lines
+// are wrapped at spaces (a word longer than the width stays whole).
 func Text(w io.Writer, r report.ProbeReport) {
+	var b strings.Builder
+	text(&b, r)
+	for _, line := range strings.SplitAfter(b.String(), "\n") {
+		body := strings.TrimSuffix(line, "\n")
+		if utf8.RuneCountInString(body) <= reports.TextWidth {
+			io.WriteString(w, line)
+			continue
+		}
+		// The line's own indentation is held in no-break spaces while it
+		// is wrapped (Wrap splits at spaces and would drop it), one column
+		// each.
+		lead := len(body) - len(strings.TrimLeft(body, " "))
+		indent := strings.Repeat(" ", lead+4)
+		for _, l := range reports.Wrap(strings.Repeat(nbsp, lead)+body[lead:], indent) {
+			fmt.Fprintln(w, strings.Replace(l, nbsp, " ", lead))
+		}
+	}
+}
+
+const nbsp = "\u00a0"
+
+// text is Text before its long lines are wrapped.
+func text(w io.Writer, r report.ProbeReport) {
 	res, preset := r.ProbeResult, r.Preset
 	fmt.Fprintf(w, "tilecheck probe — backend %s, preset %s: %d configurations, %d programs (%d skipped configurations, %d variant-program pairs not run)\n\n",
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "variant\tnamespace\trole\taccesses\tmismatches\tvs reference\tstore round trips (failed/predicted/unexpected)\tload round trips (failed/predicted/unexpected)")
-	for _, v := range res.Variants {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d: %d/%d/%d\t%d: %d/%d/%d\n", v.Label, v.Namespace, v.Role, v.Accesses, v.Mismatches, v.VsReference,
-			v.StoreRoundTrip.Cases, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Predicted, v.StoreRoundTrip.Unexpected,
-			v.LoadRoundTrip.Cases, v.LoadRoundTrip.Failed, v.LoadRoundTrip.Predicted, v.LoadRoundTrip.Unexpected)
-	}
-	tw.Flush()
+	variantTable(w, res.Variants)
 	for _, v := range res.Variants {
 		for _, m := range v.Examples {
 			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %s, compiled %s %s",
@@ -130,6 +151,47 @@ func Text(w io.Writer, r report.ProbeReport) {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
 	}
 	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls, r.Unproven))
+}
+
+// variantTable writes the per-variant table, or where it would be wider
+// than reports.TextWidth (long labels or namespaces) one block per variant.
+// A round trip's cell is "cases: failed/predicted/unexpected".
+func variantTable(w io.Writer, variants []report.ProbeVariant) {
+	trips := func(rt report.RoundTrip) string {
+		return fmt.Sprintf("%d: %d/%d/%d", rt.Cases, rt.Failed, rt.Predicted, rt.Unexpected)
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "variant\tnamespace\trole\taccesses\tmismatches\tvs ref\tstore trips\tload trips")
+	for _, v := range variants {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", v.Label, v.Namespace, v.Role, v.Accesses, v.Mismatches, v.VsReference,
+			trips(v.StoreRoundTrip), trips(v.LoadRoundTrip))
+	}
+	tw.Flush()
+	const legend = "(store and load round trips: cases: failed/predicted/unexpected)\n"
+	if widest(b.String()) <= reports.TextWidth {
+		io.WriteString(w, b.String())
+		io.WriteString(w, legend)
+		return
+	}
+	for _, v := range variants {
+		fmt.Fprintf(w, "%s (%s)", v.Label, v.Role)
+		if v.Namespace != "" {
+			fmt.Fprintf(w, ", namespace %s", v.Namespace)
+		}
+		fmt.Fprintf(w, "\n  accesses %d, mismatches %d, vs reference %d; store round trips %s, load round trips %s\n",
+			v.Accesses, v.Mismatches, v.VsReference, trips(v.StoreRoundTrip), trips(v.LoadRoundTrip))
+	}
+	io.WriteString(w, legend)
+}
+
+// widest is the width of s's longest line.
+func widest(s string) int {
+	n := 0
+	for _, l := range strings.Split(s, "\n") {
+		n = max(n, utf8.RuneCountInString(l))
+	}
+	return n
 }
 
 // uncompilable separates a path from its first diagnostic in a probe's

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -31,9 +32,14 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 	} {
 		var b strings.Builder
 		render(&b)
-		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
-			t.Errorf("%s: last line %q, want a weak verdict naming C-load-div", name, last)
+		// The text wraps the verdict to 100 columns: its last paragraph.
+		out := strings.TrimSpace(b.String())
+		last := strings.Join(strings.Fields(out[strings.LastIndex(out, "\n")+1:]), " ")
+		if i := strings.LastIndex(out, "\nVerdict: "); i >= 0 {
+			last = strings.Join(strings.Fields(out[i:]), " ")
+		}
+		if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
+			t.Errorf("%s: last paragraph %q, want a weak verdict naming C-load-div", name, last)
 		}
 	}
 	var b strings.Builder
@@ -108,7 +114,7 @@ func TestMismatchNotSeen(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]struct{ out, want string }{
-		"text":              {text.String(), "access 2: Go model 1072, compiled not seen no byte of the access found in memory"},
+		"text":              {strings.Join(strings.Fields(text.String()), " "), "access 2: Go model 1072, compiled not seen no byte of the access found in memory"},
 		"markdown":          {md.String(), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
 		"evidence markdown": {string(evMD), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
 	} {
@@ -159,14 +165,18 @@ func TestUncompilableGroupedByDiagnostic(t *testing.T) {
 	}
 	var b strings.Builder
 	Text(&b, res)
-	out := b.String()
+	// Long lines are wrapped to 100 columns: read the text with its line
+	// breaks and indentation as single spaces.
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	out := flat(b.String())
 	if n := strings.Count(out, assert); n != 1 {
 		t.Errorf("the shared diagnostic printed %d times, want once:\n%s", n, out)
 	}
-	if !strings.Contains(out, "  3 paths, one diagnostic: "+assert+"\n    first: cutlass on elem=e3m2 A | accesses()\n") {
-		t.Errorf("want the group counted with its first path:\n%s", out)
+	if !strings.Contains(out, flat("3 paths, one diagnostic: "+assert+" first: cutlass on elem=e3m2 A | accesses()")) ||
+		!strings.Contains(b.String(), "\n  3 paths, one diagnostic: ") {
+		t.Errorf("want the group counted with its first path:\n%s", b.String())
 	}
-	if !strings.Contains(out, "  cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'\n") {
+	if !strings.Contains(b.String(), "  cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'\n") {
 		t.Errorf("want the lone path as it is:\n%s", out)
 	}
 	var j strings.Builder
@@ -226,6 +236,45 @@ func TestHostRehearsalSaysNoGPU(t *testing.T) {
 		}
 		if backend == "gpu" && (!onGPU || !strings.Contains(md, "| CUDA driver/runtime API | 13000 / 13000 |")) {
 			t.Errorf("GPU run: heading or CUDA API row missing:\n%s", md)
+		}
+	}
+}
+
+// wideRun is a probe run with every part of the text report filled in, as
+// long as a real run's: a header's variants with their namespace, a
+// mismatch, an unexpected round trip, skipped and uncompilable paths.
+func wideRun() report.ProbeReport {
+	res := weakRun()
+	res.Backend, res.Configs, res.Programs, res.Unavailable = "gpu", 1204, 10, 36
+	res.HeaderSHA256 = strings.Repeat("ab", 32)
+	res.SourceSHA256 = []string{"x", "y"}
+	rt := report.RoundTrip{Cases: 12040, Failed: 3, Predicted: 3, Unexpected: 1,
+		Examples: []string{"UNEXPECTED store round trip on elem=f16 shape=64x8 map=warp-raked threads=32 warp=8x4 access=8 adv=1 stride=64 | load(1,0);store(1,0): byte 1072 read back 0"}}
+	res.Variants = append(res.Variants, report.ProbeVariant{Label: "my-regular-tile-iterator-with-a-long-name",
+		Namespace: "my_project::detail::transform::threadblock", Role: "iterator", Accesses: 1234567, Mismatches: 12,
+		VsReference: 12, StoreRoundTrip: rt, LoadRoundTrip: rt,
+		Examples: []report.ProbeMismatch{{Config: "elem=f16 shape=64x8 map=warp-raked threads=32 warp=8x4 access=8 adv=1 stride=64",
+			Ops: "load(1,0);store(1,0);add_tile_offset(1,0);load()", Thread: 17, Op: 2, Access: 3, Expected: 1072, Actual: 1088,
+			Detail: "the compiled iterator moved one vector further than the Go model"}}})
+	res.Skipped = []report.ProbeSkip{{Reason: "the configuration's shared memory exceeds the device's limit of 232448 bytes per block (needs 1048576)"}}
+	res.Uncompilable = []string{"my-regular-tile-iterator-with-a-long-name on elem=e3m2 shape=64x4 map=warp-raked | accesses(): does not compile: fast_math.h:714:78: error: static assertion failed: Size must be a power of two"}
+	res.Errors = []string{"launch of translation unit 3 failed: an illegal memory access was encountered (cudaErrorIllegalAddress) after 2 of 4 kernels"}
+	return res
+}
+
+// TestProbeTextWithin100Columns: every line of the probe's text report
+// fits in 100 columns, long labels and diagnostics included.
+func TestProbeTextWithin100Columns(t *testing.T) {
+	for name, run := range map[string]report.ProbeReport{"weak": weakRun(), "wide": wideRun()} {
+		var b strings.Builder
+		Text(&b, run)
+		for _, line := range strings.Split(b.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > 100 {
+				t.Errorf("%s: line of %d columns:\n%s", name, n, line)
+			}
+		}
+		if name == "wide" && !strings.Contains(b.String(), "my_project::detail::transform::threadblock") {
+			t.Errorf("the namespace is missing:\n%s", b.String())
 		}
 	}
 }
