@@ -276,7 +276,7 @@ func controlMatrixSection(m *report.Matrix) section {
 	}
 	return section{heading: "Controls by model", level: 2, blocks: []block{
 		{table: t},
-		para("killed: caught by every property SPEC §6 requires; a control that survives makes the run weak evidence."),
+		para("killed: caught by every property required to kill it; a control that survives makes the run weak evidence."),
 	}}
 }
 

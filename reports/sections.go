@@ -88,7 +88,7 @@ func note(label, value string) block { return block{label: label, value: value, 
 // Marks used in kill matrices. They are the same in every format so that a
 // report pasted from a terminal and one rendered as Markdown read alike.
 const (
-	markKilledRequired = "✓" // killed by a property SPEC §6 requires to kill it
+	markKilledRequired = "✓" // killed by a property required to kill it
 	markKilledExtra    = "+" // killed by a property not required to
 	markRequiredMiss   = "✗" // a required killer did not kill it
 	markForbidden      = "!" // killed by a property that must not kill it

@@ -22,7 +22,7 @@ import (
 
 func init() {
 	register("gpu", command{
-		summary: "GPU round trip of SPEC §9 on real hardware; writes committed evidence",
+		summary: "round trip of the compiled iterators on a GPU; writes committed evidence",
 		run:     runGPU,
 	})
 }
@@ -37,14 +37,14 @@ and C-pitch-plus-one and a layout-only identity copy into one CUDA program
 every address observed on the GPU equals the Go model of the same name; the
 round trip (tags stored through the iterator, read back through the layout
 alone, sentinels before, after and in every pitch gap; tags loaded back)
-fails exactly where SPEC §7 predicts; no record of the bounded device
+fails exactly where the Go model predicts; no record of the bounded device
 buffer was dropped; every control is caught and the identity copy is clean.
 --sanitize also runs the program under compute-sanitizer --tool memcheck and
 --tool racecheck (on --sanitize-preset, default representative, to fit the
 time limit) and fails on any report. It needs --backend gpu and
 compute-sanitizer on PATH: without them it is refused before the run.
 
---class (default all) also runs the rest of the family of SPEC §10
+--class (default all) also runs the rest of the family
 (RegularTileAccessIterator, PredicatedTileAccessIterator and
 PredicatedTileIterator: get() and valid() of every access, predicated loads
 and stores with their guards, store round trips with sentinels outside the

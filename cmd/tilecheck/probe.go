@@ -38,7 +38,7 @@ C-pitch-plus-one and a layout-only identity copy are compiled into the same
 program: the controls must differ from the reference, the identity copy must
 not.
 
-Presets: representative (the probe's own list: SPEC worked examples, every
+Presets: representative (the probe's own list: the worked examples, every
 width class, map, layout and rank), or quick, release, exhaustive (the
 configurations a sweep of that preset generates, with the probe's programs).
 
@@ -48,8 +48,8 @@ directory) and compares it with the Go model --iterator (default cutlass).
 The host build of CUTLASS also needs the CUDA toolkit's headers:
 --cuda-include /usr/local/cuda/include.
 
-Classes: --class all (the default) also probes the rest of the family of
-SPEC §10 (RegularTileAccessIterator, PredicatedTileAccessIterator,
+Classes: --class all (the default) also probes the rest of the family
+(RegularTileAccessIterator, PredicatedTileAccessIterator,
 PredicatedTileIterator, pitch-linear) on configurations from the family
 generator: every accesses() pass's get() and valid(), every predicated
 load's and store's guards and addresses. With --namespace the default is

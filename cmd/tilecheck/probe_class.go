@@ -7,7 +7,7 @@ import (
 )
 
 // classFlagHelp documents --class for probe and gpu.
-const classFlagHelp = "iterator classes to confirm: all, family (the three SPEC §10 classes), or a comma-separated list of RegularTileIterator, RegularTileAccessIterator, PredicatedTileAccessIterator, PredicatedTileIterator"
+const classFlagHelp = "iterator classes to confirm: all, family (RegularTileAccessIterator and the two predicated iterators), or a comma-separated list of RegularTileIterator, RegularTileAccessIterator, PredicatedTileAccessIterator, PredicatedTileIterator"
 
 // parseClasses reads --class (probe, gpu and sweep): "all", "family" or
 // class names separated by commas (iterator.ParseClasses).

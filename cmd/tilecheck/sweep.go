@@ -30,7 +30,7 @@ const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
-Runs every property of SPEC §5 over the preset's generated configurations and
+Runs every property over the preset's generated configurations and
 op programs, runs every control (known-bad variant) on the same generator and
 checks the coverage floors. Without --iterator it sweeps every built-in model
 and prints the model × property matrix, one per iterator class (--class).
@@ -44,7 +44,7 @@ not compile are listed as unavailable with the compiler's first diagnostic.
 
 Formats: text (the matrix or the properties, then a summary; --verbose adds
 controls, counterexamples, units, coverage and the audit), md (everything;
-long sections folded), json (SPEC §8), junit (one test case per property ×
+long sections folded), json (the report's JSON contract), junit (one test case per property ×
 model × class, for CI test reports) and github (GitHub Actions annotations).
 
 CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
@@ -109,7 +109,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
-	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three SPEC §10 classes) or all\n(default: RegularTileIterator with --iterator, all without)")
+	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three classes after RegularTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
 	f.backendFlags.register(fs, "go", "host", "gpu")
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
@@ -336,10 +336,10 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, format string
 	return reports.TextMatrixWith(w, m, reports.TextOptions{Verbose: verbose})
 }
 
-// reportStatus maps one iterator's verdict to SPEC §8's exit status.
+// reportStatus maps one iterator's verdict to its exit status.
 func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
 
-// verdictStatus maps a verdict to SPEC §8's exit status.
+// verdictStatus maps a verdict to its exit status (README, "Exit status").
 func verdictStatus(verdict report.Verdict) int {
 	switch verdict {
 	case report.Pass:

@@ -56,7 +56,7 @@ configuration or op program that does not parse or violates a thread-map
 constraint, a thread out of range, a path the modelled code does not have).
 
 Examples:
-  # SPEC §3: add_tile_offset moves whole tiles; thread 5's second load
+  # add_tile_offset moves whole tiles; thread 5's second load
   tilecheck trace --iterator cutlass \
     --config 'elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64' \
     --ops 'load();add_tile_offset(1,0);load()' --threads 5

@@ -117,7 +117,7 @@ func backticks(xs []string) string {
 // markdownTables renders the per-variant table, the mismatches and the
 // controls (the part of a report a GitHub issue needs).
 func markdownTables(w io.Writer, r *report.ProbeResult, controls []report.ProbeControl) {
-	fmt.Fprintf(w, "| variant | namespace | role | accesses compared | mismatches | differ from reference | store round trips: failed / predicted (SPEC §7) / unexpected | load round trips: failed / predicted / unexpected |\n|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| variant | namespace | role | accesses compared | mismatches | differ from reference | store round trips: failed / predicted by the model / unexpected | load round trips: failed / predicted / unexpected |\n|---|---|---|---|---|---|---|---|\n")
 	for _, v := range r.Variants {
 		fmt.Fprintf(w, "| %s | `%s` | %s | %d | **%d** | %d | %d: %d / %d / **%d** | %d: %d / %d / **%d** |\n", v.Label, v.Namespace, v.Role,
 			v.Accesses, v.Mismatches, v.VsReference,
