@@ -1,4 +1,4 @@
-// Package cuda confirms tilecheck's Go models against compiled C++ (SPEC §9).
+// Package cuda confirms tilecheck's Go models against compiled C++.
 //
 // It generates one C++/CUDA translation unit per batch of configurations:
 // one instantiation per (configuration, variant), every op program for every

@@ -7,7 +7,7 @@ import (
 )
 
 // CutlassFamilyHeaders are the CUTLASS headers that declare the rest of the
-// family (SPEC §10), for --include DIR --namespace cutlass with family
+// family, for --include DIR --namespace cutlass with family
 // classes; CutlassHeaders stays what RegularTileIterator needs.
 var CutlassFamilyHeaders = append(append([]string{}, CutlassHeaders...),
 	"cutlass/transform/threadblock/regular_tile_access_iterator_pitch_linear.h",
@@ -109,7 +109,7 @@ func fragmentDecl(cfg iterator.Config) string {
 
 // accessPass is one accesses() pass written to out (a long long pair per
 // access: address from ref.data(), valid) or, with out "0", only made: the
-// loop of SPEC §10, set_iteration_index and get() (and valid() and ++ for
+// loop of the family classes, set_iteration_index and get() (and valid() and ++ for
 // the predicated classes).
 func accessPass(cfg iterator.Config, out string) string {
 	pred := "false"

@@ -5,7 +5,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// familyGeometry sizes a family case (SPEC §10): an access is
+// familyGeometry sizes a family case: an access is
 // Array<Element, V> for RegularTileAccessIterator and Array<Element,
 // access_elems> for the predicated classes, V/access_elems of them per
 // vector; the fragment box also holds an accesses() pass (two int64 per

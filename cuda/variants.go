@@ -15,7 +15,7 @@ const (
 	// RoleIterator: an iterator under test; it must agree with its Go model.
 	RoleIterator Role = "iterator"
 	// RoleControl: a known-bad variant; it must agree with its Go model and
-	// disagree with the reference somewhere (SPEC §9 controls).
+	// disagree with the reference somewhere.
 	RoleControl Role = "control"
 	// RoleIdentity: the layout-only copy; it must agree with the reference
 	// everywhere, or the checking machinery itself is suspect.

@@ -22,7 +22,7 @@ type ProbeCase struct {
 }
 
 // representativeConfigs cover what the probe must confirm when no sweep
-// preset is given: the SPEC §3 worked examples, every element width class
+// preset is given: the worked examples, every element width class
 // (sub-byte, 6-bit, 8, 16, 32, 64), V = 1 and V > 1, both advance ranks,
 // every thread map, all three layouts, odd and padded pitches, an Alignment
 // override.
@@ -47,7 +47,7 @@ var representativeConfigs = []string{
 
 // probePrograms exercise every op of RegularTileIterator, with negative and
 // cross-rank tile offsets and pointer offsets; roundTripPrograms each make
-// one store (SPEC §9 round trip). A pointer offset of 128 elements is a
+// one store (a round trip). A pointer offset of 128 elements is a
 // multiple of 16 bytes both as elements and as bytes, so the CUTLASS
 // renditions (which add bytes) stay aligned.
 var probePrograms = []string{
@@ -188,7 +188,7 @@ var familyRoundTripPrograms = []string{
 	"inc;add_tile_offset(1,1);store()",
 }
 
-// familySpecConfigs are the SPEC §10 confirmed numbers' configurations,
+// familySpecConfigs are the configurations of the family's confirmed numbers,
 // probed first whatever the preset: the rank-0 cross term without L (f16,
 // Ss=8, L=200), the #3487 unscaled steady-state cross term (f16 and u4),
 // access_elems < V with tb off the tile grid, and RegularTileAccessIterator's
@@ -203,7 +203,7 @@ var familySpecConfigs = []string{
 }
 
 // FamilyProbeCases are the probe's cases of a family class for a preset:
-// the SPEC §10 configurations, then pitch-linear configurations of
+// familySpecConfigs, then pitch-linear configurations of
 // FamilyConfigs (the matrix wrappers have no family rendition) up to the
 // preset's Size().ProbeFamily in all, with FamilyPrograms, plus the round
 // trips for PredicatedTileIterator. A preset outside the size table probes

@@ -58,7 +58,7 @@ var caseGen = rapid.Custom(func(t *rapid.T) genCase {
 	cfg := iterator.Config{Elem: el, Access: v, Map: mapAxis[intRange(0, len(mapAxis)-1).Draw(t, "map")]}
 	if cfg.Map == iterator.Stripmined {
 		// T = 1 … Qc·8, drawn smallest first, so that a shrunk
-		// counterexample has the fewest threads that still fail (SPEC §5)
+		// counterexample has the fewest threads that still fail
 		// rather than threads that start outside the tile.
 		cfg.Threads = 1 << intRange(0, lq+3).Draw(t, "log2 T")
 	} else {

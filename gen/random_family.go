@@ -9,7 +9,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// The random phase of the family classes (SPEC §10). Like caseGen, every
+// The random phase of the family classes. Like caseGen, every
 // draw shrinks toward the small, natural end — the smallest V, access_elems
 // equal to V (the default), a one-vector tile row, one row, one thread,
 // threadblock offset zero, no whole tiles before the residue, a residue of

@@ -55,7 +55,7 @@ const (
 )
 
 // Targets lists the targets of a sweep of one iterator class, in the order
-// a report lists them: SPEC §6's floors and the pairwise ones for
+// a report lists them: the coverage floors and the pairwise ones for
 // RegularTileIterator, the family's own and the wide cases' otherwise.
 func Targets(class iterator.Class) []Target {
 	if class == iterator.RegularTile {
@@ -99,7 +99,7 @@ func rank0(c *props.Case) bool   { return c.Config.PitchAdv() == 0 }
 func rank1(c *props.Case) bool   { return c.Config.PitchAdv() == 1 }
 
 // both names the two generators of RegularTileIterator cases, which both
-// aim at SPEC §6's fraction floors: the axes' order puts the telling
+// aim at the fraction floors: the axes' order puts the telling
 // values first (enumerate.go), and the random phase draws every axis value
 // (random.go).
 var both = []generator{enumerated, random}
@@ -109,7 +109,7 @@ func mapTarget(k iterator.MapKind) Target {
 	return Target{Name: "map " + k.String(), Floor: 0.03, In: func(c *props.Case) bool { return c.Config.Map == k }, by: both}
 }
 
-// regularTargets are SPEC §6's coverage floors.
+// regularTargets are RegularTileIterator's coverage floors.
 var regularTargets = []Target{
 	{Name: "V>1 ∧ tc≠0", Floor: 0.10, by: both, In: func(c *props.Case) bool {
 		return c.Config.Access > 1 && anyTile(c, func(tc, _ int64) bool { return tc != 0 })

@@ -12,7 +12,7 @@ import (
 //
 // rows is cfg.Rows when given. Otherwise it is the fewest rows that hold, for
 // every load and store the program makes, the whole tile at the position the
-// documented contract puts it (SPEC §4: tile offsets and ++/-- in whole
+// documented contract puts it (tile offsets and ++/-- in whole
 // tiles, pointer offsets in elements), and at least one tile. A tile whose
 // origin is at linear element offset p spans elements [p, p + (Ss−1)·L + Sc),
 // so it needs ceil((p + (Ss−1)·L + Sc) / L) rows; tiles before the data

@@ -5,13 +5,13 @@ import (
 	"strings"
 )
 
-// Classes are the iterator classes of SPEC §10, RegularTileIterator first.
+// Classes are the iterator classes, RegularTileIterator first.
 func Classes() []Class {
 	return []Class{RegularTile, RegularTileAccess, PredicatedTileAccess, PredicatedTile}
 }
 
 // ParseClasses reads a list of classes as a user spells it (tilecheck's
-// --class): "all" is every class, "family" the three SPEC §10 classes
+// --class): "all" is every class, "family" the three classes
 // besides RegularTileIterator; otherwise class names separated by commas,
 // in any case.
 func ParseClasses(s string) ([]Class, error) {

@@ -8,7 +8,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// Class selects the iterator template (SPEC §10 `class=`).
+// Class selects the iterator template (`class=`).
 type Class int
 
 const (
@@ -59,7 +59,7 @@ func ClassByName(s string) (Class, error) {
 	return 0, fmt.Errorf("unknown class %q (want one of %s)", s, strings.Join(classNames, ", "))
 }
 
-// MapKind selects the thread map (SPEC §2).
+// MapKind selects the thread map.
 type MapKind int
 
 const (
@@ -95,7 +95,7 @@ func MapKindByName(s string) (MapKind, error) {
 	return 0, fmt.Errorf("unknown map %q (want one of %s)", s, strings.Join(mapNames, ", "))
 }
 
-// Config is one iterator instantiation plus the tensor it walks (SPEC §8).
+// Config is one iterator instantiation plus the tensor it walks.
 // Shape, Warp, Extent and TB are stored in the layout's own order, exactly as
 // written in the configuration; Pitch* methods give the pitch-linear view.
 type Config struct {
@@ -113,7 +113,7 @@ type Config struct {
 	Rows    int64    // allocation's strided extent in rows; 0 means what the program reaches
 	Atomic  string   // "" or "cas32"
 
-	// Predicated classes (SPEC §10).
+	// Predicated classes.
 	Extent      [2]int64 // tensor extent CxS (pitch-linear order); zero means the tile shape
 	TB          [2]int64 // threadblock offset CxS (pitch-linear order)
 	AccessElems int      // elements per AccessType; 0 means V
@@ -170,7 +170,7 @@ func (c Config) AccessBytes() layout.Bytes {
 	return (size + align - 1) / align * align
 }
 
-// String renders the configuration in the canonical grammar of SPEC §8, so
+// String renders the configuration in its canonical grammar, so
 // that ParseConfig(c.String()) == c. Defaults are omitted.
 func (c Config) String() string {
 	// Appended without fmt: the exhaustive preset's enumeration keys every

@@ -1,6 +1,6 @@
 package iterator
 
-// Defect names a known-bad variant of the reference model: a control (SPEC §6)
+// Defect names a known-bad variant of the reference model: a control
 // that a sweep must kill. The empty Defect is the plain reference model.
 //
 // A defect is injected by Control(d): the reference model checks for it at
@@ -10,7 +10,7 @@ package iterator
 // doc line with registerDefectDoc from an init function.
 type Defect string
 
-// The controls of SPEC §6 for RegularTileIterator.
+// The controls for RegularTileIterator.
 const (
 	CLoadDiv      Defect = "C-load-div"
 	CBothDiv      Defect = "C-both-div"
@@ -25,7 +25,7 @@ const (
 	CCas16Tail    Defect = "C-cas16-tail"
 )
 
-// regularDefects lists the RegularTileIterator controls in SPEC §6 order,
+// regularDefects lists the RegularTileIterator controls in their documented order,
 // each with what it injects into the reference model.
 var regularDefects = []struct {
 	id  Defect
@@ -51,7 +51,7 @@ var familyDefectDocs = map[Defect]string{}
 // init function next to the defect's constant).
 func registerDefectDoc(d Defect, doc string) { familyDefectDocs[d] = doc }
 
-// Defects lists every control: the RegularTileIterator ones of SPEC §6, then
+// Defects lists every control: the RegularTileIterator ones, then
 // the family's own.
 func Defects() []Defect {
 	out := make([]Defect, 0, len(regularDefects)+4)

@@ -46,8 +46,8 @@ func FamilyDefects() []Defect {
 // to RegularTileIterator only: the family reference model does inject the
 // ones that have a place there (C-ptr-bytes, C-ptr-inverted, C-delta-nodiv,
 // C-pitch-plus-one, C-striped-head, and C-rank-swap for
-// PredicatedTileIterator's ++), but SPEC §6 names killers for them
-// (P-cover, P-sym, ...) that are not judged on the family. Only the
+// PredicatedTileIterator's ++), but their required killers
+// (P-cover, P-sym, ...) are not judged on the family. Only the
 // configurations noted can show a family defect (sub-byte elements for
 // C-sizeof-subbyte, rank 0 for C-rank0-nopitch, tb off the tile grid for
 // C-residue-no-tb); reaching them is the generator's business.
@@ -64,7 +64,7 @@ func DefectApplies(d Defect, c Class) bool {
 }
 
 // validateFamily checks what the family classes require beyond Validate's
-// common constraints (SPEC §10). It returns a *ConstraintError naming the
+// common constraints. It returns a *ConstraintError naming the
 // violated constraint.
 func validateFamily(cfg Config) error {
 	if cfg.Class == RegularTile {

@@ -6,7 +6,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// This file drives the classes of SPEC §10 (RegularTileAccessIterator and
+// This file drives the family classes (RegularTileAccessIterator and
 // the predicated iterators) through an op program. A request's threads share
 // one geometry, worked out once, and one iterator of each kind, reset thread
 // after thread (so a thread costs no allocation for its state or guards);
@@ -26,7 +26,7 @@ type famScratch struct {
 	cra cutlassRegularAccess
 }
 
-// traceFamily traces one thread of the classes of SPEC §10 (Model.Trace).
+// traceFamily traces one thread of a family class (Model.Trace).
 // Every built-in model and every control calls it when cfg.Class !=
 // RegularTile:
 //

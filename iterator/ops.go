@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// OpKind is one call an op program makes on an iterator (SPEC §8, §10).
+// OpKind is one call an op program makes on an iterator.
 type OpKind int
 
 const (

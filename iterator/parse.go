@@ -153,10 +153,10 @@ var configKeys = map[string]func(c *Config, v string) error{
 }
 
 // DefaultAdv is the advance rank when a configuration gives no adv= key:
-// rank 1, the strided dimension, as in every example of SPEC §3.
+// rank 1, the strided dimension, as in every worked example.
 const DefaultAdv = 1
 
-// ParseConfig parses a configuration (SPEC §8, §10): space- or
+// ParseConfig parses a configuration: space- or
 // comma-separated key=value tokens. elem= (or bits=), shape=, threads= and
 // access= are required; map defaults to stripmined, layout to pitchlinear,
 // class to RegularTileIterator, adv to DefaultAdv, stride to the contiguous
@@ -240,7 +240,7 @@ func configKeyNames() []string {
 // opAliases are accepted spellings of the argument-less ops besides their names.
 var opAliases = map[string]OpKind{"++": Inc, "--": Dec}
 
-// ParseProgram parses an op program (SPEC §8, §10): `;`-separated calls such
+// ParseProgram parses an op program: `;`-separated calls such
 // as `load();add_tile_offset(1,0);load()`. Whitespace around names, brackets
 // and arguments is ignored, one trailing `;` is allowed, and an op without
 // arguments may be written with or without `()`. `load` and `store` take no

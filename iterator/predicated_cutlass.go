@@ -3,7 +3,7 @@ package iterator
 import "github.com/tilecheck/tilecheck/layout"
 
 // cutlassPredicated is PredicatedTileAccessIterator<PitchLinear> as CUTLASS
-// v4.7 implements it (SPEC §10, non-gather, no permute); PredicatedTileIterator
+// v4.7 implements it (non-gather, no permute); PredicatedTileIterator
 // drives the same state through its load/store loop. The pointer is a byte
 // pointer moved by int64 increments; predicates are computed against the
 // residue extent at construction and against the full extent, in the
@@ -24,7 +24,7 @@ type cutlassPredicated struct {
 	passOff int64 // the byte offset of the current pass
 }
 
-// predicatedResidue is the residue of SPEC §10: its size along the advance
+// predicatedResidue is the residue: its size along the advance
 // rank (the extent left after tb, mod the tile, or a whole tile when that is
 // 0), the offset to the first steady-state tile, and the residue extent.
 // ignoreTB computes the size as extent mod tile (the C-residue-no-tb control).

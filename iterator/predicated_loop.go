@@ -3,7 +3,7 @@ package iterator
 import "github.com/tilecheck/tilecheck/layout"
 
 // predicatedLoop is the access loop and predicate state of the predicated
-// classes. Both models keep them as CUTLASS does (SPEC §10: the contract does
+// classes. Both models keep them as CUTLASS does (the contract does
 // not question them): accesses are numbered iv (the access within a vector)
 // fastest, then ic, then is, and preds holds the guard of every access. It
 // computes no address: advance says what kind of step operator++ took, and
@@ -63,7 +63,7 @@ func (l *predicatedLoop) setMask(enable bool) {
 	}
 }
 
-// residueSize is the residue's size along one rank (SPEC §10): the extent
+// residueSize is the residue's size along one rank: the extent
 // left after the threadblock offset tb, mod the tile, or a whole tile when
 // that is 0. ignoreTB leaves tb out (the C-residue-no-tb control).
 func residueSize(ext, tb, tile int64, ignoreTB bool) int64 {

@@ -3,7 +3,7 @@ package iterator
 import "github.com/tilecheck/tilecheck/layout"
 
 // refPredicated is the documented contract for the predicated classes
-// (SPEC §10 "The contract"): the thread has a logical element position that
+// (the `reference` model): the thread has a logical element position that
 // every tile offset moves by whole tiles in both dimensions (the first one
 // along the advance rank consuming the residue instead of a whole tile),
 // pointer offsets move elements, and addresses are bit offsets / 8.

@@ -2,16 +2,16 @@ package iterator
 
 import "github.com/tilecheck/tilecheck/layout"
 
-// referenceModel is the documented contract of the tile-iterator concept
-// (SPEC §4), bit-exact in int64: the iterator has a logical position, the
+// referenceModel is the documented contract of the tile-iterator concept,
+// bit-exact in int64: the iterator has a logical position, the
 // bit offset of its tile origin, moved by pointer offsets in elements, tile
 // offsets in whole tiles and ++/-- by one tile along the advance rank; access
 // (s, c) covers elements (c0 + c·Dc + v, s0 + s·Ds), v < V, from that origin.
 // It never narrows to int32; an int64 overflow is an error.
 //
-// With a non-empty defect it is that control (SPEC §6): the reference with
+// With a non-empty defect it is that control: the reference with
 // exactly one known bug injected. Family defects are passed on to
-// traceFamily for the classes of SPEC §10 and change nothing here.
+// traceFamily for the family classes and change nothing here.
 type referenceModel struct {
 	defect Defect
 }

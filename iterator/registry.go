@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Builtins lists the built-in models of SPEC §7 in their documented order.
+// Builtins lists the built-in models in their documented order.
 func Builtins() []Model {
 	return []Model{referenceModel{}, cutlassModel{}, cutlassModel{pre3049: true}}
 }

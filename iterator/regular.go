@@ -8,8 +8,8 @@ import (
 
 // This file holds what the RegularTileIterator models share: the per-trace
 // constants of an instantiation, the thread check and record construction.
-// regular_cutlass.go models the CUTLASS code (SPEC §3), reference.go the
-// documented contract (SPEC §4) and, through Defect, the controls (SPEC §6).
+// regular_cutlass.go models the CUTLASS code, reference.go the
+// documented contract and, through Defect, the controls.
 
 // regularModel is a model whose trace can reuse a thread map already
 // validated, so that TraceThreads validates a configuration once per call
@@ -294,7 +294,7 @@ var wrapperName = map[layout.Kind]string{layout.RowMajor: "RowMajor", layout.Col
 // element: a 16-bit atomic done by CAS on its enclosing 32-bit word touches
 // that whole word. With tailEnd > 0, an element whose last word would cross
 // tailEnd is stored plainly instead (no word listed): the reference's
-// resolution of the CAS tail (SPEC §5).
+// resolution of the CAS tail.
 func appendAtomicWords(words []int64, addr layout.Bytes, v layout.Elements, b int64, tailEnd layout.Bytes) []int64 {
 	for e := int64(0); e < int64(v); e++ {
 		// Element e spans bits [e·b, e·b + b) of the access.

@@ -7,7 +7,7 @@ import "github.com/tilecheck/tilecheck/layout"
 func sizeofElem(bits int64) int64 { return max(1, bits/8) }
 
 // cutlassRegularAccess is RegularTileAccessIterator<PitchLinear> as CUTLASS
-// implements it (SPEC §10): Element* arithmetic (sizeof, not bits), the pitch
+// implements it: Element* arithmetic (sizeof, not bits), the pitch
 // held in access units (L/V, truncating) and an int32 byte offset.
 type cutlassRegularAccess struct {
 	g       *famGeom

@@ -3,7 +3,7 @@ package iterator
 import "github.com/tilecheck/tilecheck/layout"
 
 // cutlassModel is RegularTileIterator<PitchLinear> and its RowMajor and
-// ColumnMajor wrappers as CUTLASS computes them (SPEC §3): a byte pointer P,
+// ColumnMajor wrappers as CUTLASS computes them: a byte pointer P,
 // int32 increments, truncating division, multiply before divide. pre3049
 // selects v2.3…v4.4.x, whose store(frag, tile) does not divide the
 // contiguous tile term by V.

@@ -3,7 +3,7 @@ package iterator
 import "math/bits"
 
 // MapCoverage places every element of every access of every thread of one
-// tile (SPEC §2 offsets, V elements per access) and counts how the thread map
+// tile (thread-map offsets, V elements per access) and counts how the thread map
 // covers the tile: dup is the number of extra placements on elements already
 // covered (an element placed three times counts 2), missing the elements
 // never covered, outside the placements that fall outside the tile. A map

@@ -6,7 +6,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// ThreadMap is a CUTLASS thread map instantiated for one tile (SPEC §2): how
+// ThreadMap is a CUTLASS thread map instantiated for one tile: how
 // many accesses each thread makes (Iter), how far apart they are (Delta: Dc in
 // elements, Ds in rows), and where each thread starts (Init).
 type ThreadMap struct {

@@ -90,7 +90,7 @@ func validBits(b int) bool {
 
 // InstanceAccessBytes is A, sizeof(AccessType) of the instantiation cfg
 // names. The ColumnMajor wrapper does not forward its Alignment parameter to
-// the pitch-linear iterator it wraps (SPEC §3), so there A takes the default
+// the pitch-linear iterator it wraps, so there A takes the default
 // alignment whatever align= says; PitchLinear and RowMajor honour it.
 func InstanceAccessBytes(cfg Config) layout.Bytes {
 	if cfg.Layout == layout.ColumnMajor {

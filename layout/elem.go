@@ -13,7 +13,7 @@ type Elem struct {
 	Bits int
 }
 
-// elems lists every element name of SPEC §8 with its width.
+// elems lists every element name of the configuration grammar with its width.
 var elems = map[string]int{
 	"f64": 64, "f32": 32, "tf32": 32, "f16": 16, "bf16": 16,
 	"s8": 8, "u8": 8, "e4m3": 8, "e5m2": 8,
@@ -59,7 +59,7 @@ func ElemNames() []string {
 }
 
 // ArrayBytes is sizeof(Array<Element, n>) for a packed CUTLASS array of
-// n elements of width b bits (SPEC §1, size(N, B)). Sub-32-bit types are
+// n elements of width b bits (size(N, B)). Sub-32-bit types are
 // stored in words of 4, 2 or 1 bytes, each holding floor(8·S/B) elements, so
 // 6-bit types take more than n·b/8 bytes.
 func ArrayBytes(n Elements, b int) Bytes {

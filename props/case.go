@@ -195,7 +195,7 @@ type Result struct {
 	Violations []Violation
 }
 
-// Property is one property of SPEC §5. Programs lists the op programs whose
+// Property is one property. Programs lists the op programs whose
 // traces Judge reads (the case's own program is always fetched); Oracle the
 // programs it reads from the reference source. Judge compares traces only.
 // All three take the case by address (a Case is 368 bytes) and only read

@@ -46,7 +46,7 @@ func (m *recordFacts) get(op int, bytes int64, f func() bool) bool {
 	return v
 }
 
-// alignPrecondition is P-align's precondition (SPEC §5): rows stay aligned
+// alignPrecondition is P-align's precondition: rows stay aligned
 // (L·B/8 a multiple of A), the natural access size is a multiple of A (an
 // Alignment override above it misaligns the thread map itself), and the
 // documented base of the record is aligned.

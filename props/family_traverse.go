@@ -7,7 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// PTraverse (SPEC §10): a residue-first traversal of
+// PTraverse: a residue-first traversal of
 // ceil((extent − tb)/tile) tiles along the advance rank enables every element
 // of the threadblock's region exactly once and no element outside it. The
 // region is [tb, extent) along the advance rank and the threadblock's one

@@ -8,7 +8,7 @@ import (
 // This file computes, from the case alone (configuration, thread map and
 // op program, never a trace), where the documented contract puts things:
 // the bit offset of a record's tile origin and whether each access is a
-// whole byte. Properties use it for preconditions only (SPEC §5: where a
+// whole byte. Properties use it for preconditions only (where a
 // reference address is not a whole byte, compare only what is byte-exact).
 
 // checked accumulates int64 arithmetic and remembers an overflow.
@@ -97,7 +97,7 @@ func docOriginBits(c *Case, prog iterator.Program, i int) (bits int64, ok bool) 
 		case iterator.LoadTile, iterator.StoreTile:
 			pos = k.add(pos, tileMoveBits(&k, &c.Config, op.A, op.B))
 		case iterator.LoadPtr, iterator.StorePtr:
-			pos = k.add(pos, k.mul(op.A, b)) // always elements (SPEC §3)
+			pos = k.add(pos, k.mul(op.A, b)) // always elements
 		}
 	}
 	return pos, !k.bad

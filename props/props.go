@@ -7,7 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// All lists every property of SPEC §5 in report order. The slice is a copy:
+// All lists every property in report order. The slice is a copy:
 // callers may replace a property's Judge (tests do, to show that a control
 // then survives).
 func All() []Property {
@@ -15,8 +15,8 @@ func All() []Property {
 }
 
 // ForClass lists the properties a sweep of one iterator class judges. The
-// RegularTileIterator has every property of SPEC §5. The family classes of
-// SPEC §10 have no load/store(frag, tile), and their ++ and tile offsets
+// RegularTileIterator has every property. The family classes
+// (RegularTileAccessIterator and the predicated iterators) have no load/store(frag, tile), and their ++ and tile offsets
 // consume a residue first, so the properties written for the regular
 // iterator's paths and memory layout do not apply there; they are judged by
 // P-tile's family equivalences (whole-tile moves after the residue),
@@ -72,7 +72,7 @@ func EffectiveSpec(spec ControlSpec, run []Property) ControlSpec {
 	return out
 }
 
-// ControlSpec is what SPEC §6 requires of one control: the properties that
+// ControlSpec is what is required of one control: the properties that
 // must kill it and those that must not.
 type ControlSpec struct {
 	MustKill    []string
@@ -96,8 +96,8 @@ var (
 	}
 )
 
-// RegisterControl declares the killers of a control that SPEC §6 does not
-// list (the family controls of issue 5 register theirs from their own file).
+// RegisterControl declares the killers of a control that controlSpecs does
+// not list (the family controls register theirs from their own file).
 func RegisterControl(d iterator.Defect, spec ControlSpec) {
 	controlMu.Lock()
 	defer controlMu.Unlock()
@@ -151,7 +151,7 @@ func ControlOK(spec ControlSpec, killedBy []string) bool {
 	return true
 }
 
-// AuditCase lists the precondition findings of a configuration (SPEC §5,
+// AuditCase lists the precondition findings of a configuration (the
 // thread-map and precondition audit): facts of the configuration and its
 // thread map, the same whatever the model.
 func AuditCase(c Case) []Finding {

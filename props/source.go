@@ -1,4 +1,4 @@
-// Package props holds tilecheck's properties (SPEC §5): each one is a value
+// Package props holds tilecheck's properties: each one is a value
 // that names the programs it needs and judges the traces they produce.
 // Properties judge traces, never models: a trace comes from a Source, which is
 // a Go model (ModelSource) or compiled C++ (the probe), and the property code

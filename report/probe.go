@@ -146,7 +146,7 @@ type Sanitizer struct {
 	Reports []string `json:"reports,omitempty"`
 }
 
-// GPUEvidence is the committed record of a GPU run (SPEC §9).
+// GPUEvidence is the committed record of a GPU run.
 type GPUEvidence struct {
 	Tool       string            `json:"tool"`
 	Version    string            `json:"version"`

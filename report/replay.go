@@ -10,7 +10,7 @@ import (
 // Replay is what replays one counterexample: the case and the flags of a
 // `tilecheck check` run, as values. The engine fills it; String formats the
 // command a report prints, and JSON carries that command (the "replay"
-// field of SPEC §8), so the engine never assembles or patches CLI text.
+// field), so the engine never assembles or patches CLI text.
 //
 // Iterator is the model's name as the report names it. For a model of a
 // library user's own (not one of tilecheck's built-ins) the command does

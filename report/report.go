@@ -1,4 +1,4 @@
-// Package report is the schema of a sweep's result (SPEC §8): the report of
+// Package report is the schema of a sweep's result: the report of
 // one iterator, the matrix of several, and their parts (properties,
 // counterexamples, controls, coverage, units, audit), plus the tool's
 // version that stamps them. It holds data only, no rendering and no
@@ -12,7 +12,8 @@ import (
 )
 
 // Report is the result of one sweep of one iterator. Field names follow the
-// JSON contract of SPEC §8; renderers read only this struct.
+// report's JSON contract (README, "Sweeps and reports"); renderers read
+// only this struct.
 type Report struct {
 	Tool            string       `json:"tool"`
 	Version         string       `json:"version"`

@@ -1,6 +1,6 @@
 package report
 
-// Verdict is a report's conclusion (SPEC §8). It is a closed set: the
+// Verdict is a report's conclusion. It is a closed set: the
 // engine sets one of the constants, JSON carries its name, and decoding a
 // report (tilecheck merge) rejects any other name, so no layer downstream
 // re-validates a verdict.

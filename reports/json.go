@@ -7,7 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// JSON writes one iterator's report with the fields of SPEC §8, indented,
+// JSON writes one iterator's report with the fields of its JSON contract, indented,
 // with a trailing newline. Empty lists are written as [] rather than null so
 // that scripts can iterate without checking.
 func JSON(w io.Writer, r *report.Report) error { return writeJSON(w, normalized(r)) }

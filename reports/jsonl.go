@@ -9,8 +9,8 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// TraceWriter streams trace records as JSON lines in the exact shape SPEC §8
-// fixes for `tilecheck trace`:
+// TraceWriter streams trace records as JSON lines in the exact shape the README
+// documents for `tilecheck trace`:
 //
 //	{"thread":5,"op":1,"kind":"load","access_bytes":16,"addrs":[336,848,1360,1872]}
 //

@@ -31,7 +31,7 @@ template <int Bits, int Tag> struct sizeof_bits<opaque_number<Bits, Tag>> { stat
 template <int Tag> struct storage16 { uint16_t storage; };
 template <int Tag> struct storage32 { uint32_t storage; };
 
-// Packed Array<T, N>: SPEC §1 size(N, B). For B >= 32, N·B/8 bytes; below,
+// Packed Array<T, N>: size(N, B). For B >= 32, N·B/8 bytes; below,
 // storage words of 4, 2 or 1 bytes (the widest dividing N·B), each holding
 // floor(8·S/B) elements.
 template <int B, int N> struct array_storage {
@@ -53,7 +53,7 @@ constexpr int pow2_part(long long n) { return n <= 0 ? 1 : ((n % 16 == 0) ? 16 :
 
 // AlignedArray<T, N, Alignment>: sizeof is the packed size rounded up to a
 // multiple of Alignment (no rounding when Alignment is 0). Alignment need not
-// be a power of two in SPEC terms (6-bit types), so the size is computed and
+// be a power of two (6-bit types), so the size is computed and
 // the C++ alignment is the power-of-two part of it.
 template <int B, int N, int Alignment> struct aligned_size {
   static constexpr long long kPacked = array_storage<B, N>::kBytes;
@@ -91,7 +91,7 @@ struct PitchLinear {
   LongIndex stride_;
   TC_HD explicit PitchLinear(LongIndex ldm = 0) : stride_(ldm) {}
   TC_HD LongIndex stride(int) const { return stride_; }
-  // Element offset of a coordinate: c + s·L (SPEC §1).
+  // Element offset of a coordinate: c + s·L.
   TC_HD LongIndex operator()(TensorCoord const& x) const { return (LongIndex)x.contiguous() + (LongIndex)x.strided() * stride_; }
 };
 

@@ -1,4 +1,4 @@
-// The access iterators of the rest of the family (SPEC §10), pitch-linear:
+// The access iterators of the rest of the family, pitch-linear:
 // RegularTileAccessIterator and PredicatedTileAccessIterator, each as CUTLASS
 // computes it (kCutlass, kPre3049: identical for these classes) and as the
 // documented contract says (every other variant; kPitchPlusOne steps a
@@ -110,7 +110,7 @@ class ContractRegularAccess {
 };
 
 // ---- PredicatedTileAccessIterator<PitchLinear> ------------------------------
-// What both renditions share: the residue (SPEC §10), the guards of a thread
+// What both renditions share: the residue, the guards of a thread
 // at offset (oc, os) against an extent, and the access loop's counters.
 template <class Shape, class ThreadMap, int AdvanceRank, int kAccessElems>
 struct PredicatedCommon {

@@ -1,4 +1,4 @@
-// PredicatedTileIterator<PitchLinear> (SPEC §10) over the access iterators of
+// PredicatedTileIterator<PitchLinear> over the access iterators of
 // family_access_iterators.h, and the selection of each class's rendition by
 // Variant tag: kCutlass and kPre3049 get CUTLASS's arithmetic (the pre-#3049
 // difference is RegularTileIterator's only), kPitchPlusOne the contract with

@@ -1,4 +1,4 @@
-// RowMajor / ColumnMajor wrappers (SPEC §3 "Wrappers") and the layout-only
+// RowMajor / ColumnMajor wrappers and the layout-only
 // identity copy. Included by regular_tile_iterator.h.
 #pragma once
 #include "tilecheck/regular_tile_iterator.h"
@@ -60,7 +60,7 @@ class MatrixWrapper {
   TC_HD void load_with_pointer_offset(Fragment& f, Index n) { iterator_.load_with_pointer_offset(f, n); }
   TC_HD void store_with_pointer_offset(Fragment const& f, Index n) { iterator_.store_with_pointer_offset(f, n); }
   // CUTLASS's wrappers pass a two-value braced list to an Index parameter
-  // here, so these do not compile once instantiated (SPEC §3); the CUTLASS
+  // here, so these do not compile once instantiated; the CUTLASS
   // renditions reproduce that, the contract renditions forward the tile.
   TC_HD void load(Fragment& f, TensorCoord const& t) {
     if constexpr (kVariant == kCutlass || kVariant == kPre3049) {
@@ -85,7 +85,7 @@ class MatrixWrapper {
 };
 
 // Identity copy: no pointer state; each access's address comes from its
-// coordinate through the layout functor of the TensorRef (SPEC §9 control).
+// coordinate through the layout functor of the TensorRef (a control of the probe).
 template <class Layout_, class Shape_, class Element_, int AdvanceRank, class ThreadMap_, int Alignment>
 class IdentityCopy {
   typedef LayoutTraits<Layout_, Shape_> LT;

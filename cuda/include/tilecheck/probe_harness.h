@@ -1,4 +1,4 @@
-// Address recovery harness (SPEC §9): runs generated op programs on an
+// Address recovery harness: runs generated op programs on an
 // iterator and recovers every access's address from the bytes it moved,
 // without trusting the code under test. The same per-thread code runs on the
 // host (threads one after another) and on the GPU (one CUDA thread per
@@ -174,7 +174,7 @@ template <class Case> TC_HD void zero_windows(unsigned char* buf) {
   for (int w = 0; w < window_count<Case>(); ++w) zero_words(buf + window_lo<Case>(w), window_hi<Case>(w) - window_lo<Case>(w));
 }
 
-// A family accesses() pass (SPEC §10): what get() and valid() return, the
+// A family accesses() pass: what get() and valid() return, the
 // address as a byte distance from ref.data(). With out null the pass is only
 // made (an accesses() op that is not the one recorded).
 template <bool kPredicated, class It, class Pointer>

@@ -1,14 +1,14 @@
-// RegularTileIterator renditions (SPEC §3 and §4), selected by a Variant tag:
-//   kCutlass / kPre3049 : CUTLASS's byte-pointer arithmetic (SPEC §3), after
+// RegularTileIterator renditions, selected by a Variant tag:
+//   kCutlass / kPre3049 : CUTLASS's byte-pointer arithmetic, after
 //                         and before PR #3049;
-//   kReference          : the documented contract, bit-exact (SPEC §4);
+//   kReference          : the documented contract, bit-exact;
 //   kLoadDiv            : reference, but load(frag, tile) divides the contiguous
-//                         tile term by V (control C-load-div, SPEC §6);
+//                         tile term by V (control C-load-div);
 //   kPitchPlusOne       : reference, but the strided increment uses L+1
-//                         (control C-pitch-plus-one, SPEC §6);
+//                         (control C-pitch-plus-one);
 //   kIdentity           : a layout-only copy: every access computed from its
 //                         coordinate through the TensorRef's layout functor,
-//                         with no pointer state (the identity copy of SPEC §9).
+//                         with no pointer state (the probe's identity copy).
 #pragma once
 #include "tilecheck/core.h"
 #include "tilecheck/thread_maps.h"
@@ -56,7 +56,7 @@ struct Accesses {
   static constexpr int kB = sizeof_bits<Element>::value;                                          \
   static constexpr int kAdvanceRank = AdvanceRank;
 
-// ---- CUTLASS's arithmetic (SPEC §3) ---------------------------------------
+// ---- CUTLASS's arithmetic ---------------------------------------
 template <bool kAfter3049, class Shape_, class Element_, int AdvanceRank, class ThreadMap_, int Alignment>
 class CutlassPitchLinear {
  public:
@@ -111,7 +111,7 @@ class CutlassPitchLinear {
   TC_HD CutlassPitchLinear operator--(int) { CutlassPitchLinear r(*this); --*this; return r; }
 };
 
-// ---- the documented contract (SPEC §4) and two known-bad controls -----------
+// ---- the documented contract and two known-bad controls -----------
 // The position is the logical element offset of the thread's first element;
 // every access is converted to bytes only at the end, from its bit offset.
 template <Variant kVariant, class Shape_, class Element_, int AdvanceRank, class ThreadMap_, int Alignment>

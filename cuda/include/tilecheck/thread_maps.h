@@ -1,4 +1,4 @@
-// Thread maps of SPEC §2, with CUTLASS's template names and members
+// Thread maps, with CUTLASS's template names and members
 // (Iterations, Delta, kElementsPerAccess, initial_offset). Offsets in elements.
 #pragma once
 #include "tilecheck/core.h"
@@ -6,7 +6,7 @@
 namespace tilecheck_detail {
 namespace transform {
 
-// Stripmined (Shape, T, V): SPEC §2.1. The ceiling in the strided iteration
+// Stripmined (Shape, T, V). The ceiling in the strided iteration
 // count is deliberate: it lets accesses leave the tile, as CUTLASS's does.
 template <class Shape_, int Threads, int ElementsPerAccess = 1>
 struct PitchLinearStripminedThreadMap {
@@ -30,7 +30,7 @@ struct PitchLinearStripminedThreadMap {
 };
 
 namespace detail {
-// Warp arrangement of SPEC §2.2/2.3. Kind 0: raked; 1: striped (CUTLASS HEAD);
+// Warp arrangement of the warp-raked and warp-striped maps. Kind 0: raked; 1: striped (CUTLASS HEAD);
 // 2: striped as proposed by CUTLASS PR #3131.
 template <class Shape, int Threads, class Warp, int V, int Kind>
 struct WarpMapParams {

@@ -1,6 +1,6 @@
 // Test fixture: deliberately broken RegularTileIterators with CUTLASS's
-// template signature, one namespace per SPEC §6 defect class. Each is the
-// documented contract (SPEC §4) with exactly one bug, written independently
+// template signature, one namespace per control's defect. Each is the
+// documented contract with exactly one bug, written independently
 // of the Go controls: the compiled sweep must catch each with the property
 // the Go sweep catches the matching control with. Only the pitch-linear
 // iterator is broken; the RowMajor/ColumnMajor wrappers are the project's
