@@ -12,7 +12,7 @@ import (
 
 // Source is a props.Source whose traces come from compiled C++: one variant
 // (a rendition, or a user's CUTLASS namespace) built and run by the probe.
-// It is how a sweep judges compiled code (issue 6): properties see traces
+// It is how a sweep judges compiled code: properties see traces
 // and cannot tell this source from a Go model.
 //
 // Compiled traces carry every access address; they do not carry the int32

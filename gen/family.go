@@ -8,7 +8,7 @@ import (
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// The generator of the family classes (issue 5): deterministic
+// The generator of the family classes: deterministic
 // configurations and op programs that reach what hides the family's bugs —
 // residues, threadblock offsets off the tile grid, access_elems < V,
 // cross-rank tile offsets, both advance ranks, sub-byte types, pitches that

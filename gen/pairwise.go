@@ -11,7 +11,7 @@ import (
 
 // pairwiseConfigs are RegularTileIterator configurations in which every
 // element type meets every thread map, each of its V values and both
-// advance ranks (issue 10: a defect that lives where one element width
+// advance ranks (a defect that lives where one element width
 // meets one map, or one V, must be reachable by every preset, quick
 // included). Element e and map k give one configuration; V and the rank
 // cycle with k, so that four maps reach up to four V values and both ranks.
@@ -82,7 +82,7 @@ func elemMapKey(e string, k iterator.MapKind) string { return e + "×" + k.Strin
 func elemVKey(e string, v int) string                { return e + "×V=" + strconv.Itoa(v) }
 func elemRankKey(e string, r int) string             { return e + "×rank " + strconv.Itoa(r) }
 
-// elemPairs are the element × map, × V and × rank targets of issue 10. The
+// elemPairs are the element × map, × V and × rank targets. The
 // pairwise set aims at them, and Enumerate keeps a configuration of the set
 // only while it meets a pair of theirs that the others did not
 // (pairKeysOf), so a pair target added here is one the pruning keeps.
@@ -98,7 +98,7 @@ var elemPairs = func() []Target {
 	}
 }()
 
-// pairTargets are the pairwise floors of issue 10, and the floors that
+// pairTargets are the pairwise floors, and the floors that
 // 6-bit and f64 cases are swept at all (the element axis and the pairwise
 // set have both; the random phase draws them).
 var pairTargets = append(elemPairs[:len(elemPairs):len(elemPairs)],

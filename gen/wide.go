@@ -7,7 +7,7 @@ import (
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// Wide cases of the family classes (issue 10): pitches and pointer offsets
+// Wide cases of the family classes: pitches and pointer offsets
 // near 2^31, where RegularTileAccessIterator's int32 byte_offset_ and the
 // predicated iterators' int32 pointer-offset and tile-offset products wrap.
 // The RegularTileIterator preset has had such strides among its special

@@ -8,7 +8,7 @@ import "math"
 // cas32 tail rule): where a request never reaches that place, the control
 // runs the reference's code, call for call, and its traces and errors are
 // the reference's. A sweep then need not trace or judge the control there:
-// what the reference's traces give, the control's would (issue 11).
+// what the reference's traces give, the control's would.
 
 // SameAsReference reports whether control d's answer to (cfg, prog) is the
 // reference model's by construction: every thread's trace and the error,

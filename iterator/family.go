@@ -6,7 +6,7 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// The family controls (issue 5): known-bad variants of the family's reference
+// The family controls: known-bad variants of the family's reference
 // model, each injecting one defect CUTLASS has (or could have) in the
 // predicated and access iterators.
 const (

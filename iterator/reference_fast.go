@@ -2,7 +2,7 @@ package iterator
 
 import "github.com/tilecheck/tilecheck/layout"
 
-// The reference model's fast path (issue 11 item 2). Under the reference
+// The reference model's fast path. Under the reference
 // model, an op program moves the tile origin by amounts that depend only on
 // the configuration and the program, never on the thread, and access (s, c)
 // of a thread sits at

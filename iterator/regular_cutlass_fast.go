@@ -2,7 +2,7 @@ package iterator
 
 import "github.com/tilecheck/tilecheck/layout"
 
-// The cutlass models' fast path (issue 11 item 2), the counterpart of
+// The cutlass models' fast path, the counterpart of
 // reference_fast.go. CUTLASS's state after its constructor is a pointer P
 // that depends on the thread and two int32 increments that do not, and
 // every op moves P, or offsets one load or store from it, by an amount that

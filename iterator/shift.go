@@ -7,7 +7,7 @@ import (
 )
 
 // ShiftTrace is a request's traces in compact form, where every thread's
-// accesses are shifts of one another (issue 11). Under the RegularTile
+// accesses are shifts of one another, for speed. Under the RegularTile
 // fast paths, access k of the record op r makes is, for thread t, at byte
 //
 //	(Origins[r] + base(t) + off(k)) / 8   in bits, truncated   (the reference model and its controls)

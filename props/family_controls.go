@@ -2,7 +2,7 @@ package props
 
 import "github.com/tilecheck/tilecheck/iterator"
 
-// The family controls of issue 5 and the properties that must kill them.
+// The family controls and the properties that must kill them.
 // P-oracle sees every one of them where its defect can show; P-traverse
 // also sees the residue that ignores tb. C-sizeof-subbyte moves a traversal
 // off its region too, but the properties listed must kill a control on every

@@ -12,7 +12,7 @@ import (
 // traces finds what it finds on the reference. A sweep of the reference
 // has just judged the reference on the same plan, so Kills can take that
 // judgement instead of tracing and judging the control again: the kills
-// are the same, only their cost differs (issue 11; in exhaustive the
+// are the same, only their cost differs (in exhaustive the
 // controls were most of the CPU).
 
 // Shortcut is what KillsVia may use instead of judging a control.

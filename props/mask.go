@@ -6,7 +6,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// Exact masks, memoised per configuration (issue 11: integer keys, no
+// Exact masks, memoised per configuration (for speed: integer keys, no
 // formatting). Whether access j of a thread's record is a whole byte is
 // whether origin + el_j·B is a multiple of 8, where origin is the record's
 // documented tile origin (docOriginBits, a fact of the program) and el_j·B

@@ -2,7 +2,7 @@ package props
 
 import "github.com/tilecheck/tilecheck/iterator"
 
-// Judging compact traces (issue 11). Where a source answers a request in
+// Judging compact traces, for speed. Where a source answers a request in
 // compact form (iterator.ShiftTrace: every thread's accesses are the same
 // offsets from per-record origins), an equivalence or a unit probe
 // between two programs of one source and configuration is decided for

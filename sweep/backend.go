@@ -14,7 +14,7 @@ import (
 )
 
 // CompiledOptions configure a sweep of compiled code (tilecheck sweep
-// --backend host|gpu, issue 6). The properties, controls, coverage floors
+// --backend host|gpu). The properties, controls, coverage floors
 // and verdict rules are the Go sweep's; only the iterator's traces come
 // from Source, and P-companion holds them to the companion Go model.
 //

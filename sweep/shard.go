@@ -64,7 +64,7 @@ type shardState struct {
 	CovTotal    int               `json:"coverage_total"`
 	// CovSeen are the keys each pairwise coverage class reached (nil for
 	// the fractional classes), and FirstErr the first case the model
-	// errored on: what Merge needs of issue 10's floors and model errors.
+	// errored on: what Merge needs of the coverage floors and model errors.
 	CovSeen     [][]string            `json:"coverage_seen,omitempty"`
 	FirstErr    *report.AuditEntry    `json:"first_error,omitempty"`
 	Units       map[string]shardUnit  `json:"units"`
