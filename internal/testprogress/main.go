@@ -85,16 +85,16 @@ func run(in io.Reader, w io.Writer) int {
 			delete(output, key)
 		case "fail":
 			if e.Test != "" {
-				fmt.Fprintf(w, "--- FAIL: %s (%.1fs)\n%s", key, e.Elapsed, output[key])
+				fmt.Fprintf(w, "--- FAIL: %s (%.1fs)\n%s", key, e.Elapsed, text(output[key]))
 				delete(output, key)
 				continue
 			}
 			failed++
 			delete(running, e.Package)
-			fmt.Fprintf(w, "%s", output[e.Package])
+			fmt.Fprint(w, text(output[e.Package]))
 			fmt.Fprintf(w, "[%4.0fs] FAIL  %s %.1fs%s\n", at, e.Package, e.Elapsed, still(running))
 		case "build-fail":
-			fmt.Fprintf(w, "%s", output[e.ImportPath])
+			fmt.Fprint(w, text(output[e.ImportPath]))
 		}
 	}
 	if len(skipped) > 0 {
@@ -109,7 +109,7 @@ func run(in io.Reader, w io.Writer) int {
 		return 1
 	}
 	if len(running) > 0 {
-		fmt.Fprintf(w, "\nended before these packages did:%s\n", still(running))
+		fmt.Fprintf(w, "\ngo test stopped before these packages ended: %s\n", strings.TrimPrefix(still(running), "; running: "))
 		return 1
 	}
 	if failed > 0 {
@@ -118,6 +118,13 @@ func run(in io.Reader, w io.Writer) int {
 	}
 	fmt.Fprintf(w, "\nall packages passed (%.0fs)\n", time.Since(start).Seconds())
 	return 0
+}
+
+func text(b *strings.Builder) string {
+	if b == nil {
+		return ""
+	}
+	return b.String()
 }
 
 // still names the packages that are still running, so a long silence says
