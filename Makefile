@@ -1,6 +1,9 @@
 # tilecheck — see README.md. `make sweep` is the main job, `make test` the tests.
 GO ?= go
 BIN := bin/tilecheck
+# bash with pipefail: `go test -json | testprogress` fails when either does.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: all build test vet staticcheck fmt-check sweep bench fuzz gpu-bin clean
 
@@ -29,9 +32,12 @@ staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
 # -timeout: the compiled-code packages take minutes on a loaded 2-core machine;
-# the default 10 minutes per package is a guess, not a target.
+# the default 10 minutes per package is a guess, not a target. testprogress
+# prints a line as each package starts and ends (plain go test holds a
+# package's result back until every package listed before it has ended),
+# the output of what failed, and the skipped tests.
 test: fmt-check vet staticcheck
-	$(GO) test -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -timeout 30m -json ./... 2>&1 | $(GO) run ./internal/testprogress
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

@@ -1,14 +1,20 @@
 // Package realcutlass gives tests the real, unmodified CUTLASS include
 // trees the project is tested on: it unpacks
 // ../shared/cutlass/cutlass-<version>-include.tar.gz (from the repository
-// root, or $TILECHECK_CUTLASS_TARBALLS) once per test process. Where the
-// tarball, g++ or CUDA's host headers are missing it skips, saying so: a
-// skip, never a pass. .ci/run installs all three, so CI never skips.
+// root, or $TILECHECK_CUTLASS_TARBALLS) once into
+// .cache/tilecheck/cutlass/<version>-<tarball hash> under the repository
+// root, where every package's tests and every later run find it. The path
+// is stable, so the build cache (whose key holds the -I paths) shares
+// real-CUTLASS programs across packages and runs. Where the tarball, g++ or
+// CUDA's host headers are missing it skips, saying so: a skip, never a
+// pass. .ci/run installs all three, so CI never skips.
 package realcutlass
 
 import (
 	"archive/tar"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -23,11 +29,10 @@ import (
 var (
 	mu       sync.Mutex
 	unpacked = map[string]string{} // version -> include dir
-	dirs     []string
 )
 
 // Include returns the include/ directory of CUTLASS version (e.g.
-// "v4.7.0"), unpacking it on first use.
+// "v4.7.0"), unpacking it where no earlier run did.
 func Include(t testing.TB, version string) string {
 	t.Helper()
 	if testing.Short() {
@@ -48,29 +53,80 @@ func Include(t testing.TB, version string) string {
 	if inc, ok := unpacked[version]; ok {
 		return inc
 	}
-	out, err := os.MkdirTemp("", "tilecheck-cutlass-"+version+"-")
-	if err == nil {
-		err = untar(tarball, out)
-	}
+	inc, err := unpack(tarball, version)
 	if err != nil {
 		t.Fatalf("unpacking %s: %v", tarball, err)
 	}
-	inc := filepath.Join(out, "cutlass-"+version, "include")
-	if _, err := os.Stat(filepath.Join(inc, "cute", "layout.hpp")); err != nil {
-		t.Fatalf("unpacked %s has no cute/layout.hpp: %v", tarball, err)
-	}
-	unpacked[version], dirs = inc, append(dirs, out)
+	unpacked[version] = inc
 	return inc
 }
 
-// Cleanup removes every tree unpacked; a package's TestMain calls it.
+// unpack is the include/ directory of tarball's tree under the repository's
+// cache, named by version and the tarball's sha256 (a new tarball of the
+// same version is unpacked beside the old one). A tree is unpacked into a
+// temporary directory and renamed into place whole, so a test process, or
+// another package's running at the same time, sees a complete tree or
+// none; its files are read-only, so that an edit by mistake is refused.
+func unpack(tarball, version string) (string, error) {
+	sum, err := fileSHA256(tarball)
+	if err != nil {
+		return "", err
+	}
+	parent := filepath.Join(repoRoot(), ".cache", "tilecheck", "cutlass")
+	dir := filepath.Join(parent, version+"-"+sum[:16])
+	inc := filepath.Join(dir, "cutlass-"+version, "include")
+	marker := filepath.Join(inc, "cute", "layout.hpp")
+	if _, err := os.Stat(marker); err == nil {
+		return inc, nil
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(parent, "tmp-"+version+"-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp) // left only where the rename failed
+	if err := untar(tarball, tmp); err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "cutlass-"+version, "include", "cute", "layout.hpp")); err != nil {
+		return "", fmt.Errorf("no cute/layout.hpp in it: %w", err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another process renamed its copy into place first: use it.
+		if _, serr := os.Stat(marker); serr != nil {
+			return "", err
+		}
+	}
+	return inc, nil
+}
+
+// Cleanup forgets the trees this process found; they stay in the cache
+// for the next package and run. A package's TestMain calls it.
 func Cleanup() {
 	mu.Lock()
 	defer mu.Unlock()
-	for _, d := range dirs {
-		os.RemoveAll(d)
+	unpacked = map[string]string{}
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
 	}
-	dirs, unpacked = nil, map[string]string{}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// repoRoot is the root of the tilecheck checkout this file is in.
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/realcutlass/x.go -> root
 }
 
 // tarballDir is $TILECHECK_CUTLASS_TARBALLS, else shared/cutlass beside
@@ -79,9 +135,7 @@ func tarballDir() string {
 	if d := os.Getenv("TILECHECK_CUTLASS_TARBALLS"); d != "" {
 		return d
 	}
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/realcutlass/x.go -> root
-	return filepath.Join(filepath.Dir(root), "shared", "cutlass")
+	return filepath.Join(filepath.Dir(repoRoot()), "shared", "cutlass")
 }
 
 func untar(tarball, out string) error {
@@ -113,7 +167,7 @@ func untar(tarball, out string) error {
 		case tar.TypeReg:
 			if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 				var w *os.File
-				if w, err = os.Create(path); err == nil {
+				if w, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444); err == nil {
 					_, err = io.Copy(w, tr)
 					w.Close()
 				}
