@@ -25,7 +25,6 @@ type Result struct {
 	dynamicOutside int
 	divergences    []*divergence
 	interrupted    bool
-	elapsedStart   time.Time
 	elapsed        time.Duration
 }
 

@@ -212,7 +212,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	res := &Result{opts: opts, cases: cs, total: n, elapsedStart: start}
+	res := &Result{opts: opts, cases: cs, total: n}
 	phase("judging")
 	res.outcomes = judgeAll(ctx, cs, props, src, model, opts.StaticEvery)
 	if ctx.Err() != nil {
