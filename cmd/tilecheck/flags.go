@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/tilecheck/tilecheck/reports"
 )
 
 // parseFlags parses args into fs. It reports done with an exit status when
@@ -86,16 +84,38 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		}
 		fmt.Fprintln(w, line)
 		for _, para := range strings.Split(usage, "\n") {
-			for _, l := range reports.Wrap(helpIndent+strings.Join(strings.Fields(para), " "), helpIndent) {
-				fmt.Fprintln(w, l)
+			for _, l := range wrapWords(para, helpWidth-len(helpIndent)) {
+				fmt.Fprintln(w, helpIndent+l)
 			}
 		}
 	})
 }
 
-// helpIndent starts each line of a flag's description; lines are wrapped
-// to the width of text reports.
-const helpIndent = "        "
+// helpWidth is the widest line help prints; helpIndent starts a flag's
+// description.
+const (
+	helpWidth  = 100
+	helpIndent = "        "
+)
+
+// wrapWords breaks s into lines of at most width columns at spaces (a word
+// longer than width stands alone).
+func wrapWords(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case len(line)+1+len(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
+}
 
 // flagSet reports whether the flag name was given on the command line (not
 // left at its default).
