@@ -188,7 +188,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
-	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers (0: none; default: 1 for go, 25 for host and gpu)")
+	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers, 0 for none (default: 1 for go, 25 for host and gpu)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
 		return code
 	}

@@ -122,9 +122,14 @@ func TestHelpWithin100Columns(t *testing.T) {
 	for _, args := range helps {
 		var out, errb bytes.Buffer
 		run(args, &out, &errb)
-		for _, line := range strings.Split(out.String(), "\n") {
+		lines := strings.Split(out.String(), "\n")
+		for i, line := range lines {
 			if len(line) > 100 {
 				t.Errorf("%q: %d columns: %s", args, len(line), line)
+			}
+			// A flag's description is indented under it.
+			if i > 0 && strings.HasPrefix(lines[i-1], "  --") && !strings.HasPrefix(line, helpIndent) {
+				t.Errorf("%q: description of %q not indented: %q", args, lines[i-1], line)
 			}
 		}
 	}
