@@ -210,3 +210,23 @@ func (c Case) WithStatic(s bool) Case {
 	out.Profile = c.Profile.WithStatic(s)
 	return out
 }
+
+// IsStatic says whether every integer of c's operands is static: the case
+// takes CuTe's compile-time path.
+func (c Case) IsStatic() bool {
+	if !c.A.IsStatic() {
+		return false
+	}
+	hasB, tiler, _, _, _ := c.Op.Operands()
+	if hasB && !c.B.IsStatic() {
+		return false
+	}
+	if tiler {
+		for _, t := range c.Tiler {
+			if !t.IsStatic() {
+				return false
+			}
+		}
+	}
+	return true
+}

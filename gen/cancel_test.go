@@ -5,29 +5,10 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/tilecheck/tilecheck/internal/ctxtest"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
-
-// countdown is a context that becomes cancelled on its n-th look (Err):
-// generation cancelled part-way through, without a clock.
-type countdown struct {
-	context.Context
-	cancel      context.CancelFunc
-	looks, when int
-}
-
-func newCountdown(when int) *countdown {
-	ctx, cancel := context.WithCancel(context.Background())
-	return &countdown{Context: ctx, cancel: cancel, when: when}
-}
-
-func (c *countdown) Err() error {
-	if c.looks++; c.looks >= c.when {
-		c.cancel()
-	}
-	return c.Context.Err()
-}
 
 // TestGenerationStopsWhenCancelled: each generator looks at its context
 // while it works, not only before it starts, and stops with the context's
@@ -49,12 +30,12 @@ func TestGenerationStopsWhenCancelled(t *testing.T) {
 		},
 	}
 	for name, run := range cases {
-		ctx := newCountdown(when)
+		ctx := ctxtest.NewCountdown(when)
 		if err := run(ctx); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: %v, want context.Canceled", name, err)
 		}
-		if ctx.looks != when {
-			t.Errorf("%s looked at its context %d times, want %d: it went on after it was cancelled", name, ctx.looks, when)
+		if ctx.Looks() != when {
+			t.Errorf("%s looked at its context %d times, want %d: it went on after it was cancelled", name, ctx.Looks(), when)
 		}
 	}
 }

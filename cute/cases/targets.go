@@ -68,7 +68,7 @@ var Targets = []Target{
 		return m.Rejected == ""
 	}},
 	{Name: "static integers", Floor: 0.10, Hit: func(c cute.Case, _ cute.Answer) bool {
-		return c.A.IsStatic()
+		return c.IsStatic()
 	}},
 	{Name: "cosize >= 2^30", Floor: 0.01, Hit: func(c cute.Case, _ cute.Answer) bool {
 		return anyOperand(c, func(l cute.Layout) bool {

@@ -237,7 +237,7 @@ func Controls() []*Control {
 		{ID: "C-static-differs", Defect: "with static integers, every result's offsets are one more",
 			MustKill: []string{"L-static-dynamic"},
 			answer: func(c cute.Case) (cute.Answer, bool) {
-				if !c.A.IsStatic() {
+				if !c.IsStatic() {
 					return cute.Answer{}, false
 				}
 				a := c.Eval()

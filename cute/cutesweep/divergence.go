@@ -24,7 +24,7 @@ type divergence struct {
 // "" where they agree (or the difference is documented: CuTe checks no
 // precondition with dynamic integers).
 func classify(c cute.Case, a, m cute.Answer) string {
-	static := laws.IsStatic(c)
+	static := c.IsStatic()
 	switch {
 	case laws.Crashed(a) && strings.HasPrefix(a.Rejected, "result "):
 		return "answers no layout"
@@ -108,6 +108,3 @@ func brokenLaws(c cute.Case, src judged) []string {
 	}
 	return out
 }
-
-// describeAnswer is laws.Describe of c's answer a.
-func describeAnswer(c cute.Case, a cute.Answer) string { return laws.Describe(c.Op, a) }

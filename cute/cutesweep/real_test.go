@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/cxx"
+	"github.com/tilecheck/tilecheck/cute/laws"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -62,7 +63,7 @@ func TestRealCuteFindings(t *testing.T) {
 				m := cs[i].Eval()
 				require.Equal(t, f.kind, classify(cs[i], as[i], m), "%s: C++ %+v, model %+v", f.c, as[i], m)
 				if f.cxx != "" {
-					require.Equal(t, f.cxx, describeAnswer(cs[i], as[i]), f.c)
+					require.Equal(t, f.cxx, laws.Describe(cs[i].Op, as[i]), f.c)
 				}
 			}
 			// The dynamic #3177 answer breaks composition's law although no

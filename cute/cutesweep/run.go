@@ -362,7 +362,7 @@ func countAccepted(cs []cute.Case, model judged) int {
 func dynamicOutside(cs []cute.Case, src, model judged) int {
 	n := 0
 	for _, c := range cs {
-		if model.of(c).Rejected != "" && src.of(c).Rejected == "" && !c.A.IsStatic() {
+		if model.of(c).Rejected != "" && src.of(c).Rejected == "" && !c.IsStatic() {
 			n++
 		}
 	}

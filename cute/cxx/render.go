@@ -134,6 +134,13 @@ func render(c cute.Case, mode IntMode) (rendered, error) {
 	return rendered{entry: entry{body: expr, vector: vector}, vals: r.vals}, nil
 }
 
+// writeEntry writes entry i's function, after the #line directive that
+// names it in the compiler's diagnostics; the host and GPU units share it.
+func writeEntry(b *strings.Builder, i int, e entry) {
+	fmt.Fprintf(b, "#line 1 \"tc_entry_%d\"\n", i)
+	fmt.Fprintf(b, "CUTE_HOST_DEVICE auto tc_build_%d([[maybe_unused]] int const* v) {\n  return %s;\n}\n", i, e.body)
+}
+
 //go:embed include/tilecheck_cute.h
 var harness string
 
@@ -146,8 +153,7 @@ func source(entries []entry) []byte {
 	b.WriteString("#line 1 \"tilecheck_cute.h\"\n")
 	b.WriteString(harness)
 	for i, e := range entries {
-		fmt.Fprintf(&b, "#line 1 \"tc_entry_%d\"\n", i)
-		fmt.Fprintf(&b, "CUTE_HOST_DEVICE auto tc_build_%d([[maybe_unused]] int const* v) {\n  return %s;\n}\n", i, e.body)
+		writeEntry(&b, i, e)
 		if e.vector {
 			fmt.Fprintf(&b, "void tc_run_%d(int const* v, long long) { tilecheck_cute::report_vector(tc_build_%d(v)); }\n", i, i)
 		} else {
@@ -176,8 +182,7 @@ func gpuSource(entries []entry) []byte {
 	b.WriteString("#line 1 \"tilecheck_cute_gpu.h\"\n")
 	b.WriteString(gpuHarness)
 	for i, e := range entries {
-		fmt.Fprintf(&b, "#line 1 \"tc_entry_%d\"\n", i)
-		fmt.Fprintf(&b, "CUTE_HOST_DEVICE auto tc_build_%d([[maybe_unused]] int const* v) {\n  return %s;\n}\n", i, e.body)
+		writeEntry(&b, i, e)
 		fmt.Fprintf(&b, "using tc_result_%d = decltype(tc_build_%d(static_cast<int const*>(nullptr)));\n", i, i)
 	}
 	b.WriteString("#line 1 \"tc_main\"\n")

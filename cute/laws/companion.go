@@ -7,10 +7,6 @@ import (
 	"github.com/tilecheck/tilecheck/cute"
 )
 
-// Static returns c with every integer static (CuTe's Int<N>): the same
-// case, written the way CuTe's static code path reads it.
-func Static(c cute.Case) cute.Case { return c.WithStatic(true) }
-
 // StaticDynamic is the law that CuTe's static and dynamic integers are
 // two spellings of one function. A sweep asks it only of a sample of
 // cases, as every static case is a compile of its own.
@@ -19,7 +15,7 @@ var StaticDynamic = &Property{
 	Doc: "static and dynamic integers give the same function: the case with every integer static answers with the same size and offsets",
 	Ops: cute.Ops,
 	Needs: func(c cute.Case) []cute.Case {
-		return []cute.Case{Static(c)}
+		return []cute.Case{c.WithStatic(true)}
 	},
 	Check: func(c cute.Case, a cute.Answer, needs []cute.Answer) *Violation {
 		s := needs[0]
@@ -67,29 +63,29 @@ var Model = &Property{
 		m := needs[0]
 		switch {
 		case m.Rejected != "" && a.Rejected == "":
-			if !isStatic(c) {
+			if !c.IsStatic() {
 				return nil
 			}
 			return violation("compiled CuTe answers %s where the documentation's precondition fails (%s)", describe(c.Op, a), m.Rejected)
 		case m.Rejected == "" && a.Rejected != "":
-			if !isStatic(c) && !Crashed(a) {
+			if !c.IsStatic() && !Crashed(a) {
 				return nil // CuTe offers the operation for static integers only: not a wrong answer
 			}
 			return violation("compiled CuTe refuses (%s) where the model answers %s", a.Rejected, describe(c.Op, m))
 		case m.Rejected != "":
 			return nil
 		case c.Op == cute.OpMaxCommonVector:
-			if isStatic(c) && a.Vector != m.Vector { // with dynamic strides CuTe answers 1, as documented
+			if c.IsStatic() && a.Vector != m.Vector { // with dynamic strides CuTe answers 1, as documented
 				return &Violation{Detail: "max_common_vector", Index: -1, Expected: []int64{m.Vector}, Actual: []int64{a.Vector}}
 			}
 			return nil
 		}
-		if c.Op == cute.OpFilter && !isStatic(c) && !a.Truncated && !m.Truncated {
+		if c.Op == cute.OpFilter && !c.IsStatic() && !a.Truncated && !m.Truncated {
 			// A dynamic stride 0 or extent 1 cannot be dropped at compile
 			// time: compare the offsets filter promises, as a set.
 			return sameSet(describe(c.Op, a)+" against the model's "+describe(c.Op, m), m.Values, a.Values)
 		}
-		if c.Op == cute.OpFilter && !isStatic(c) {
+		if c.Op == cute.OpFilter && !c.IsStatic() {
 			return nil // a prefix of a set is no set
 		}
 		if !a.Truncated && !m.Truncated && len(a.Values) != len(m.Values) {
@@ -110,27 +106,4 @@ func Crashed(a cute.Answer) bool {
 		}
 	}
 	return false
-}
-
-// IsStatic says whether every integer of c's operands is static: the
-// case takes CuTe's compile-time path.
-func IsStatic(c cute.Case) bool { return isStatic(c) }
-
-// isStatic says whether every integer of c's operands is static.
-func isStatic(c cute.Case) bool {
-	if !c.A.IsStatic() {
-		return false
-	}
-	hasB, tiler, _, _, _ := c.Op.Operands()
-	if hasB && !c.B.IsStatic() {
-		return false
-	}
-	if tiler {
-		for _, t := range c.Tiler {
-			if !t.IsStatic() {
-				return false
-			}
-		}
-	}
-	return true
 }

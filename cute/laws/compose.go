@@ -141,7 +141,7 @@ var Coalesce = &Property{
 		if a.Layout.Depth() > 1 {
 			return violation("%v is nested (depth %d)", a.Layout, a.Layout.Depth())
 		}
-		if !isStatic(c) {
+		if !c.IsStatic() {
 			return nil // dynamic extents and strides cannot be merged at compile time
 		}
 		return unmergeable(a.Layout)
@@ -207,7 +207,7 @@ var Filter = &Property{
 		} else if v := sameSet("filter(A) against A", want, values(a)); v != nil {
 			return v
 		}
-		if !isStatic(c) {
+		if !c.IsStatic() {
 			return nil // a dynamic stride 0 or extent 1 cannot be dropped at compile time
 		}
 		if s, d := a.Layout.Shape.Flatten(), a.Layout.Stride.Flatten(); len(s) > 1 || s[0].Val != 1 {

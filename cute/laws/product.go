@@ -18,7 +18,7 @@ var Product = &Property{
 		if needs[0].Rejected != "" {
 			return nil
 		}
-		second, err := composedLayoutValues(needs[0].Layout, c.B)
+		second, err := composed(needs[0].Layout, c.B)
 		if err != nil {
 			return violation("complement(A, size(A)*cosize(B))(B(i)): %v", err)
 		}
@@ -42,9 +42,6 @@ var Product = &Property{
 		return nil
 	},
 }
-
-// composedLayoutValues lists l(b(i)) over b's domain.
-func composedLayoutValues(l, b cute.Layout) ([]int64, error) { return composed(l, b) }
 
 // padded is l with modes 1:0 appended up to rank r, as CuTe's append<R>.
 func padded(l cute.Layout, r int) cute.Layout {
