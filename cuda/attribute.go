@@ -36,6 +36,7 @@ import (
 func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, variants []Variant) error {
 	const maxRounds = 16
 	checks := 0 // one unit's attribution is sequential
+	var last checked // the latest check's outcome
 	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool, declare ...int) string {
 		trials := make([]*plannedCase, len(cases))
 		for i, pc := range cases {
@@ -49,7 +50,8 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 		}
 		checks++
 		opts.logf("attributing a compile failure: check %d (%d configurations)", checks, len(cases))
-		return opts.checkTrials(ctx, trials, variants)
+		last = opts.checkTrials(ctx, trials, variants)
+		return last.diag
 	}
 	current := func(pc *plannedCase) [][]bool { return pc.Avail }
 	for round := 0; round < maxRounds; round++ {
@@ -58,6 +60,12 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 		}
 		if check(batch, current) == "" {
 			return nil
+		}
+		// The diagnostics usually name the failing programs (the unit's
+		// line in each error's context): mark those and check again, and
+		// bisect only when they name none.
+		if opts.markBlamed(batch, variants, blameDiagnostics(last.out, last.spans)) {
+			continue
 		}
 		// Bisect the cases to one that fails on its own.
 		cases := batch
@@ -149,14 +157,39 @@ func (opts Options) compileMinimal(ctx context.Context, pc *plannedCase, variant
 	for i := range trial.Avail {
 		trial.Avail[i] = []bool{i == v}
 	}
-	return opts.checkTrials(ctx, []*plannedCase{&trial}, variants)
+	return opts.checkTrials(ctx, []*plannedCase{&trial}, variants).diag
+}
+
+// checked is a check's outcome: the first diagnostic ("" when the unit
+// compiled), the compiler's whole output, and where the unit's programs lie.
+type checked struct {
+	diag, out string
+	spans     []programSpan
 }
 
 // checkTrials generates one translation unit of trial cases and checks it.
-func (opts Options) checkTrials(ctx context.Context, trials []*plannedCase, variants []Variant) string {
+func (opts Options) checkTrials(ctx context.Context, trials []*plannedCase, variants []Variant) checked {
 	var src bytes.Buffer
-	Generate(&src, trials, variants, opts.Headers)
-	return opts.compileError(ctx, src.Bytes())
+	spans := generateUnit(&src, trials, variants, opts.Headers)
+	diag, out := opts.compileError(ctx, src.Bytes())
+	return checked{diag, out, spans}
+}
+
+// markBlamed marks the path of each blamed program that is still available
+// (markPath), and reports whether it marked any.
+func (opts Options) markBlamed(batch []*plannedCase, variants []Variant, blamed []blame) bool {
+	marked := false
+	for _, b := range blamed {
+		if b.Case >= len(batch) || b.Variant >= len(variants) {
+			continue
+		}
+		pc := batch[b.Case]
+		if b.Program < len(pc.Programs) && pc.Avail[b.Variant][b.Program] {
+			opts.markPath(batch, variants, b.Variant, pc, b.Program, b.Diag)
+			marked = true
+		}
+	}
+	return marked
 }
 
 type failedProgram struct {
@@ -236,7 +269,7 @@ func instantiationShape(c *plannedCase) string {
 // and nvcc itself would take many times longer per check. Outcomes are
 // cached like Build's (depcache.go): by the hash of compiler, flags,
 // headers and source, valid while every file the check read is unchanged.
-func (opts Options) compileError(ctx context.Context, src []byte) string {
+func (opts Options) compileError(ctx context.Context, src []byte) (diag, output string) {
 	host := opts.Toolchain
 	mode := []string{"-c", "-o", os.DevNull}
 	if host.Backend == "gpu" {
@@ -246,7 +279,7 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	host.Compiler = ""
 	inc, err := host.materialize()
 	if err != nil {
-		return err.Error()
+		return err.Error(), ""
 	}
 	args := append(host.flags(inc), mode...)
 	h := sha256.New()
@@ -254,19 +287,19 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	h.Write(src)
 	manifest := filepath.Join(host.cacheDir(), "syntax-"+hex.EncodeToString(h.Sum(nil))[:32])
 	if e, ok := lookupDeps(manifest, func(depEntry) bool { return true }); ok {
-		return e.Result
+		return e.Result, e.Output
 	}
 	const ext = ".cpp"
 	f, err := os.CreateTemp(host.cacheDir(), "attr-*"+ext)
 	if err != nil {
-		return err.Error()
+		return err.Error(), ""
 	}
 	defer os.Remove(f.Name())
 	depfile := f.Name() + ".d"
 	defer os.Remove(depfile)
 	if _, err := f.Write(src); err != nil {
 		f.Close()
-		return err.Error()
+		return err.Error(), ""
 	}
 	f.Close()
 	args = append(append(depArgs(depfile), args...), f.Name())
@@ -274,18 +307,27 @@ func (opts Options) compileError(ctx context.Context, src []byte) string {
 	KillGroupOnCancel(cmd)
 	started := time.Now()
 	out, err := cmd.CombinedOutput()
-	diag := ""
 	if err != nil {
-		diag = strings.ReplaceAll(FirstDiagnostic(string(out)), filepath.Dir(f.Name())+string(filepath.Separator), "")
-		diag = regexp.MustCompile(`attr-\d+\.cpp`).ReplaceAllString(diag, "generated"+ext)
+		// Named as the unit, not the temporary file, so that diagnostics
+		// read the same from run to run (and blameDiagnostics finds them).
+		output = strings.ReplaceAll(string(out), filepath.Dir(f.Name())+string(filepath.Separator), "")
+		output = regexp.MustCompile(`attr-\d+\.cpp`).ReplaceAllString(output, "generated"+ext)
+		diag = FirstDiagnostic(output)
+		if len(output) > maxKeptOutput {
+			output = output[:maxKeptOutput]
+		}
 	}
 	// As in Build, a missing header is never cached (no list names the fix).
 	missing := strings.Contains(string(out), "No such file or directory")
 	if files, ok := collectDeps(depfile, f.Name(), started); ok && ctx.Err() == nil && !missing {
-		recordDeps(manifest, depEntry{Result: diag, Failed: diag != "", Files: files})
+		recordDeps(manifest, depEntry{Result: diag, Failed: diag != "", Output: output, Files: files})
 	}
-	return diag
+	return diag, output
 }
+
+// maxKeptOutput bounds the compiler output a check keeps (and caches) for
+// blameDiagnostics: errors past it are found by the next check.
+const maxKeptOutput = 1 << 20
 
 // countUnavailable records the (variant, program) pairs of a case that did
 // not run, and why.

@@ -127,12 +127,12 @@ func TestSyntaxCheckSeesHeaderFixed(t *testing.T) {
 	ctx := context.Background()
 	writeHeader(t, header, "#define VALUE (1 +)\n")
 	for i := range 2 {
-		if diag := opts.compileError(ctx, []byte(valueProgram)); !strings.Contains(diag, "error") || compiles() != 1 {
+		if diag, _ := opts.compileError(ctx, []byte(valueProgram)); !strings.Contains(diag, "error") || compiles() != 1 {
 			t.Fatalf("broken header, check %d: diagnostic %q after %d compiles, want an error after 1", i, diag, compiles())
 		}
 	}
 	writeHeader(t, header, "#define VALUE (1 + 2)\n")
-	if diag := opts.compileError(ctx, []byte(valueProgram)); diag != "" || compiles() != 2 {
+	if diag, _ := opts.compileError(ctx, []byte(valueProgram)); diag != "" || compiles() != 2 {
 		t.Fatalf("fixed header: diagnostic %q after %d compiles, want none after 2", diag, compiles())
 	}
 }
