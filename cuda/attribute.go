@@ -35,7 +35,7 @@ import (
 // when a failure cannot be pinned on any program.
 func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, variants []Variant) error {
 	const maxRounds = 16
-	checks := 0 // one unit's attribution is sequential
+	checks := 0      // one unit's attribution is sequential
 	var last checked // the latest check's outcome
 	check := func(cases []*plannedCase, avail func(pc *plannedCase) [][]bool, declare ...int) string {
 		trials := make([]*plannedCase, len(cases))
