@@ -58,6 +58,7 @@ func TestCuteCheckExitStatus(t *testing.T) {
 // The Go model's quick sweep passes, deterministically for a seed, in
 // every format; its JSON is tilecheck's report schema.
 func TestCuteSweepJSON(t *testing.T) {
+	t.Parallel()
 	sweepJSON := func() report.Report {
 		var out, errb bytes.Buffer
 		code := run([]string{"cute", "sweep", "--cases", "400", "--seed", "5", "--format", "json"}, &out, &errb)
