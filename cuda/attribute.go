@@ -274,6 +274,7 @@ func (opts Options) compileError(ctx context.Context, src []byte) (diag, output 
 	mode := []string{"-c", "-o", os.DevNull}
 	if host.Backend == "gpu" {
 		mode = []string{"-fsyntax-only"}
+		host.IncludeDirs = append(append([]string(nil), host.IncludeDirs...), nvccIncludeDirs(host.compiler())...)
 	}
 	host.Backend = "host"
 	host.Compiler = ""

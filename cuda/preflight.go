@@ -79,8 +79,15 @@ func (opts Options) preflight(ctx context.Context, variants []Variant, planned [
 	if !errors.As(err, &ce) {
 		return err
 	}
-	if m := missingHeader.FindStringSubmatch(ce.Output); m != nil && slices.Contains(opts.Headers, m[1]) {
-		return &PreflightError{What: fmt.Sprintf("--header %s: not found in the include directories (%s)", m[1], strings.Join(opts.IncludeDirs, ", "))}
+	if m := missingHeader.FindStringSubmatch(ce.Output); m != nil {
+		if slices.Contains(opts.Headers, m[1]) {
+			return &PreflightError{What: fmt.Sprintf("--header %s: not found in the include directories (%s)", m[1], strings.Join(opts.IncludeDirs, ", "))}
+		}
+		// The environment, not the code: say which header and where it
+		// was looked for, rather than what fails to compile without it.
+		return &PreflightError{What: fmt.Sprintf("%s: included by your headers, not found in the include directories (%s) nor the compiler's own; "+
+			"check --include, and for CUDA's headers (cuda_runtime.h, cuda/std/...) pass --cuda-include with the CUDA toolkit's include directory", m[1], strings.Join(opts.IncludeDirs, ", ")),
+			Diagnostic: FirstDiagnostic(ce.Output)}
 	}
 	first, diag := -1, ""
 	for _, l := range strings.Split(ce.Output, "\n") {

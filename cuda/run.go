@@ -71,6 +71,9 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		res.Variants = append(res.Variants, report.ProbeVariant{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
 	}
 	opts.logf("compiler: %s", opts.BuildCommand())
+	if opts.Backend == "gpu" {
+		opts.logf("host checks of failing units add nvcc's include directories: %v", nvccIncludeDirs(opts.compiler()))
+	}
 	if len(opts.Headers) > 0 {
 		opts.logf("your headers are included after %s (what nvcc declares implicitly, for host builds)", hostPrelude)
 	}

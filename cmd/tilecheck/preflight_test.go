@@ -20,6 +20,11 @@ func userHeaders(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "empty.h"), []byte("#pragma once\nnamespace broken {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// needs_cuda.h stands for CUTLASS built without CUDA's headers on the
+	// include path.
+	if err := os.WriteFile(filepath.Join(dir, "needs_cuda.h"), []byte("#pragma once\n#include <tilecheck_absent_cuda_runtime.h>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return dir
 }
 
@@ -43,6 +48,7 @@ func TestHeadersCheckedBeforeTheBuild(t *testing.T) {
 		{append([]string{"probe"}, mine("broken", "empty.h")...), []string{"--namespace broken", "transform::threadblock::RegularTileIterator"}},
 		{append([]string{"probe", "--class", "PredicatedTileAccessIterator"}, mine("broken", "empty.h")...), []string{"PredicatedTileAccessIterator"}},
 		{append([]string{"probe"}, mine("broken", "nothere.h")...), []string{"--header nothere.h", "not found"}},
+		{append([]string{"probe"}, mine("broken", "needs_cuda.h")...), []string{"tilecheck_absent_cuda_runtime.h: included by your headers", "--cuda-include"}},
 		{append([]string{"sweep", "--backend", "host"}, mine("cutlas", "empty.h")...), []string{"--namespace cutlas", "no such namespace"}},
 		{append([]string{"sweep", "--backend", "host"}, mine("broken", "empty.h")...), []string{"RegularTileIterator"}},
 		{append(check, mine("cutlas", "empty.h")...), []string{"--namespace cutlas", "no such namespace"}},

@@ -45,8 +45,9 @@ configurations a sweep of that preset generates, with the probe's programs).
 Your own CUTLASS: --include DIR --namespace cutlass instantiates
 cutlass::transform::threadblock::RegularTileIterator from DIR (its include/
 directory) and compares it with the Go model --iterator (default cutlass).
-The host build of CUTLASS also needs the CUDA toolkit's headers:
---cuda-include /usr/local/cuda/include.
+A host build of CUTLASS also needs CUDA's headers: where the compiler does
+not find them itself (Debian's nvidia-cuda-dev puts them in /usr/include),
+pass --cuda-include DIR, e.g. /usr/local/cuda/include. GPU builds use nvcc's.
 
 Classes: --class all (the default) also probes the rest of the family
 (RegularTileAccessIterator, PredicatedTileAccessIterator,

@@ -77,8 +77,10 @@ Examples:
   tilecheck sweep --preset exhaustive --shard 2/8 --format json --out s2.json   # one CI job of 8
   tilecheck merge --format junit --out junit.xml s*.json      # the unsharded report
   tilecheck sweep --backend host                    # the C++ renditions, compiled with g++
-  tilecheck sweep --backend host --include ~/cutlass/include --namespace cutlass \
-    --cuda-include /usr/local/cuda/include          # your CUTLASS checkout
+  tilecheck sweep --backend host --include ~/cutlass/include --namespace cutlass
+                                                    # your CUTLASS checkout (add
+                                                    # --cuda-include DIR where g++
+                                                    # lacks CUDA's headers)
 
 Flags:
 `
