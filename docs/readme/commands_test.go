@@ -1,0 +1,386 @@
+package mytile_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The commands the pages show. In a fenced code block, a line "$ tilecheck
+// …" (continued by a trailing backslash) is a command and the lines up to
+// the next "$ " or the end of the block are what it prints: its standard
+// output, or its standard error when it prints nothing on standard output.
+// A trailing shell comment says what else to expect:
+//
+//	# exit N          the exit status (0 when not said)
+//	# needs …         a CUTLASS checkout, a GPU or CUDA: only the flags are
+//	                  checked, against the command's --help
+//	# slow: …         run only with TILECHECK_DOCS_SLOW=1; otherwise the
+//	                  flags are checked as above
+//
+// Shown output is compared line by line, trailing spaces aside: the first
+// shown line with the first line printed, each next one with the next
+// line printed; "..." skips any number of lines, and a line ending in
+// "..." matches any line it begins. Without "..." at its end the shown
+// output is the whole output; a command that shows none prints nothing
+// on standard output. Commands of one block run in order in one
+// directory, so a block can make files and read them (shards, merge).
+
+// docCommand is one command of a page.
+type docCommand struct {
+	page   string
+	line   int
+	args   []string // after "tilecheck"
+	exit   int
+	needs  string // why it is not run, if not
+	slow   bool
+	output []string
+}
+
+func (c docCommand) String() string {
+	return fmt.Sprintf("%s:%d: tilecheck %s", rel(c.page), c.line, strings.Join(c.args, " "))
+}
+
+var (
+	exitComment  = regexp.MustCompile(`\bexit (\d+)\b`)
+	needsComment = regexp.MustCompile(`\bneeds\b.*`)
+	slowComment  = regexp.MustCompile(`\bslow\b`)
+)
+
+// pageCommands parses the commands of one page, grouped by block.
+func pageCommands(t *testing.T, path string) [][]docCommand {
+	t.Helper()
+	blocks, _ := fencedBlocks(readPage(t, path))
+	var out [][]docCommand
+	for _, b := range blocks {
+		var cmds []docCommand
+		for i := 0; i < len(b.lines); i++ {
+			l := b.lines[i]
+			if !strings.HasPrefix(l, "$ ") {
+				if len(cmds) > 0 {
+					cmds[len(cmds)-1].output = append(cmds[len(cmds)-1].output, strings.TrimRight(l, " \t"))
+				} else if strings.HasPrefix(strings.TrimSpace(l), "tilecheck ") {
+					t.Errorf("%s:%d: a tilecheck command without its \"$ \" prompt: the test cannot tell it from output", rel(path), b.line+i)
+				}
+				continue
+			}
+			start := b.line + i
+			text := strings.TrimPrefix(l, "$ ")
+			for strings.HasSuffix(text, "\\") && i+1 < len(b.lines) {
+				i++
+				text = strings.TrimSuffix(text, "\\") + " " + strings.TrimSpace(b.lines[i])
+			}
+			words, comment, err := shellWords(text)
+			if err != nil {
+				t.Errorf("%s:%d: %v", rel(path), start, err)
+				continue
+			}
+			if len(words) == 0 || words[0] != "tilecheck" {
+				t.Errorf("%s:%d: %q: only tilecheck commands take a \"$ \" prompt", rel(path), start, text)
+				continue
+			}
+			c := docCommand{page: path, line: start, args: words[1:]}
+			if m := exitComment.FindStringSubmatch(comment); m != nil {
+				c.exit, _ = strconv.Atoi(m[1])
+			}
+			c.needs = needsComment.FindString(comment)
+			c.slow = slowComment.MatchString(comment)
+			cmds = append(cmds, c)
+		}
+		if len(cmds) > 0 {
+			// Output runs to the block's end: drop a trailing blank line.
+			last := &cmds[len(cmds)-1]
+			for len(last.output) > 0 && last.output[len(last.output)-1] == "" {
+				last.output = last.output[:len(last.output)-1]
+			}
+			out = append(out, cmds)
+		}
+	}
+	return out
+}
+
+// shellWords splits a command line as sh would: words separated by
+// blanks, '…' and "…" quoting, and a comment from an unquoted # that
+// starts a word.
+func shellWords(s string) (words []string, comment string, err error) {
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case ch == '#' && !inWord:
+			return words, strings.TrimSpace(s[i+1:]), nil
+		case ch == '\'' || ch == '"':
+			end := strings.IndexByte(s[i+1:], ch)
+			if end < 0 {
+				return nil, "", fmt.Errorf("unterminated %c quote in %q", ch, s)
+			}
+			cur.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+			inWord = true
+		default:
+			cur.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, "", nil
+}
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	buildDir  string
+)
+
+// tilecheckBinary builds cmd/tilecheck once per test run.
+func tilecheckBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "tilecheck-docs-")
+		if buildErr != nil {
+			return
+		}
+		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goTool); err != nil {
+			goTool = "go"
+		}
+		binPath = filepath.Join(buildDir, "tilecheck")
+		cmd := exec.Command(goTool, "build", "-o", binPath, "./cmd/tilecheck")
+		cmd.Dir = repoRoot
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build ./cmd/tilecheck: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// TestPageCommands runs every tilecheck command of README.md and
+// docs/*.md and holds it to its exit status and the output shown.
+func TestPageCommands(t *testing.T) {
+	bin := tilecheckBinary(t)
+	abs, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Builds of compiled code share the checkout's cache, as they would
+	// run from inside it, though each block runs in a directory of its own.
+	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(abs, ".cache"))
+	slowOK := os.Getenv("TILECHECK_DOCS_SLOW") == "1"
+	total, run := 0, 0
+	for _, page := range pages(t) {
+		for _, cmds := range pageCommands(t, page) {
+			dir := t.TempDir()
+			for _, c := range cmds {
+				total++
+				switch {
+				case c.needs != "":
+					t.Logf("%s: flags checked only (%s)", c, c.needs)
+					checkFlags(t, bin, c)
+					continue
+				case c.slow && !slowOK:
+					t.Logf("%s: flags checked only (slow; TILECHECK_DOCS_SLOW=1 runs it)", c)
+					checkFlags(t, bin, c)
+					continue
+				}
+				run++
+				runCommand(t, bin, dir, env, c)
+			}
+		}
+	}
+	if run == 0 {
+		t.Fatal("no command run: the pages' command syntax no longer matches the test")
+	}
+	t.Logf("%d commands, %d run, the others' flags checked", total, run)
+}
+
+func runCommand(t *testing.T, bin, dir string, env []string, c docCommand) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, c.args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	status := 0
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		status = exit.ExitCode()
+	case err != nil:
+		t.Errorf("%s: %v", c, err)
+		return
+	}
+	if status != c.exit {
+		t.Errorf("%s: exit status %d, the page says %d\nstderr: %s", c, status, c.exit, firstLines(stderr.String(), 5))
+	}
+	if len(c.output) == 0 {
+		if stdout.Len() != 0 {
+			t.Errorf("%s: the page shows no output, the command printed:\n%s", c, firstLines(stdout.String(), 5))
+		}
+		return
+	}
+	printed := stdout.String()
+	if printed == "" {
+		printed = stderr.String()
+	}
+	if msg := matchOutput(c.output, splitLines(printed)); msg != "" {
+		t.Errorf("%s: %s", c, msg)
+	}
+}
+
+func splitLines(s string) []string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return lines
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// lineMatches compares one shown line with one printed line.
+func lineMatches(shown, printed string) bool {
+	if prefix, ok := strings.CutSuffix(shown, "..."); ok && prefix != "" {
+		return strings.HasPrefix(printed, prefix)
+	}
+	return shown == printed
+}
+
+// matchOutput holds the printed lines to the shown ones (see the rules
+// at the top of this file); it returns what differs, or "".
+func matchOutput(shown, printed []string) string {
+	if shown[0] == "..." {
+		return "the shown output must begin with the first line printed, not \"...\""
+	}
+	if !lineMatches(shown[0], printed[0]) {
+		return fmt.Sprintf("first line printed:\n\t%s\nthe page shows:\n\t%s", printed[0], shown[0])
+	}
+	at, gap := 0, false
+	for _, s := range shown[1:] {
+		if s == "..." {
+			gap = true
+			continue
+		}
+		next := -1
+		for j := at + 1; j < len(printed); j++ {
+			if lineMatches(s, printed[j]) {
+				next = j
+				break
+			}
+			if !gap {
+				break
+			}
+		}
+		if next < 0 {
+			after := "(the end of the output)"
+			if at+1 < len(printed) {
+				after = printed[at+1]
+			}
+			return fmt.Sprintf("the page shows\n\t%s\nafter\n\t%s\nbut the command printed next\n\t%s", s, printed[at], after)
+		}
+		at, gap = next, false
+	}
+	if !gap && at != len(printed)-1 {
+		return fmt.Sprintf("the command printed %d more lines than the page shows (end the shown output with \"...\"), from\n\t%s", len(printed)-1-at, printed[at+1])
+	}
+	return ""
+}
+
+// checkFlags holds a command that is not run to its subcommand's flags:
+// each --flag it gives must be one that the subcommand's --help lists.
+func checkFlags(t *testing.T, bin string, c docCommand) {
+	t.Helper()
+	var sub []string
+	for _, a := range c.args {
+		if strings.HasPrefix(a, "-") {
+			break
+		}
+		sub = append(sub, a)
+	}
+	help, err := exec.Command(bin, append(sub, "--help")...).CombinedOutput()
+	if err != nil {
+		t.Errorf("%s: tilecheck %s --help: %v", c, strings.Join(sub, " "), err)
+		return
+	}
+	for _, a := range c.args[len(sub):] {
+		if !strings.HasPrefix(a, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(a, "=")
+		if !regexp.MustCompile(regexp.QuoteMeta(name) + `\b`).Match(help) {
+			t.Errorf("%s: %s is not a flag of tilecheck %s (its --help does not list it)", c, name, strings.Join(sub, " "))
+		}
+	}
+}
+
+// TestOutputMatching holds the comparison rules to what they promise.
+func TestOutputMatching(t *testing.T) {
+	printed := []string{"a", "b", "c", "d"}
+	for _, tc := range []struct {
+		shown []string
+		ok    bool
+	}{
+		{[]string{"a", "b", "c", "d"}, true},
+		{[]string{"a", "..."}, true},
+		{[]string{"a", "...", "d"}, true},
+		{[]string{"a", "...", "c", "..."}, true},
+		{[]string{"a", "c", "..."}, false}, // c is not the line after a
+		{[]string{"a", "b"}, false},        // more was printed
+		{[]string{"b", "..."}, false},      // not the first line
+		{[]string{"...", "d"}, false},      // the first line must be shown
+		{[]string{"a", "...", "e"}, false},
+		{[]string{"...", "..."}, false},
+	} {
+		if got := matchOutput(tc.shown, printed) == ""; got != tc.ok {
+			t.Errorf("matchOutput(%q) ok = %v, want %v", tc.shown, got, tc.ok)
+		}
+	}
+	if !lineMatches("+---...", "+-----+") || lineMatches("+---...", "| x |") {
+		t.Error(`a shown line ending in "..." must match the lines it begins, only those`)
+	}
+	words, comment, err := shellWords(`tilecheck check --config 'elem=f32 shape=2x1' --ops "load(1,0)"   # exit 1; needs CUTLASS`)
+	if err != nil || strings.Join(words, "|") != "tilecheck|check|--config|elem=f32 shape=2x1|--ops|load(1,0)" || comment != "exit 1; needs CUTLASS" {
+		t.Errorf("shellWords: %q, %q, %v", words, comment, err)
+	}
+}
