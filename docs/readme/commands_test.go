@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -161,9 +160,10 @@ func tilecheckBinary(t *testing.T) string {
 		if buildErr != nil {
 			return
 		}
-		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-		if _, err := os.Stat(goTool); err != nil {
-			goTool = "go"
+		// The go command that runs the tests: on PATH, or under $GOROOT.
+		goTool := "go"
+		if _, err := exec.LookPath(goTool); err != nil && os.Getenv("GOROOT") != "" {
+			goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 		}
 		binPath = filepath.Join(buildDir, "tilecheck")
 		cmd := exec.Command(goTool, "build", "-o", binPath, "./cmd/tilecheck")
