@@ -23,24 +23,25 @@ func (myIterator) Trace(cfg iterator.Config, prog iterator.Program, thread int) 
 	return m.Trace(cfg, prog, thread)
 }
 
-// README's Go example is example_test.go, word for word, so that it
-// compiles and its tests run with every `go test ./...`: a README example
-// that no longer builds (it compared a report.Status with a string) fails
-// here instead of in a reader's project.
+// The Go API guide's example (docs/go-api.md, linked from README) is
+// example_test.go, word for word, so that it compiles and its tests run
+// with every `go test ./...`: an example that no longer builds (it once
+// compared a report.Status with a string) fails here instead of in a
+// reader's project.
 func TestReadmeExampleIsThisPackage(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../go-api.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(readme)
-	const section = "### Using tilecheck's properties from your own Go tests"
+	const section = "## Using tilecheck's properties from your own Go tests"
 	i := strings.Index(s, section)
 	if i < 0 {
-		t.Fatalf("README has no section %q", section)
+		t.Fatalf("docs/go-api.md has no section %q", section)
 	}
 	start := strings.Index(s[i:], "```go\n")
 	if start < 0 {
-		t.Fatalf("README's section %q has no Go block", section)
+		t.Fatalf("docs/go-api.md's section %q has no Go block", section)
 	}
 	block := s[i+start+len("```go\n"):]
 	block = block[:strings.Index(block, "```\n")]
@@ -49,6 +50,6 @@ func TestReadmeExampleIsThisPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	if block != string(file) {
-		t.Errorf("README's Go example and docs/readme/example_test.go differ: edit both alike")
+		t.Errorf("docs/go-api.md's Go example and docs/readme/example_test.go differ: edit both alike")
 	}
 }
