@@ -18,7 +18,7 @@ import (
 // sha256 equals the hash of cuda/include as of the commit that added the
 // evidence (or as of now). Evidence that predates a later header change
 // stays as the record of what those headers did; the test says so in its
-// log, and the README names the run that would refresh it.
+// log, and docs/own-cutlass.md names the run that would refresh it.
 func TestCommittedEvidenceMatchesSources(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "reports", "evidence", "gpu-*.json"))
 	if err != nil || len(files) == 0 {

@@ -12,7 +12,7 @@ import (
 )
 
 // Report is the result of one sweep of one iterator. Field names follow the
-// report's JSON contract (README, "Sweeps and reports"); renderers read
+// report's JSON contract (docs/contract.md#report-schema); renderers read
 // only this struct.
 type Report struct {
 	Tool            string       `json:"tool"`

@@ -12,7 +12,7 @@ import (
 	"slices"
 )
 
-// Exit statuses (README, "Exit status"), plus the two a script must tell apart from
+// Exit statuses (docs/contract.md#exit-statuses), plus the two a script must tell apart from
 // them: an internal error (a bug in tilecheck, never bad usage) and an
 // interrupted run (128 + SIGINT, as shells report it).
 const (

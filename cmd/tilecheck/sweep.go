@@ -341,7 +341,7 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, format string
 // reportStatus maps one iterator's verdict to its exit status.
 func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
 
-// verdictStatus maps a verdict to its exit status (README, "Exit status").
+// verdictStatus maps a verdict to its exit status (docs/contract.md#exit-statuses).
 func verdictStatus(verdict report.Verdict) int {
 	switch verdict {
 	case report.Pass:
