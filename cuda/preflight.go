@@ -45,7 +45,12 @@ var missingHeader = regexp.MustCompile(`(?:fatal error: |cannot open source file
 // is built through Build, so its outcome is cached like any build's. It
 // returns a *PreflightError naming what is missing, or the CompileError of
 // headers that do not compile on their own (Headers set).
-func (opts Options) preflight(ctx context.Context, variants []Variant, planned []*plannedCase) error {
+//
+// Element types are checked too, each on its own: an element type your
+// headers lack (the 6-bit floats before CUTLASS 4) is not an error but a
+// configuration your tree cannot express, returned in lacks (element name
+// to its C++ type) for the caller to leave out.
+func (opts Options) preflight(ctx context.Context, variants []Variant, planned []*plannedCase) (lacks map[string]string, err error) {
 	var checks []preflightCheck
 	for _, v := range variants {
 		if v.Rendition() {
@@ -67,6 +72,14 @@ func (opts Options) preflight(ctx context.Context, variants []Variant, planned [
 				what: fmt.Sprintf("--namespace %s has no %s in your headers (%s): the %s configurations instantiate it",
 					v.Namespace, name, strings.Join(opts.Headers, ", "), c)})
 		}
+		seen := map[string]bool{}
+		for _, pc := range planned {
+			e := pc.Config.Elem.Name
+			if t := elemType(pc.Config.Elem, v.Namespace); !seen[e] && strings.HasPrefix(t, v.Namespace+"::") {
+				seen[e] = true
+				checks = append(checks, preflightCheck{code: "using tc_element = " + t + ";", elem: e, elemType: t})
+			}
+		}
 	}
 	var src bytes.Buffer
 	Generate(&src, nil, variants, opts.Headers)
@@ -74,38 +87,51 @@ func (opts Options) preflight(ctx context.Context, variants []Variant, planned [
 	for i, c := range checks {
 		fmt.Fprintf(&src, "namespace tc_preflight_%d { %s }\n", i, c.code)
 	}
-	_, _, err := opts.Build(ctx, src.Bytes())
+	_, _, err = opts.Build(ctx, src.Bytes())
 	var ce *CompileError
 	if !errors.As(err, &ce) {
-		return err
+		return nil, err // nil when every check compiled
 	}
 	if m := missingHeader.FindStringSubmatch(ce.Output); m != nil {
 		if slices.Contains(opts.Headers, m[1]) {
-			return &PreflightError{What: fmt.Sprintf("--header %s: not found in the include directories (%s)", m[1], strings.Join(opts.IncludeDirs, ", "))}
+			return nil, &PreflightError{What: fmt.Sprintf("--header %s: not found in the include directories (%s)", m[1], strings.Join(opts.IncludeDirs, ", "))}
 		}
 		// The environment, not the code: say which header and where it
 		// was looked for, rather than what fails to compile without it.
-		return &PreflightError{What: fmt.Sprintf("%s: included by your headers, not found in the include directories (%s) nor the compiler's own; "+
+		return nil, &PreflightError{What: fmt.Sprintf("%s: included by your headers, not found in the include directories (%s) nor the compiler's own; "+
 			"check --include, and for CUDA's headers (cuda_runtime.h, cuda/std/...) pass --cuda-include with the CUDA toolkit's include directory", m[1], strings.Join(opts.IncludeDirs, ", ")),
 			Diagnostic: FirstDiagnostic(ce.Output)}
 	}
 	first, diag := -1, ""
+	failed := map[int]bool{}
 	for _, l := range strings.Split(ce.Output, "\n") {
 		m := preflightLine.FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
-		if n, _ := strconv.Atoi(m[1]); n >= 1 && n <= len(checks) && (first < 0 || n-1 < first) {
+		n, _ := strconv.Atoi(m[1])
+		if n < 1 || n > len(checks) {
+			continue
+		}
+		failed[n-1] = true
+		if checks[n-1].elem == "" && (first < 0 || n-1 < first) {
 			first, diag = n-1, strings.TrimSpace(l)
 		}
 	}
-	if first < 0 {
+	switch {
+	case first >= 0:
+		return nil, &PreflightError{What: checks[first].what, Diagnostic: diag}
+	case len(failed) == 0:
 		ce.Headers = true // the headers fail before any check
-		return ce
+		return nil, ce
 	}
-	return &PreflightError{What: checks[first].what, Diagnostic: diag}
+	lacks = map[string]string{}
+	for i := range failed {
+		lacks[checks[i].elem] = checks[i].elemType
+	}
+	return lacks, nil
 }
 
 // preflightCheck is one line of the preflight program and what its error
-// means.
-type preflightCheck struct{ code, what string }
+// means; an element type's check names the element instead.
+type preflightCheck struct{ code, what, elem, elemType string }

@@ -108,7 +108,7 @@ func (s *Source) Traces(reqs []props.Request) ([]props.Response, error) {
 			continue
 		}
 		if why, ok := skipped[r.Config.String()]; ok {
-			out[i].Err = &iterator.UnavailableError{Path: skipPath(why), Reason: why, LeftOut: why == NotInUserNamespace || why == PTXOnly}
+			out[i].Err = &iterator.UnavailableError{Path: skipPath(why), Reason: why, LeftOut: why == NotInUserNamespace || why == PTXOnly || strings.HasPrefix(why, LacksElement)}
 			continue
 		}
 		threads, ok := res.compiled[traceKey{w.kase, 0, w.prog}]

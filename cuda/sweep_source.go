@@ -99,7 +99,7 @@ func NewBackendSource(ctx context.Context, b Backend, model string) (*Source, er
 	if len(opts.Headers) > 0 {
 		// Your headers and namespace, checked in seconds before the sweep
 		// generates its cases (each batch's Run checks its classes).
-		if err := opts.preflight(ctx, []Variant{variant}, nil); err != nil {
+		if _, err := opts.preflight(ctx, []Variant{variant}, nil); err != nil {
 			return nil, err
 		}
 	}
