@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -89,7 +90,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		res.Programs += len(pc.Programs)
 	}
 	if len(planned) == 0 {
-		return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
+		return res, noneProbed(res.Skipped)
 	}
 	if len(opts.Headers) > 0 {
 		// A user's headers: do they compile, and declare the namespace and
@@ -102,7 +103,7 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		}
 		planned = leaveOutLacking(res, planned, lacks)
 		if len(planned) == 0 {
-			return res, fmt.Errorf("no configuration can be probed (%d skipped)", len(res.Skipped))
+			return res, noneProbed(res.Skipped)
 		}
 	}
 	batches := splitBatches(planned, opts.Batches)
@@ -334,4 +335,16 @@ func leaveOutLacking(res *Result, planned []*plannedCase, lacks map[string]strin
 		kept = append(kept, pc)
 	}
 	return kept
+}
+
+// noneProbed is the error of a run that every configuration skipped, with
+// the distinct reasons, so that a user sees what to change.
+func noneProbed(skipped []report.ProbeSkip) error {
+	var reasons []string
+	for _, sk := range skipped {
+		if !slices.Contains(reasons, sk.Reason) {
+			reasons = append(reasons, sk.Reason)
+		}
+	}
+	return fmt.Errorf("no configuration can be probed (%d skipped: %s)", len(skipped), strings.Join(reasons, "; "))
 }

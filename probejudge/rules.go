@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
@@ -60,10 +61,17 @@ func Judged(r *cuda.Result) bool {
 // meet it (props.ControlOK), as a sweep decides for its controls.
 func KillMatrix(r *cuda.Result) []report.Control {
 	var out []report.Control
-	for _, v := range r.Variants {
+	for i, v := range r.Variants {
 		spec, _, judged := roleRule(v.Role)
-		if !judged {
+		if !judged || !applies(r, i) {
 			continue
+		}
+		noRoundTrips := v.LoadRoundTrip.Cases+v.StoreRoundTrip.Cases == 0
+		if v.Role == cuda.RoleControl && noRoundTrips {
+			// The classes probed have no round trip (the access
+			// iterators): the control's accesses must differ from the
+			// reference's instead.
+			spec = props.ControlSpec{MustKill: []string{oracleID}}
 		}
 		c := report.Control{ID: v.Label, MustKill: spec.MustKill, MustSurvive: spec.MustSurvive, KilledBy: []string{}}
 		if v.LoadRoundTrip.Failed > 0 || v.StoreRoundTrip.Failed > 0 {
@@ -72,6 +80,9 @@ func KillMatrix(r *cuda.Result) []report.Control {
 		if v.Mismatches > 0 {
 			c.KilledBy = append(c.KilledBy, props.CompanionID)
 		}
+		if noRoundTrips && v.VsReference > 0 {
+			c.KilledBy = append(c.KilledBy, oracleID)
+		}
 		c.Killed = len(c.KilledBy) > 0
 		c.OK = props.ControlOK(spec, c.KilledBy)
 		out = append(out, c)
@@ -79,18 +90,46 @@ func KillMatrix(r *cuda.Result) []report.Control {
 	return out
 }
 
+// oracleID is the property that compares accesses with the reference's:
+// what kills a probe control where no round trip can.
+const oracleID = "P-oracle"
+
 // Controls is KillMatrix in the words of the probe's reports: each control
 // must show mismatches against the reference, the identity copy none. A
 // failed outcome makes the evidence weak.
 func Controls(r *cuda.Result) []report.ProbeControl {
 	var out []report.ProbeControl
 	rows := KillMatrix(r)
-	for _, v := range r.Variants {
-		if _, must, judged := roleRule(v.Role); judged {
-			out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[len(out)].OK, Detail: fmtCounts(v)})
+	row := 0
+	for i, v := range r.Variants {
+		_, must, judged := roleRule(v.Role)
+		switch {
+		case !judged:
+		case !applies(r, i):
+			out = append(out, report.ProbeControl{Variant: v.Label, OK: true, Detail: fmtCounts(v),
+				Must: "show mismatches where its defect lies, RegularTileIterator's load, which this run did not probe (not judged)"})
+		default:
+			out = append(out, report.ProbeControl{Variant: v.Label, Must: must, OK: rows[row].OK, Detail: fmtCounts(v)})
+			row++
 		}
 	}
 	return out
+}
+
+// applies says whether variant i of r can show its defect on what r ran:
+// C-load-div's lies in RegularTileIterator's load alone, so a probe of the
+// other classes only cannot catch it, and does not judge it. A run whose
+// raw facts are not at hand (no Runs) judges every control.
+func applies(r *cuda.Result, i int) bool {
+	if r.Variants[i].Label != string(iterator.CLoadDiv) || len(r.Runs) == 0 {
+		return true
+	}
+	for _, run := range r.Runs {
+		if run.Variant == i && run.Config.Class == iterator.RegularTile {
+			return true
+		}
+	}
+	return false
 }
 
 // roleRule is what a variant of role must do, as a kill-matrix spec and in

@@ -1,10 +1,12 @@
 package probejudge
 
 import (
+	"github.com/stretchr/testify/require"
 	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -20,7 +22,7 @@ func TestProbeVerdict(t *testing.T) {
 		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
 		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
 	}
-	res.Variants[1].LoadRoundTrip.Failed = 3 // P-roundtrip killed it
+	res.Variants[1].LoadRoundTrip = report.RoundTrip{Cases: 4, Failed: 3} // P-roundtrip killed it
 	if v, c := Verdict(res), Controls(res); v != report.Pass || !c[0].OK {
 		t.Errorf("caught control: verdict %q, controls %+v", v, c)
 	}
@@ -74,12 +76,16 @@ func TestKillMatrix(t *testing.T) {
 	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
 		{Label: "reference", Role: cuda.RoleIterator, Mismatches: 5},
 		{Label: "C-load-div", Role: cuda.RoleControl, LoadRoundTrip: report.RoundTrip{Cases: 4, Failed: 1}},
-		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, VsReference: 7}, // addresses differ, no round trip failed
+		// addresses differ, round trips ran and none failed
+		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, VsReference: 7, StoreRoundTrip: report.RoundTrip{Cases: 3}},
 		{Label: "identity-copy", Role: cuda.RoleIdentity, Mismatches: 1},
+		// an access iterator class: no round trip, the addresses decide
+		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, VsReference: 7},
+		{Label: "C-load-div", Role: cuda.RoleControl},
 	}}}
 	rows := KillMatrix(res)
-	if len(rows) != 3 {
-		t.Fatalf("rows %+v, want the two controls and the identity copy", rows)
+	if len(rows) != 5 {
+		t.Fatalf("rows %+v, want the controls and the identity copy", rows)
 	}
 	want := []struct {
 		id       string
@@ -89,6 +95,8 @@ func TestKillMatrix(t *testing.T) {
 		{"C-load-div", []string{"P-roundtrip"}, true},
 		{"C-pitch-plus-one", []string{}, false},
 		{"identity-copy", []string{"P-companion"}, false},
+		{"C-pitch-plus-one", []string{"P-oracle"}, true},
+		{"C-load-div", []string{}, false},
 	}
 	for i, w := range want {
 		if r := rows[i]; r.ID != w.id || !slices.Equal(r.KilledBy, w.killedBy) || r.OK != w.ok || r.Killed != (len(w.killedBy) > 0) {
@@ -114,4 +122,29 @@ func TestUnjudgedRunIsNotOK(t *testing.T) {
 	if !Judged(res) || !OK(res) {
 		t.Errorf("counted run: judged=%v OK=%v", Judged(res), OK(res))
 	}
+}
+
+// A probe of the access iterators alone cannot show C-load-div's defect
+// (RegularTileIterator's load): it is listed as not judged and leaves the
+// kill matrix, so the run is not weak for it.
+func TestControlJudgedOnlyWhereItsDefectCanShow(t *testing.T) {
+	family := iterator.Config{Class: iterator.PredicatedTileAccess}
+	res := &cuda.Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
+		{Label: "cutlass", Role: cuda.RoleIterator, Accesses: 10},
+		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10},
+		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, Accesses: 10, VsReference: 4},
+	}}, Runs: []cuda.ProgramRun{{Variant: 0, Config: family}, {Variant: 1, Config: family}, {Variant: 2, Config: family}}}
+	rows := KillMatrix(res)
+	require.Len(t, rows, 1)
+	require.Equal(t, "C-pitch-plus-one", rows[0].ID)
+	require.True(t, rows[0].OK)
+	c := Controls(res)
+	require.Len(t, c, 2)
+	require.True(t, c[0].OK)
+	require.Contains(t, c[0].Must, "(not judged)")
+
+	res.Runs = append(res.Runs, cuda.ProgramRun{Variant: 1, Config: iterator.Config{Class: iterator.RegularTile}})
+	rows = KillMatrix(res)
+	require.Len(t, rows, 2, "a RegularTileIterator run judges it")
+	require.False(t, rows[0].OK, "and it was not caught")
 }
