@@ -30,8 +30,9 @@ type famScratch struct {
 // Every built-in model and every control calls it when cfg.Class !=
 // RegularTile:
 //
-//   - model is "reference" (the documented contract) or "cutlass" (the
-//     measured CUTLASS code; cutlass-pre3049 is the same for these classes);
+//   - model is "reference" (the documented contract), "cutlass" (the
+//     measured CUTLASS code; cutlass-pre3049 is the same for these classes)
+//     or "cutlass-pre3.1" (before v3.1: the residue step unscaled);
 //   - defect is "" for the plain model, or the control injected into the
 //     reference model;
 //   - cfg has already passed Validate; thread is in [0, cfg.Threads).
@@ -113,7 +114,7 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 			s.ref.reset(g, defect, a, init)
 			it = &s.ref
 		}
-	case "cutlass", "cutlass-pre3049":
+	case "cutlass", "cutlass-pre3049", "cutlass-pre3.1":
 		if defect != "" {
 			return ThreadTrace{Thread: thread}, fmt.Errorf("defect %s is injected into the reference model only", defect)
 		}
@@ -122,6 +123,7 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 			it = &s.cra
 		} else {
 			s.cut.reset(g, a, init)
+			s.cut.pre31 = model == "cutlass-pre3.1"
 			it = &s.cut
 		}
 	default:

@@ -20,6 +20,9 @@ type cutlassPredicated struct {
 	o          layout.Coord
 	residueOff layout.Coord
 	residue    bool // is_residue_tile_
+	// pre31: before CUTLASS v3.1 the residue step's cross-rank term is
+	// Sc·tc (Ss·ts) bytes, not scaled by B/8 as in the steady state.
+	pre31 bool
 	predicatedLoop
 	passOff int64 // the byte offset of the current pass
 }
@@ -134,10 +137,17 @@ func (it *cutlassPredicated) addTileOffset(t layout.Coord) {
 		it.o = layout.Coord{C: it.o.C + it.residueOff.C, S: it.o.S + it.residueOff.S}
 		it.preds = predicatedGuards(it.g, it.o, it.g.ext, true, it.preds)
 		it.addPointerOffset(a.add(it.residueOff.C, a.mul(it.residueOff.S, it.g.L)))
-		if it.g.rank == 1 {
+		switch {
+		case it.pre31 && it.g.rank == 1:
+			it.p = a.add(it.p, a.mul(it.incA, t.S-1))
+			it.p = a.add(it.p, a.i32("add_tile_offset: Sc·tc", a.mul(sh.C, t.C)))
+		case it.pre31:
+			it.p = a.add(it.p, a.mul(it.incA, t.C-1))
+			it.p = a.add(it.p, a.i32("add_tile_offset: Ss·ts", a.mul(sh.S, t.S)))
+		case it.g.rank == 1:
 			it.p = a.add(it.p, a.mul(it.incA, t.S-1))
 			it.p = a.add(it.p, a.bitsToBytes("add_tile_offset: Sc·tc·B/8", a.i32("add_tile_offset: Sc·tc·B", a.mul(a.mul(sh.C, t.C), B))))
-		} else {
+		default:
 			it.p = a.add(it.p, a.mul(it.incA, t.C-1))
 			it.p = a.add(it.p, a.bitsToBytes("add_tile_offset: Ss·ts·B/8", a.i32("add_tile_offset: Ss·ts·B", a.mul(a.mul(sh.S, t.S), B))))
 		}

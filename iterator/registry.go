@@ -10,9 +10,17 @@ func Builtins() []Model {
 	return []Model{referenceModel{}, cutlassModel{}, cutlassModel{pre3049: true}}
 }
 
-// ModelByName resolves a built-in model name or a control id (C-load-div…).
+// Older lists the models of older CUTLASS releases that a user can name
+// (--iterator) to compare a tree of that age with, beside Builtins, which
+// the all-models matrix and the probe's renditions hold to.
+func Older() []Model {
+	return []Model{cutlassModel{pre3049: true, pre31: true}}
+}
+
+// ModelByName resolves a built-in model name, an older release's model or a
+// control id (C-load-div…).
 func ModelByName(name string) (Model, error) {
-	for _, m := range Builtins() {
+	for _, m := range append(Builtins(), Older()...) {
 		if m.Name() == name {
 			return m, nil
 		}
@@ -21,7 +29,7 @@ func ModelByName(name string) (Model, error) {
 		return Control(Defect(name)), nil
 	}
 	names := []string{}
-	for _, m := range Builtins() {
+	for _, m := range append(Builtins(), Older()...) {
 		names = append(names, m.Name())
 	}
 	for _, d := range Defects() {

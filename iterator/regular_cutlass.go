@@ -9,11 +9,26 @@ import "github.com/tilecheck/tilecheck/layout"
 // contiguous tile term by V.
 type cutlassModel struct {
 	pre3049 bool
+	// pre31 selects CUTLASS v2.3…v3.0: pre3049's RegularTileIterator, and
+	// PredicatedTileAccessIterator's first add_tile_offset moving by the
+	// unscaled Sc·tc (Ss·ts) bytes (cutlassPredicated.pre31).
+	pre31 bool
 }
 
 func (m cutlassModel) Name() string {
-	if m.pre3049 {
+	switch {
+	case m.pre31:
+		return "cutlass-pre3.1"
+	case m.pre3049:
 		return "cutlass-pre3049"
+	}
+	return "cutlass"
+}
+
+// familyModel is the model's name for the family classes' tracer.
+func (m cutlassModel) familyModel() string {
+	if m.pre31 {
+		return "cutlass-pre3.1"
 	}
 	return "cutlass"
 }
@@ -99,14 +114,14 @@ func pointerOffsetBytes(a *arith, in instance, po layout.Elements) layout.Bytes 
 
 func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
 	if cfg.Class != RegularTile {
-		return traceFamily("cutlass", "", cfg, prog, thread)
+		return traceFamily(m.familyModel(), "", cfg, prog, thread)
 	}
 	return traceMapFast(m, cfg, tm, prog, thread, bufs)
 }
 
 func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
 	if cfg.Class != RegularTile {
-		return traceFamilyThreads("cutlass", "", cfg, tm, prog, threads, bufs, out)
+		return traceFamilyThreads(m.familyModel(), "", cfg, tm, prog, threads, bufs, out)
 	}
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)
 }

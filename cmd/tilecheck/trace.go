@@ -34,8 +34,9 @@ op is the 0-based index of the call in the program and addrs the byte address
 order. Predicated classes add "valid", one 0/1 per access.
 
 Models: reference (the documented contract), cutlass (CUTLASS >= v4.5.0),
-cutlass-pre3049 (CUTLASS v2.3 to v4.4.x); the control ids (C-load-div, ...)
-are accepted too.
+cutlass-pre3049 (CUTLASS v3.1 to v4.4.x), cutlass-pre3.1 (CUTLASS v2.3 to
+v3.0: the predicated iterators' first add_tile_offset unscaled); the control
+ids (C-load-div, ...) are accepted too.
 
 Configuration: space- or comma-separated key=value. Required: elem= (or
 bits=), shape=, threads=, access=. Optional: class=, layout=, map= (default
@@ -74,7 +75,7 @@ Flags:
 func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var iterName, cfgText, opsText, threadsText string
 	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
-	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049 or a control id (required)")
+	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049, cutlass-pre3.1 or a control id (required)")
 	fs.StringVar(&cfgText, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
 	fs.StringVar(&opsText, "ops", "", "op program `OPS`, e.g. 'load();add_tile_offset(1,0);load()' (required)")
 	fs.StringVar(&threadsText, "threads", "all", "threads to trace: `all` or a comma-separated list such as 0,5,31")
