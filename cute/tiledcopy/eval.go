@@ -27,19 +27,28 @@ func (c Case) Inside(m, n int64) bool {
 // copy_if's predicate, the vector widths, and the copy executed on tagged
 // data by the instruction's semantics.
 func (c Case) Eval() Trace {
-	tr, err := c.eval(false)
+	return answer(c.eval(false, nil))
+}
+
+// EvalWith is Eval with CuTe's traits for the atom replaced by tr, the
+// instruction kept: what CuTe would partition with those layouts, and
+// what the instruction then does with it. It checks a new atom's traits
+// against its instruction.
+func (c Case) EvalWith(tr Traits) Trace { return answer(c.eval(false, &tr)) }
+
+// EvalPartitions is Eval without the vectorisation refusal: what the
+// partitions give whether or not copy_unpack could recast them (for
+// controls that model a copy which does not check).
+func (c Case) EvalPartitions() (Trace, error) { return c.eval(true, nil) }
+
+func answer(tr Trace, err error) Trace {
 	if err != nil {
 		return Trace{Rejected: err.Error()}
 	}
 	return tr
 }
 
-// EvalPartitions is Eval without the vectorisation refusal: what the
-// partitions give whether or not copy_unpack could recast them (for
-// controls that model a copy which does not check).
-func (c Case) EvalPartitions() (Trace, error) { return c.eval(true) }
-
-func (c Case) eval(lax bool) (Trace, error) {
+func (c Case) eval(lax bool, traits *Traits) (Trace, error) {
 	m, n, err := c.Shape()
 	if err != nil {
 		return Trace{}, err
@@ -57,7 +66,7 @@ func (c Case) eval(lax bool) (Trace, error) {
 			}
 		}
 	}
-	t, err := MakeTiledCopy(c.Atom, c.Element, c.Thr, c.Val)
+	t, err := makeTiled(c.Atom, c.Element, traits, c.Thr, c.Val)
 	if err != nil {
 		return Trace{}, err
 	}

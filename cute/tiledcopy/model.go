@@ -39,6 +39,12 @@ func refusef(format string, args ...any) error { return &reject{fmt.Sprintf(form
 
 // MakeTiledCopy is make_tiled_copy(Copy_Atom<a, e>{}, thr, val).
 func MakeTiledCopy(a Atom, e Element, thrL, valL cute.Layout) (*Tiled, error) {
+	return makeTiled(a, e, nil, thrL, valL)
+}
+
+// makeTiled is MakeTiledCopy, with the atom's traits replaced by tr when
+// not nil.
+func makeTiled(a Atom, e Element, tr *Traits, thrL, valL cute.Layout) (*Tiled, error) {
 	d, ok := atoms[a]
 	if !ok {
 		return nil, refusef("unknown atom %q", a)
@@ -46,18 +52,22 @@ func MakeTiledCopy(a Atom, e Element, thrL, valL cute.Layout) (*Tiled, error) {
 	if err := Allows(a, e); err != nil {
 		return nil, refusef("%v", err)
 	}
+	traits := d.traits
+	if tr != nil {
+		traits = *tr
+	}
 	t := &Tiled{Atom: a, Element: e}
 	var err error
 	for _, side := range []struct {
 		name string
 		bl   BitLayout
 		out  *ValLayout
-	}{{"Src", d.traits.SrcLayout, &t.Src}, {"Dst", d.traits.DstLayout, &t.Dst}, {"Ref", d.traits.RefLayout, &t.Ref}} {
+	}{{"Src", traits.SrcLayout, &t.Src}, {"Dst", traits.DstLayout, &t.Dst}, {"Ref", traits.RefLayout, &t.Ref}} {
 		if *side.out, err = side.bl.Upcast(e.Bits); err != nil {
 			return nil, refusef("CopyOperation is not valid for %s of ValType: %v", side.name, err)
 		}
-		if size(side.out.Mode(0)) != size(d.traits.ThrID) {
-			return nil, refusef("CopyOperation is not valid for %s of ValType: %v has %d threads, ThrID %d", side.name, side.out.Layout, size(side.out.Mode(0)), size(d.traits.ThrID))
+		if size(side.out.Mode(0)) != size(traits.ThrID) {
+			return nil, refusef("CopyOperation is not valid for %s of ValType: %v has %d threads, ThrID %d", side.name, side.out.Layout, size(side.out.Mode(0)), size(traits.ThrID))
 		}
 	}
 	t.AtomThreads, t.AtomVals = size(t.Ref.Mode(0)), size(t.Ref.Mode(1))
