@@ -130,22 +130,29 @@ func (t *Tiled) Partition(tensor Tensor, m, n, tid int64, src bool) ([]Slot, err
 	if src {
 		l, nv = t.Src, t.SrcVals
 	}
-	var out []Slot
+	// The tiler index of each (rest value, atom value) is the same in
+	// every tile of the tensor.
+	nr := t.Vals / t.AtomVals
+	idx := make([]int64, nr*nv)
+	for rv := int64(0); rv < nr; rv++ {
+		for v := int64(0); v < nv; v++ {
+			i, err := t.tileIndex(l, tid, v, rv)
+			if err != nil {
+				return nil, err
+			}
+			idx[rv*nv+v] = i
+		}
+	}
+	out := make([]Slot, 0, (m/t.TileM)*(n/t.TileN)*int64(len(idx)))
 	for cn := int64(0); cn < n/t.TileN; cn++ {
 		for cm := int64(0); cm < m/t.TileM; cm++ {
-			for rv := int64(0); rv < t.Vals/t.AtomVals; rv++ {
-				for v := int64(0); v < nv; v++ {
-					i, err := t.tileIndex(l, tid, v, rv)
-					if err != nil {
-						return nil, err
-					}
-					gm, gn := cm*t.TileM+i%t.TileM, cn*t.TileN+i/t.TileM
-					off, err := tensor.Offset(gm, gn)
-					if err != nil {
-						return nil, err
-					}
-					out = append(out, Slot{Coord: gm + m*gn, Offset: off})
+			for _, i := range idx {
+				gm, gn := cm*t.TileM+i%t.TileM, cn*t.TileN+i/t.TileM
+				off, err := tensor.Offset(gm, gn)
+				if err != nil {
+					return nil, err
 				}
+				out = append(out, Slot{Coord: gm + m*gn, Offset: off})
 			}
 		}
 	}

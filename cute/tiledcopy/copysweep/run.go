@@ -188,7 +188,7 @@ func runControls(ctx context.Context, cs []tiledcopy.Case, model []tiledcopy.Tra
 			if i%64 == 0 && ctx.Err() != nil {
 				break
 			}
-			tr, changed := k.answer(c)
+			tr, changed := k.answer(c, model[i])
 			if !changed {
 				continue
 			}
