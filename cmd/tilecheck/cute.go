@@ -19,14 +19,14 @@ import (
 
 func init() {
 	register("cute", command{
-		summary: "check CuTe's layout algebra and TiledCopy (CUTLASS 3.x/4.x): 'cute sweep', 'cute check', 'cute copy'",
+		summary: "check CuTe's layout algebra and TiledCopy: 'cute sweep', 'cute check', 'cute copy'",
 		run:     runCute,
 	})
 }
 
 const cuteUsage = `Usage: tilecheck cute sweep [flags]     sweep the layout algebra's laws over generated cases
        tilecheck cute check --case CASE   judge one case (the replay of a counterexample)
-       tilecheck cute copy sweep|check    the same for TiledCopy (make_tiled_copy, partition_S/D, copy_if)
+       tilecheck cute copy sweep|check    the same for TiledCopy (partition_S/D, copy_if)
 
 Run 'tilecheck cute sweep --help' or 'tilecheck cute check --help' for flags and examples.
 `

@@ -127,15 +127,20 @@ SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T, SM90_U32x4_STSM_N),
 TYPE an element type (uint4b_t, uint8_t, half_t, float, double, ...),
 thr and val make_tiled_copy's (m,n) thread and value layouts, src and dst
 layouts of the tile's shape in elements (CuTe's notation), a swizzled
-one written Sw<B,M,S>o LAYOUT, and extent copy_if's predicate.
+one written Sw<B,M,S>o LAYOUT, and extent copy_if's predicate. Spaces and
+newlines separate the tokens.
 
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (a case that does not parse, an unknown property), 4
 internal error.
 
 Examples:
-  tilecheck cute copy check --case 'atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)'
-  tilecheck cute copy check --property P-same-element --case 'atom=SM75_U32x4_LDSM_N elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=((4,8),8):((64,8),1) dst=((4,8),(2,4)):((2,32),(1,8))'
+  tilecheck cute copy check --case 'atom=UniversalCopy<uint128_t> elem=half_t
+    thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)'
+  tilecheck cute copy check --property P-same-element --case 'atom=SM75_U32x4_LDSM_N
+    elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=((4,8),8):((64,8),1)
+    dst=((4,8),(2,4)):((2,32),(1,8))'
+  tilecheck cute copy check --control C-swizzle-one-side --case ...
 `
 
 func runCuteCopyCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
