@@ -12,6 +12,7 @@ import (
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copyprops"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copysweep"
 	"github.com/tilecheck/tilecheck/report"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 const cuteCopyUsage = `Usage: tilecheck cute copy sweep [flags]     sweep TiledCopy's properties over generated cases
@@ -40,6 +41,7 @@ func runCuteCopy(ctx context.Context, args []string, stdout, stderr io.Writer) i
 
 const cuteCopySweepUsage = `Usage: tilecheck cute copy sweep [--preset quick|release] [--cases N] [--seed N]
                                  [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                                 [--shard I/N]
 
 Draws TiledCopy cases with rapid (every copy atom: UniversalCopy,
 cp.async, ldmatrix with and without .trans, stmatrix; element widths down
@@ -54,9 +56,13 @@ inside its extent (P-predicate), swizzled layouts staying bijections
 whole atom calls (P-calls). Known-bad controls must be killed in the same
 run and coverage floors met, or the evidence is weak.
 
+CI: --shard i/n judges the i-th of n parts of the cases (write it with
+--format json); 'tilecheck merge' joins the n reports into the report of the
+unsharded sweep.
+
 Exit status: 0 pass, 1 a property failed, 2 bad usage, 3 weak evidence (a
 control survived or a floor was missed), 4 internal error, 130
-interrupted.
+interrupted; a shard exits 0 (merge judges).
 
 Examples:
   tilecheck cute copy sweep
@@ -71,6 +77,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
+	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
 	if code, done := parseFlags(fs, args, cuteCopySweepUsage, stdout, stderr); done {
 		return code
 	}
@@ -92,12 +99,22 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err := checkOut("--out", *out); err != nil {
 		problems = append(problems, err.Error())
 	}
+	var shard sweep.Shard
+	if *shardText != "" {
+		var err error
+		switch shard, err = sweep.ParseShard(*shardText); {
+		case err != nil:
+			problems = append(problems, err.Error())
+		case shard.Count > 1 && *format != "json":
+			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", *shardText))
+		}
+	}
 	if len(problems) > 0 {
 		return fail(stderr, "cute copy sweep", errors.New(strings.Join(problems, "; ")))
 	}
 	progress := newProgress(stderr, *verbose)
 	say := cuteProgress(progress, progress.logf(*verbose, stderr, "tilecheck cute copy sweep: "))
-	res, err := copysweep.Run(ctx, copysweep.Options{Preset: *preset, Cases: *ncases, Seed: *seed, Progress: say})
+	res, err := copysweep.Run(ctx, copysweep.Options{Preset: *preset, Cases: *ncases, Seed: *seed, Progress: say, Shard: shard})
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {

@@ -86,3 +86,33 @@ func TestCuteCopySweepInterrupted(t *testing.T) {
 		t.Errorf("exit %d, want 130 (%s)", code, errb.String())
 	}
 }
+
+// Two shards of a copy sweep, merged, report what the whole sweep does.
+func TestCuteCopyShardMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sweeps")
+	}
+	dir := t.TempDir()
+	var files []string
+	for _, s := range []string{"1/2", "2/2"} {
+		f := dir + "/s" + s[:1] + ".json"
+		var out, errb bytes.Buffer
+		if code := run([]string{"cute", "copy", "sweep", "--cases", "150", "--shard", s, "--format", "json", "--out", f}, &out, &errb); code != exitPass {
+			t.Fatalf("shard %s: exit %d: %s", s, code, errb.String())
+		}
+		files = append(files, f)
+	}
+	var merged, whole, errb bytes.Buffer
+	run(append([]string{"merge", "--format", "json"}, files...), &merged, &errb)
+	run([]string{"cute", "copy", "sweep", "--cases", "150", "--format", "json"}, &whole, &errb)
+	var a, b report.Report
+	if err := json.Unmarshal(merged.Bytes(), &a); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	if err := json.Unmarshal(whole.Bytes(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Checks != b.Checks || a.Configs != b.Configs || a.Verdict != b.Verdict || len(a.Coverage) != len(b.Coverage) {
+		t.Fatalf("merged %+v\nwhole %+v", a, b)
+	}
+}
