@@ -79,8 +79,10 @@ type Thread struct {
 
 // Trace is a source's answer for a case.
 type Trace struct {
-	// Rejected, when not empty, says the source refused the case (the
-	// model's precondition, or C++'s static_assert or failed build).
+	// Rejected, when not empty, says the source refused the case (CuTe's
+	// static_assert, named as CuTe words it, or C++'s failed build). A
+	// refusal of the model's own, of a case CuTe accepts but the model
+	// does not cover, begins with OutsideModel.
 	Rejected string
 	// Threads holds every thread of the TiledCopy, by thread index
 	// (get_slice(t) is Threads[t]).
