@@ -12,7 +12,9 @@
 package probejudge
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -20,8 +22,28 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// examplesKept is how many mismatches a variant keeps as examples.
-const examplesKept = 20
+// examplesKept is how many mismatches a variant keeps as examples, at most
+// examplesPerRun from one (configuration, program), so that they show
+// where the mismatches are rather than one configuration's.
+const (
+	examplesKept   = 20
+	examplesPerRun = 4
+)
+
+// addGroup adds g's count to its (class, program, configuration) in groups,
+// kept largest first (ties in the order met).
+func addGroup(groups []report.MismatchGroup, g report.MismatchGroup) []report.MismatchGroup {
+	i := slices.IndexFunc(groups, func(h report.MismatchGroup) bool {
+		return h.Class == g.Class && h.Ops == g.Ops && h.Config == g.Config
+	})
+	if i < 0 {
+		groups = append(groups, g)
+	} else {
+		groups[i].Count += g.Count
+	}
+	slices.SortStableFunc(groups, func(a, b report.MismatchGroup) int { return cmp.Compare(b.Count, a.Count) })
+	return groups
+}
 
 // Count judges the run's raw facts (Result.Runs) through the sweep engine
 // (judgeRuns) and fills each variant's counters, mismatches and round
@@ -89,15 +111,22 @@ func countRun(vr *report.ProbeVariant, run *cuda.ProgramRun, j *runJudgement) {
 			}
 		}
 	}
+	var inRun, kept int64
 	for _, c := range cands {
 		if !j.found.mismatch(c) {
 			continue
 		}
 		vr.Mismatches++
-		if len(vr.Examples) < examplesKept {
+		inRun++
+		if len(vr.Examples) < examplesKept && kept < examplesPerRun {
+			kept++
 			vr.Examples = append(vr.Examples, report.ProbeMismatch{Config: run.Config.String(), Ops: run.Program.String(), Thread: c.thread, Op: c.op,
 				Access: c.access, Expected: c.want, Actual: c.actual, Detail: c.detail})
 		}
+	}
+	if inRun > 0 {
+		vr.MismatchGroups = addGroup(vr.MismatchGroups, report.MismatchGroup{Class: run.Config.Class.String(),
+			Ops: run.Program.String(), Config: run.Config.String(), Count: inRun})
 	}
 	// The round trips are P-roundtrip's: failed on the compiled traces,
 	// predicted where it fails on the Go model's.

@@ -199,3 +199,15 @@ func TestCountUnseenNeitherAgreesNorDiffers(t *testing.T) {
 		}
 	}
 }
+
+// addGroup sums a (class, program, configuration)'s mismatches and keeps the
+// groups largest first.
+func TestAddGroupSumsAndSorts(t *testing.T) {
+	var gs []report.MismatchGroup
+	gs = addGroup(gs, report.MismatchGroup{Class: "A", Ops: "load()", Config: "x", Count: 2})
+	gs = addGroup(gs, report.MismatchGroup{Class: "B", Ops: "load()", Config: "y", Count: 3})
+	gs = addGroup(gs, report.MismatchGroup{Class: "A", Ops: "load()", Config: "x", Count: 4})
+	if len(gs) != 2 || gs[0].Config != "x" || gs[0].Count != 6 || gs[1].Count != 3 {
+		t.Fatalf("groups %+v, want x with 6 then y with 3", gs)
+	}
+}

@@ -69,6 +69,10 @@ type ProbeVariant struct {
 	GuardedOff int64           `json:"guarded_off,omitempty"`
 	Mismatches int64           `json:"mismatches"`
 	Examples   []ProbeMismatch `json:"examples,omitempty"`
+	// MismatchGroups counts the mismatches per class, program and
+	// configuration, largest first: where they are, beside the examples,
+	// which are drawn from as many groups as they can be.
+	MismatchGroups []MismatchGroup `json:"mismatch_groups,omitempty"`
 	// Accesses whose compiled address differs from the reference model's
 	// (the load round trip: a fragment slot that does not hold the tag at
 	// its reference address). Only addresses the bytes showed are
@@ -109,6 +113,15 @@ type ProbeMismatch struct {
 	Expected int64  `json:"expected"`
 	Actual   int64  `json:"actual"`
 	Detail   string `json:"detail,omitempty"`
+}
+
+// MismatchGroup is how many of a variant's mismatches one (class, program,
+// configuration) holds.
+type MismatchGroup struct {
+	Class  string `json:"class"`
+	Ops    string `json:"ops"`
+	Config string `json:"config"`
+	Count  int64  `json:"count"`
 }
 
 // ProbeControl says whether one control did what it must in a run: the

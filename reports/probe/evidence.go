@@ -126,6 +126,9 @@ func markdownTables(w io.Writer, r *report.ProbeResult, controls []report.ProbeC
 	}
 	fmt.Fprintf(w, "\nA round trip stores unique tags through the iterator with every thread at once and reads the tensor back through the layout alone (sentinels before, after and in every pitch gap); the load round trip fills the tensor with address tags and checks every fragment slot. \"Predicted\" counts the cases where the Go model of the same name differs from `reference`: a round trip must fail exactly there.\n")
 	for _, v := range r.Variants {
+		groups(w, v, "- ")
+	}
+	for _, v := range r.Variants {
 		for _, m := range v.Examples {
 			fmt.Fprintf(w, "\n- MISMATCH %s: `%s` | `%s` thread %d op %d access %d: Go model %s, compiled (%s) %s %s", v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access,
 				address(m.Expected), r.Backend, address(m.Actual), m.Detail)

@@ -99,6 +99,9 @@ func text(w io.Writer, r report.ProbeReport) {
 		res.Backend, preset, res.Configs, res.Programs, len(res.Skipped), res.Unavailable)
 	variantTable(w, res.Variants)
 	for _, v := range res.Variants {
+		groups(w, v, "")
+	}
+	for _, v := range res.Variants {
 		for _, m := range v.Examples {
 			fmt.Fprintf(w, "\nMISMATCH %s: config %q ops %q thread %d op %d access %d: Go model %s, compiled %s %s",
 				v.Label, m.Config, m.Ops, m.Thread, m.Op, m.Access, address(m.Expected), address(m.Actual), m.Detail)
@@ -236,4 +239,37 @@ func address(a int64) string {
 		return report.NotSeenText
 	}
 	return strconv.FormatInt(a, 10)
+}
+
+// groupsShown is how many mismatch groups a report lists per variant; the
+// JSON form lists them all.
+const groupsShown = 10
+
+// groups writes where a variant's mismatches are, one line per (class,
+// program, configuration), largest first; bullet is "- " in Markdown.
+func groups(w io.Writer, v report.ProbeVariant, bullet string) {
+	if len(v.MismatchGroups) == 0 {
+		return
+	}
+	var classes []string
+	byClass := map[string]int64{}
+	for _, g := range v.MismatchGroups {
+		if byClass[g.Class] == 0 {
+			classes = append(classes, g.Class)
+		}
+		byClass[g.Class] += g.Count
+	}
+	var tally []string
+	for _, c := range classes {
+		tally = append(tally, fmt.Sprintf("%s %d", c, byClass[c]))
+	}
+	fmt.Fprintf(w, "\nMismatches of %s by class (%s), by program and configuration (%d groups):\n",
+		v.Label, strings.Join(tally, ", "), len(v.MismatchGroups))
+	for i, g := range v.MismatchGroups {
+		if i == groupsShown {
+			fmt.Fprintf(w, "%s... %d more groups (the JSON report lists them all)\n", bullet, len(v.MismatchGroups)-groupsShown)
+			break
+		}
+		fmt.Fprintf(w, "%s%6d  %s | %s | %s\n", bullet, g.Count, g.Class, g.Ops, g.Config)
+	}
 }
