@@ -25,7 +25,7 @@ type ProbeCase struct {
 // preset is given: the worked examples, every element width class
 // (sub-byte, 6-bit, 8, 16, 32, 64), V = 1 and V > 1, both advance ranks,
 // every thread map, all three layouts, odd and padded pitches, an Alignment
-// override.
+// override, and wide pitches.
 var representativeConfigs = []string{
 	"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 	"elem=f16 shape=64x8 map=warp-raked threads=32 warp=8x4 access=8 adv=1 stride=64",
@@ -43,6 +43,10 @@ var representativeConfigs = []string{
 	"layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72",
 	"layout=columnmajor elem=f32 shape=32x4 map=warp-raked threads=16 warp=4x4 access=2 adv=1 stride=48",
 	"layout=rowmajor elem=s4 shape=4x64 map=stripmined threads=8 access=16 adv=1",
+	// Wide: pitches whose rows lie 2^31 bytes apart, where a 32-bit
+	// truncation in the layout or the iterator's increments shows.
+	"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976",
+	"elem=s8 shape=64x4 map=stripmined threads=16 access=16 adv=0 stride=2147483000",
 }
 
 // probePrograms exercise every op of RegularTileIterator, with negative and

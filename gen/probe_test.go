@@ -110,3 +110,23 @@ func checkFamilyCoverage(t *testing.T, cases []ProbeCase) {
 		}
 	}
 }
+
+// The representative probe holds wide pitches, both advance ranks: rows
+// 2^31 bytes or more apart, where a 32-bit truncation of the layout's or
+// the iterator's offsets shows (the quick preset would be needed else).
+func TestRepresentativeHasWidePitches(t *testing.T) {
+	rep, err := ProbeCases(Representative)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranks := map[int]bool{}
+	for _, c := range rep {
+		rowBytes := c.Config.Pitch() * int64(c.Config.Elem.Bits) / 8
+		if rowBytes >= 1<<31-1024 {
+			ranks[c.Config.Adv] = true
+		}
+	}
+	if !ranks[0] || !ranks[1] {
+		t.Errorf("wide pitches for advance ranks %v, want 0 and 1", ranks)
+	}
+}

@@ -39,7 +39,7 @@ program: the controls must differ from the reference, the identity copy must
 not.
 
 Presets: representative (the probe's own list: the worked examples, every
-width class, map, layout and rank), or quick, release, exhaustive (the
+width class, map, layout and rank, wide pitches), or quick, release, exhaustive (the
 configurations a sweep of that preset generates, with the probe's programs).
 
 Your own CUTLASS: --include DIR --namespace cutlass instantiates
