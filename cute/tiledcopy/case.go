@@ -1,9 +1,17 @@
 // Package tiledcopy models CuTe's TiledCopy exactly to the integer: copy
 // atoms and their thread-value layouts, make_tiled_copy, each thread's
 // partition_S and partition_D of a tile, retile, the vector width copy
-// chooses and copy_if's predication. A Case names one TiledCopy over one
+// issues and copy_if's predication. A Case names one TiledCopy over one
 // tile; a Trace is what a source (the Go model, or compiled CuTe) answers
 // for it, per thread and value, and what properties judge.
+//
+// Two descriptions of each atom are kept apart: CuTe's Copy_Traits
+// (ThrID, SrcLayout, DstLayout, RefLayout, in bits, as CUTLASS v4.7.0
+// defines them) and the instruction's own semantics (which source bit
+// lands in which destination thread and register bit, from PTX's
+// definition of the instruction). The partitions come from the first;
+// Landed, the copy executed on tagged data, from the second, so that a
+// property comparing them checks CuTe's layouts against the instruction.
 package tiledcopy
 
 import "github.com/tilecheck/tilecheck/cute"
@@ -17,20 +25,23 @@ type Atom string
 // "uint8_t", "uint4b_t", "float", "double"); Bits is its width.
 type Element struct {
 	Name string
-	Bits int
+	Bits Bits
 }
 
-// Tensor is one side of the copy: a layout over the tile's shape, in
-// elements, optionally composed with a swizzle (offset -> Sw(offset)).
+// Tensor is one side of the copy: a layout over the tile's shape (M,N)
+// giving offsets in elements, optionally composed with a swizzle (offset
+// -> Sw(offset), CuTe's ComposedLayout<Swizzle, 0, Layout>).
 type Tensor struct {
 	Layout  cute.Layout
 	Swizzle *cute.Swizzle
 }
 
 // Case is one TiledCopy over one tile: make_tiled_copy(Copy_Atom<Atom,
-// Element>, Thr, Val) partitioning Src and Dst, each of the tile's shape.
-// Extent, when not nil, is copy_if's predicate: an element at coordinate
-// (m, n) is copied only if m < Extent[0] and n < Extent[1].
+// Element>, Thr, Val) partitioning Src and Dst, each of the tile's shape
+// (M,N), the shape of Src's layout. Extent, when not nil, is copy_if's
+// predicate: an element at coordinate (m, n) is inside it when m <
+// Extent[0] and n < Extent[1] (the identity-tensor idiom,
+// elem_less(coord, extent)).
 type Case struct {
 	Atom    Atom
 	Element Element
@@ -42,8 +53,9 @@ type Case struct {
 }
 
 // Slot is one value one thread holds in a partition: the logical element
-// of the tile it names (its coordinate's colexicographic index in the
-// tile's shape) and the tensor's offset for it, in elements, the swizzle
+// of the tile it names (its coordinate (m, n)'s colexicographic index in
+// the tile's shape, m + M*n: what partitioning the tile's compact layout
+// gives) and the tensor's offset for it, in elements, the swizzle
 // applied.
 type Slot struct {
 	Coord  int64
@@ -51,13 +63,18 @@ type Slot struct {
 }
 
 // Thread is what one thread's partitions give, in CuTe's flattened order of
-// partition_S(tensor) and partition_D(tensor) (colexicographic over
-// ((atom values, rest), CPY_M, CPY_N)).
+// partition_S(tensor) and partition_D(tensor): colexicographic over
+// ((atom values, rest values), CPY_M, CPY_N), so one atom call's values
+// are consecutive: call k holds Src[k*SrcAtomVals : (k+1)*SrcAtomVals] and
+// Dst[k*DstAtomVals : (k+1)*DstAtomVals], and call k of Src is call k of
+// Dst.
 type Thread struct {
 	Src, Dst []Slot
-	// Pred, where the case has an extent, says per Src slot whether
-	// copy_if copies it.
-	Pred []bool
+	// Pred and DstPred, where the case has an extent, say per Src and per
+	// Dst slot whether copy_if copies it. CuTe's copy_if gates a whole atom
+	// call on the predicate of the call's first value (prd(_0{})), so the
+	// slots of one call agree.
+	Pred, DstPred []bool
 }
 
 // Trace is a source's answer for a case.
@@ -65,13 +82,28 @@ type Trace struct {
 	// Rejected, when not empty, says the source refused the case (the
 	// model's precondition, or C++'s static_assert or failed build).
 	Rejected string
-	Threads  []Thread
-	// VectorBits is the width, in bits, of the instructions copy issues
-	// for one atom call on one thread.
-	VectorBits int
+	// Threads holds every thread of the TiledCopy, by thread index
+	// (get_slice(t) is Threads[t]).
+	Threads []Thread
+	// AtomThreads is the atom's thread count (size<0> of its reference
+	// layout): threads t and u take part in one instruction when
+	// t/AtomThreads == u/AtomThreads.
+	AtomThreads int
+	// SrcAtomVals and DstAtomVals are the values one thread gives and
+	// takes per atom call (the atom's NumValSrc and NumValDst, in
+	// elements).
+	SrcAtomVals, DstAtomVals Elements
+	// VectorBits and DstVectorBits are the widths, in bits, the
+	// instruction reads and writes for one atom call on one thread
+	// (SrcAtomVals and DstAtomVals times the element's width).
+	VectorBits, DstVectorBits Bits
 	// Landed, where the source ran the copy on tagged data, is the
-	// destination's memory afterwards over its cosize: the Coord of the
-	// source element whose data landed at each offset, or -1 where
-	// nothing was written.
+	// destination's memory afterwards, indexed by element offset: the
+	// Coord of the source element whose data landed at each offset, or -1
+	// where nothing was written. Source memory at offset o holds the Coord
+	// of the tile element the source tensor places at o (-1 where none).
+	// It covers at least offsets 0 .. the largest destination offset of
+	// the tile, and further where the copy wrote past that. nil when the
+	// source did not run the copy.
 	Landed []int64
 }

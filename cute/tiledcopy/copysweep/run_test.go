@@ -1,0 +1,73 @@
+package copysweep
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cute/tiledcopy"
+	"github.com/tilecheck/tilecheck/cute/tiledcopy/copyprops"
+	"github.com/tilecheck/tilecheck/report"
+)
+
+// The model passes every property, every control is killed by the
+// properties it names, and every floor is met, on the quick preset's
+// cases.
+func TestModelPassesAndControlsDie(t *testing.T) {
+	res, err := Run(context.Background(), Options{Preset: "quick", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := res.Report()
+	for _, p := range rep.Properties {
+		if p.Status != report.Held {
+			t.Errorf("%s: %s (%d of %d cases)", p.ID, p.Status, p.Violations, p.Cases)
+			if p.Counterexample != nil {
+				t.Logf("  %s\n  %s", p.Counterexample.Detail, p.Counterexample.Replay.Command)
+			}
+		}
+	}
+	for _, c := range rep.Controls {
+		if !c.OK {
+			t.Errorf("control %s survived: killed by %v, must be by %v", c.ID, c.KilledBy, c.MustKill)
+		}
+	}
+	for _, c := range rep.Coverage {
+		if !c.OK {
+			t.Errorf("coverage %s: %.3f under the floor %.2f", c.Class, c.Fraction, c.Floor)
+		}
+	}
+	if rep.Verdict != report.Pass {
+		t.Errorf("verdict %s", rep.Verdict)
+	}
+	t.Logf("%d cases in %.1fs", len(res.cases), rep.ElapsedS)
+}
+
+// Every property but P-model (which judges a compiled source against the
+// model) must kill some control.
+func TestEveryPropertyHasAControl(t *testing.T) {
+	for _, p := range copyprops.All() {
+		found := false
+		for _, k := range Controls() {
+			found = found || slices.Contains(k.MustKill, p.ID)
+		}
+		if !found {
+			t.Errorf("%s: no control must be killed by it", p.ID)
+		}
+	}
+}
+
+// A control replayed alone fails check on a case its defect touches.
+func TestCheckControl(t *testing.T) {
+	c, err := tiledcopy.ParseCase("atom=UniversalCopy<uint32_t> elem=float thr=(4,2) val=(1,1) src=(8,4):(1,8) dst=(8,4):(1,8) extent=3x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(context.Background(), ByID("C-pred-off-by-one").AsSource(), c, copyprops.Predicate)
+	if err != nil || !r.Failed() {
+		t.Fatalf("off-by-one predicate passed (%v)", err)
+	}
+	if r, _ := Check(context.Background(), Model{}, c, nil); r.Failed() {
+		t.Errorf("the model failed: %+v", r.Judged)
+	}
+}

@@ -1,0 +1,181 @@
+package tiledcopy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func mustCase(t *testing.T, s string) Case {
+	t.Helper()
+	c, err := ParseCase(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func coords(slots []Slot) []int64 {
+	out := make([]int64, len(slots))
+	for i, s := range slots {
+		out[i] = s.Coord
+	}
+	return out
+}
+
+// The GEMM tutorial's copyA (0x_gemm_tutorial.md, sgemm_2): 32x8 threads
+// m-major, 4x1 values: "each thread reads 4x1 TA elements", one 128-bit
+// instruction per thread, over a 128x8 m-major tile.
+func TestTutorialCopyA(t *testing.T) {
+	c := mustCase(t, "atom=UniversalCopy<uint128_t> elem=float thr=(32,8) val=(4,1) src=(128,8):(1,128) dst=(128,8):(1,128)")
+	tr := c.Eval()
+	if tr.Rejected != "" {
+		t.Fatal(tr.Rejected)
+	}
+	if len(tr.Threads) != 256 || tr.VectorBits != 128 || tr.DstVectorBits != 128 || tr.SrcAtomVals != 4 {
+		t.Fatalf("threads %d, vector %d/%d bits, %d values a call", len(tr.Threads), tr.VectorBits, tr.DstVectorBits, tr.SrcAtomVals)
+	}
+	// Thread 33 is (m 1, n 1): elements m = 4..7 of column 1.
+	if got, want := coords(tr.Threads[33].Src), []int64{132, 133, 134, 135}; !slices.Equal(got, want) {
+		t.Errorf("thread 33 partition_S coords %v, want %v", got, want)
+	}
+	// The tutorial: "If the partition ... does not result in 4 TA elements
+	// that [can] be vectorized to a 128-bit load/store, then CuTe will
+	// statically fail": a row-major tile gives strided values.
+	var err error
+	if c.Src, err = parseTensor("(128,8):(8,1)"); err != nil {
+		t.Fatal(err)
+	}
+	if r := c.Eval().Rejected; !strings.Contains(r, "failed to vectorize") {
+		t.Errorf("row-major source: rejected %q, want the vectorisation static_assert", r)
+	}
+}
+
+// ldmatrix x4 by PTX's definition: lane l addresses row l%8 of matrix l/8
+// and receives, per matrix i in register i, row l/4's columns 2(l%4) and
+// 2(l%4)+1. The tiling puts matrix i's row r at tile row i+4r.
+func TestLDSMx4(t *testing.T) {
+	c := mustCase(t, "atom=SM75_U32x4_LDSM_N elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=((4,8),8):((64,8),1) dst=((4,8),(2,4)):((2,32),(1,8))")
+	tr := c.Eval()
+	if tr.Rejected != "" {
+		t.Fatal(tr.Rejected)
+	}
+	for _, l := range []int64{0, 1, 9, 31} {
+		m := l/8 + 4*(l%8)
+		var want []int64
+		for n := int64(0); n < 8; n++ {
+			want = append(want, m+32*n)
+		}
+		if got := coords(tr.Threads[l].Src); !slices.Equal(got, want) {
+			t.Errorf("lane %d partition_S %v, want row %d: %v", l, got, m, want)
+		}
+		var wantD []int64
+		for i := int64(0); i < 4; i++ {
+			for h := int64(0); h < 2; h++ {
+				wantD = append(wantD, i+4*(l/4)+32*(2*(l%4)+h))
+			}
+		}
+		if got := coords(tr.Threads[l].Dst); !slices.Equal(got, wantD) {
+			t.Errorf("lane %d partition_D %v, want %v", l, got, wantD)
+		}
+	}
+	if tr.VectorBits != 128 || tr.DstVectorBits != 128 {
+		t.Errorf("vector %d/%d bits, want 128/128", tr.VectorBits, tr.DstVectorBits)
+	}
+}
+
+// ldmatrix x1 reads the addresses of lanes 0..7 only; CuTe's SrcLayout
+// gives lanes 8..31 the same rows (its stride-0 thread mode).
+func TestLDSMx1Redundant(t *testing.T) {
+	c := mustCase(t, "atom=SM75_U32x1_LDSM_N elem=half_t thr=(8,4):(4,1) val=(1,2):(2,1) src=((1,8),8):((64,8),1) dst=((1,8),(2,4)):((2,8),(1,2))")
+	tr := c.Eval()
+	if tr.Rejected != "" {
+		t.Fatal(tr.Rejected)
+	}
+	for l := 8; l < 32; l++ {
+		if !slices.Equal(coords(tr.Threads[l].Src), coords(tr.Threads[l%8].Src)) {
+			t.Errorf("lane %d reads %v, lane %d %v", l, coords(tr.Threads[l].Src), l%8, coords(tr.Threads[l%8].Src))
+		}
+	}
+	if tr.VectorBits != 128 || tr.DstVectorBits != 32 {
+		t.Errorf("vector %d/%d bits, want 128/32", tr.VectorBits, tr.DstVectorBits)
+	}
+}
+
+// Every atom's CuTe traits agree with its instruction: the piece the
+// instruction moves from source lane l lands where CuTe's DstLayout puts
+// the bit CuTe's SrcLayout gives lane l.
+func TestTraitsAgreeWithInstruction(t *testing.T) {
+	for _, a := range Atoms() {
+		tr, _ := TraitsOf(a)
+		in, _ := InstructionOf(a)
+		dstAt := map[int64][2]int64{}
+		for lane := int64(0); lane < int64(in.DstLanes); lane++ {
+			for b := int64(0); b < int64(in.DstBits); b++ {
+				off, err := tr.DstLayout.At(lane + size(tr.DstLayout.Mode(0))*b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dstAt[off] = [2]int64{lane, b}
+			}
+		}
+		for l := 0; l < in.SrcLanes; l++ {
+			for p := 0; p < int(in.SrcBits/in.Granule); p++ {
+				off, _ := tr.SrcLayout.At(int64(l) + size(tr.SrcLayout.Mode(0))*int64(p)*int64(in.Granule))
+				lane, q := in.Move(l, p)
+				want := [2]int64{int64(lane), int64(q) * int64(in.Granule)}
+				if got := dstAt[off]; got != want {
+					t.Errorf("%s: lane %d piece %d: CuTe puts bit %d at %v, the instruction at %v", a, l, p, off, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	for _, tc := range []struct{ c, want string }{
+		{"atom=SM75_U32x4_LDSM_N elem=double thr=(8,4):(4,1) val=(4,1) src=(32,4) dst=(32,4)", "wider than"},
+		{"atom=UniversalCopy<uint128_t> elem=half_t thr=(32,8) val=(4,1) src=(128,8) dst=(128,8)", "too few vals"},
+		{"atom=SM75_U32x4_LDSM_N elem=half_t thr=(4,4) val=(4,2):(2,1) src=(16,8) dst=(16,8)", "too few thrs"},
+		{"atom=UniversalCopy<uint32_t> elem=float thr=(32,8) val=(1,1) src=(100,8) dst=(100,8)", "not divisible by Tiler_MN"},
+		{"atom=UniversalCopy<uint8_t> elem=half_t thr=(32,8) val=(1,1) src=(32,8) dst=(32,8)", "wider than"},
+		{"atom=SM75_U16x8_LDSM_T elem=float thr=(8,4):(4,1) val=(4,1) src=(32,4) dst=(32,4)", "not valid for Dst"},
+		{"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8) src=(4,64):(64,1) dst=Sw<3,2,3>o(4,64):(64,1)", "splits a vector"},
+	} {
+		if r := mustCase(t, tc.c).Eval().Rejected; !strings.Contains(r, tc.want) {
+			t.Errorf("%s: rejected %q, want %q", tc.c, r, tc.want)
+		}
+	}
+}
+
+// copy_if gates each atom call on its first value: a 4-wide vector whose
+// first element is inside copies all four.
+func TestPredicatePerCall(t *testing.T) {
+	c := mustCase(t, "atom=UniversalCopy<uint128_t> elem=float thr=(32,8) val=(4,1) src=(128,8):(1,128) dst=(128,8):(1,128) extent=126x8")
+	tr := c.Eval()
+	last := tr.Threads[31]
+	if !slices.Equal(last.Pred, []bool{true, true, true, true}) {
+		t.Errorf("thread 31 (m 124..127) predicate %v, want the whole call on", last.Pred)
+	}
+	c.Extent = []int64{124, 8}
+	if tr := c.Eval(); !slices.Equal(tr.Threads[31].Pred, []bool{false, false, false, false}) || tr.Landed[124] != -1 {
+		t.Errorf("extent 124: thread 31 predicate %v, landed[124] %d", tr.Threads[31].Pred, tr.Landed[124])
+	}
+}
+
+func TestCaseTextRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		"atom=SM75_U32x4_LDSM_N elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=Sw<3,3,3>o((4,8),64):((512,64),1) dst=((4,8),(2,4)):((2,32),(1,8))",
+		"atom=UniversalCopy<uint64_t> elem=uint4b_t thr=(8,4):(4,1) val=(1,16):(16,1) src=(8,64):(64,1) dst=(8,64):(72,1) extent=5x32",
+	} {
+		c := mustCase(t, s)
+		if c.String() != s {
+			t.Errorf("round trip:\n got %s\nwant %s", c.String(), s)
+		}
+	}
+	for _, bad := range []string{"atom=SM75_U32x4_LDSM_X", "elem=half", "atom=SM75_U32x4_LDSM_N", "extent=3", "frob=1", "src=Sw<3,3>o(8,8)"} {
+		if _, err := ParseCase(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
