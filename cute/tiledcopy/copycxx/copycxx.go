@@ -60,29 +60,23 @@ type Options struct {
 // trace's fields cannot hold.
 type Result struct {
 	tiledcopy.Trace
-	// SrcBits and DstBits are the bits one atom call moves per thread on
-	// each side (NumValSrc and NumValDst times the element's width);
-	// Trace.VectorBits is SrcBits.
-	SrcBits, DstBits int
-	// Stray lists the copy's writes outside the destination's span (below
-	// offset 0 or at or past len(Landed)), within the guard elements the
-	// harness puts around it.
-	Stray []Stray
+	// Sentinels lists the destination offsets where the copy put a source
+	// element from outside the tile (memory no tile coordinate reaches, or
+	// the guards around the source); Landed holds -1 there, as the model's
+	// source memory outside the tile holds -1.
+	Sentinels []int64
+	// Below lists the copy's writes before the destination's offset 0,
+	// within the guard elements the harness puts there (writes past the
+	// tile's largest offset extend Landed).
+	Below []Stray
 }
 
-// Stray is one destination element outside the span that the copy wrote:
+// Stray is one destination element before offset 0 that the copy wrote:
 // its offset and what landed there, read as Landed is.
 type Stray struct {
 	Offset int64
 	Landed int64
 }
-
-// Landed's codes besides a coordinate.
-const (
-	Untouched = -1 // nothing was written
-	Sentinel  = -2 // a source element outside the tile was copied here
-	Garbage   = -3 // neither a tagged element nor a sentinel: torn or made up
-)
 
 // Answer asks CuTe for each case: one result per case, in order. A case CuTe
 // refuses is answered with Rejected set; the error is for infrastructure
@@ -207,7 +201,7 @@ func answerChunk(ctx context.Context, b cxx.Builder, opt Options, k, n int, chun
 		case reply.Crashed != "":
 			results[r.Label].Rejected = reply.Crashed
 		default:
-			res, err := parse(reply.Lines, cases[r.Label].Extent != nil)
+			res, err := parse(reply.Lines, cases[r.Label])
 			if err != nil {
 				return fmt.Errorf("cute/tiledcopy/copycxx: case %d: %w", r.Label, err)
 			}

@@ -49,7 +49,7 @@ func layout(t *testing.T, s string) cute.Layout {
 }
 
 // copyCase is a case over one layout on both sides.
-func copyCase(t *testing.T, atom string, elem string, bits int, thr, val, tile string) tiledcopy.Case {
+func copyCase(t *testing.T, atom string, elem string, bits tiledcopy.Bits, thr, val, tile string) tiledcopy.Case {
 	t.Helper()
 	l := layout(t, tile)
 	return tiledcopy.Case{

@@ -8,13 +8,24 @@ import (
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 )
 
+// The harness's codes for a destination element besides a coordinate, on
+// the wire (include/tilecheck_copy.h).
+const (
+	untouched = -1 // Trace.Landed's "nothing was written"
+
+	wireUntouched = -1
+	wireSentinel  = -2
+	wireGarbage   = -3
+)
+
 // parse reads one reply of the harness (include/tilecheck_copy.h states
-// the lines) into a Result. extent says whether the case has one, so that
-// every thread must print its P line. A reply that breaks the protocol is an
-// error: the harness and this reader disagree, which no case explains.
-func parse(lines []string, extent bool) (Result, error) {
+// the lines) for case c into a Result. A reply that breaks the protocol is
+// an error: the harness and this reader disagree, which no case explains.
+func parse(lines []string, c tiledcopy.Case) (Result, error) {
 	var res Result
-	var threads, size, srcSpan, dstSpan int64 = -1, -1, -1, -1
+	var threads, size, dstSpan int64 = -1, -1, -1
+	var landed, stray []int64
+	raw := map[int][]bool{} // thread -> the predicate tensor given
 	var cur *tiledcopy.Thread
 	for _, line := range lines {
 		key, rest, _ := strings.Cut(line, " ")
@@ -32,27 +43,27 @@ func parse(lines []string, extent bool) (Result, error) {
 			return nil
 		}
 		switch key {
-		case "threads", "size":
-			err = want(1)
-			if err == nil && key == "threads" {
+		case "threads":
+			if err = want(1); err == nil {
 				threads = nums[0]
-			} else if err == nil {
+			}
+		case "size":
+			if err = want(1); err == nil {
 				size = nums[0]
 			}
-		case "bits":
-			err = want(2)
-			if err == nil {
-				res.SrcBits, res.DstBits = int(nums[0]), int(nums[1])
-				res.VectorBits = res.SrcBits
+		case "atom":
+			if err = want(3); err == nil {
+				res.AtomThreads = int(nums[0])
+				res.SrcAtomVals, res.DstAtomVals = tiledcopy.Elements(nums[1]), tiledcopy.Elements(nums[2])
+				res.VectorBits = tiledcopy.Bits(nums[1]) * c.Element.Bits
+				res.DstVectorBits = tiledcopy.Bits(nums[2]) * c.Element.Bits
 			}
 		case "span":
-			err = want(2)
-			if err == nil {
-				srcSpan, dstSpan = nums[0], nums[1]
+			if err = want(2); err == nil {
+				dstSpan = nums[1]
 			}
 		case "t":
-			err = want(1)
-			if err == nil && nums[0] != int64(len(res.Threads)) {
+			if err = want(1); err == nil && nums[0] != int64(len(res.Threads)) {
 				err = fmt.Errorf("thread %d out of order", nums[0])
 			}
 			res.Threads = append(res.Threads, tiledcopy.Thread{})
@@ -74,22 +85,18 @@ func parse(lines []string, extent bool) (Result, error) {
 			if cur == nil {
 				return Result{}, fmt.Errorf("line %q: a P line before any t line", line)
 			}
-			cur.Pred = make([]bool, len(nums))
+			given := make([]bool, len(nums))
 			for i, x := range nums {
-				cur.Pred[i] = x == 1
+				given[i] = x == 1
 			}
+			raw[len(res.Threads)-1] = given
 		case "landed":
-			res.Landed = nums
-			if res.Landed == nil {
-				res.Landed = []int64{}
-			}
+			landed = nums
 		case "stray":
 			if len(nums)%2 != 0 {
-				return Result{}, fmt.Errorf("line %q: want pairs", line)
+				err = fmt.Errorf("line %q: want pairs", line)
 			}
-			for i := 0; i < len(nums); i += 2 {
-				res.Stray = append(res.Stray, Stray{Offset: nums[i], Landed: nums[i+1]})
-			}
+			stray = nums
 		default:
 			err = fmt.Errorf("unexpected line %q", line)
 		}
@@ -98,19 +105,85 @@ func parse(lines []string, extent bool) (Result, error) {
 		}
 	}
 	switch {
-	case threads < 0 || size < 0 || srcSpan < 0 || res.SrcBits == 0:
-		return Result{}, fmt.Errorf("reply without its threads, bits or span line")
+	case threads < 0 || size < 0 || dstSpan < 0 || res.AtomThreads == 0:
+		return Result{}, fmt.Errorf("reply without its threads, size, atom or span line")
 	case int64(len(res.Threads)) != threads:
 		return Result{}, fmt.Errorf("%d threads printed of %d", len(res.Threads), threads)
-	case res.Landed != nil && int64(len(res.Landed)) != dstSpan:
-		return Result{}, fmt.Errorf("%d landed elements for a destination span of %d", len(res.Landed), dstSpan)
+	case landed != nil && int64(len(landed)) != dstSpan:
+		return Result{}, fmt.Errorf("%d landed elements for a destination span of %d", len(landed), dstSpan)
 	}
-	for t, th := range res.Threads {
-		if len(th.Src) == 0 || len(th.Dst) == 0 || (extent && len(th.Pred) != len(th.Src)) {
-			return Result{}, fmt.Errorf("thread %d: %d source, %d destination slots, %d predicates", t, len(th.Src), len(th.Dst), len(th.Pred))
+	for t := range res.Threads {
+		th := &res.Threads[t]
+		if len(th.Src) == 0 || len(th.Dst) == 0 {
+			return Result{}, fmt.Errorf("thread %d: %d source and %d destination slots", t, len(th.Src), len(th.Dst))
+		}
+		if c.Extent != nil {
+			if len(raw[t]) != len(th.Src) {
+				return Result{}, fmt.Errorf("thread %d: %d predicates for %d source slots", t, len(raw[t]), len(th.Src))
+			}
+			th.Pred = gate(raw[t], int(res.SrcAtomVals), int(res.SrcAtomVals), len(th.Src))
+			th.DstPred = gate(raw[t], int(res.SrcAtomVals), int(res.DstAtomVals), len(th.Dst))
 		}
 	}
+	if landed != nil {
+		res.read(landed, stray)
+	}
 	return res, nil
+}
+
+// gate is CuTe's copy_if rule (copy_atom.hpp, Copy_Atom::call with a
+// predicate) applied to the predicate tensor the harness gave: atom call k
+// (source slots [k*sv, (k+1)*sv), destination slots [k*dv, (k+1)*dv))
+// runs when the predicate of its first source value is true, and every
+// slot of the call, n of them at dv a call, follows it. Landed shows
+// whether the copy did so.
+func gate(given []bool, sv, dv, n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		k := i / max(1, dv)
+		out[i] = k*sv < len(given) && given[k*sv]
+	}
+	return out
+}
+
+// read fills Landed from the harness's landed and stray lines: a sentinel
+// (a source element outside the tile) reads -1, as the model's source
+// memory outside the tile holds -1, and is listed in Sentinels; a garbage
+// element reads tiledcopy.Torn; Landed grows to cover writes past the span,
+// and writes before offset 0 are listed in Below.
+func (res *Result) read(landed, stray []int64) {
+	hi := int64(len(landed))
+	for i := 0; i+1 < len(stray); i += 2 {
+		if stray[i] >= hi {
+			hi = stray[i] + 1
+		}
+	}
+	res.Landed = make([]int64, hi)
+	for i := range res.Landed {
+		res.Landed[i] = untouched
+	}
+	put := func(o, x int64) {
+		switch x {
+		case wireUntouched:
+			x = untouched
+		case wireSentinel:
+			res.Sentinels = append(res.Sentinels, o)
+			x = untouched
+		case wireGarbage:
+			x = tiledcopy.Torn
+		}
+		if o < 0 {
+			res.Below = append(res.Below, Stray{Offset: o, Landed: x})
+			return
+		}
+		res.Landed[o] = x
+	}
+	for o, x := range landed {
+		put(int64(o), x)
+	}
+	for i := 0; i+1 < len(stray); i += 2 {
+		put(stray[i], stray[i+1])
+	}
 }
 
 func ints(s string) ([]int64, error) {

@@ -13,15 +13,17 @@
 //                             whose begin has no end)
 //   threads <size(tiled)>
 //   size <size of the tile>
-//   bits <NumValSrc*bits(Value)> <NumValDst*bits(Value)>
+//   atom <AtomNumThr> <NumValSrc> <NumValDst>   (the atom's threads, and
+//                             the values one thread gives and takes per call)
 //   span <src span> <dst span>   (1 + the largest offset each layout, its
 //                             swizzle applied, reaches over the tile)
 //   t <thread>               then, for that thread, in CuTe's flattened
 //   S <coord> <offset> ...    order of partition_S, each slot's
 //                             colexicographic index in the tile and offset
 //   D <coord> <offset> ...    the same of partition_D
-//   P 0|1 ...                (only with an extent) the predicate given to
-//                             copy_if per partition_S slot: coordinate < extent
+//   P 0|1 ...                (only with an extent) the predicate tensor given
+//                             to copy_if, per partition_S slot: the slot's
+//                             coordinate inside the extent
 //   landed <x> ...           (only where the copy ran) the destination's
 //                             elements over its span after the copy: the
 //                             coordinate of the source element found there,
@@ -209,7 +211,6 @@ bool in_extent(long long c, Shp const& shp, int const* ext) {
 // slots prints every thread's partitions.
 template <class C>
 void slots(int const* v, int const* ext) {
-  using T = typename C::Value;
   auto tc = C::tiled();
   auto sl = C::src(v);
   auto dl = C::dst(v);
@@ -217,7 +218,7 @@ void slots(int const* v, int const* ext) {
   long long ss = span(sl, n), ds = span(dl, n);
   using TC = decltype(tc);
   std::printf("threads %d\nsize %lld\n", static_cast<int>(size(tc)), n);
-  std::printf("bits %d %d\n", static_cast<int>(TC::NumValSrc * sizeof_bits_v<T>), static_cast<int>(TC::NumValDst * sizeof_bits_v<T>));
+  std::printf("atom %d %d %d\n", static_cast<int>(typename TC::AtomNumThr{}), static_cast<int>(TC::NumValSrc), static_cast<int>(TC::NumValDst));
   std::printf("span %lld %lld\n", ss, ds);
   std::vector<int> soff(static_cast<size_t>(ss)), doff(static_cast<size_t>(ds)), crd(static_cast<size_t>(n));
   for (long long i = 0; i < ss; ++i) soff[static_cast<size_t>(i)] = static_cast<int>(i);
