@@ -20,11 +20,12 @@ type named struct {
 	undefined string
 }
 
-// The ldmatrix and stmatrix tiles: under thread layout (32,1) and value
-// layout (1,V), thread t's value v is the tile's (t, v); these layouts put
-// the row each thread addresses (8 halves) at 8 consecutive offsets, 16
-// bytes apart from row to row (derived from Copy_Traits' SrcLayout and
-// DstLayout in cute/atom/copy_traits_sm75.hpp).
+// The ldmatrix and stmatrix shared-memory tiles: under thread layout
+// (32,1) and value layout (1,V), thread t's value v is the tile's (t, v);
+// these layouts put the row each thread addresses (8 halves) at 8
+// consecutive offsets, 16 bytes apart from row to row (derived from
+// Copy_Traits' SrcLayout and DstLayout in cute/atom/copy_traits_sm75.hpp).
+// The register side is (32,V):(V,1): each thread's values consecutive.
 const (
 	ldsmN1 = "(_32,_2):(_2,_1)"
 	ldsmN2 = "(_32,(_2,_2)):(_2,(_1,_64))"
@@ -33,6 +34,20 @@ const (
 	ldsmT4 = "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))"
 	ldsmT8 = "((_4,_8),(_2,_4)):((_16,_1),(_8,_64))"
 )
+
+// matrixCase is an ldmatrix (shared memory to registers) or, with
+// toShared, stmatrix case of half_t over thread layout (32,1).
+func matrixCase(t *testing.T, atom, val, smem string, toShared bool) tiledcopy.Case {
+	c := copyCase(t, atom, "half_t", 16, "(_32,_1):(_1,_0)", val, smem)
+	v := layout(t, val).Shape.Mode(1).Val
+	reg := tiledcopy.Tensor{Layout: layout(t, "(_32,_"+itoa(v)+"):(_"+itoa(v)+",_1)")}
+	if toShared {
+		c.Src = reg
+	} else {
+		c.Dst = reg
+	}
+	return c
+}
 
 // hostCases are the host test's cases; the GPU test adds gpuCases.
 func hostCases(t *testing.T) []named {
@@ -62,29 +77,30 @@ func hostCases(t *testing.T) []named {
 		{name: "universal16-uint4b", c: copyCase(t, "UniversalCopy<uint16_t>", "uint4b_t", 4, "(_8,_8):(_8,_1)", "(_1,_4):(_1,_1)", "(_8,_32):(_32,_1)")},
 		{name: "universal16-negative-stride", c: half("UniversalCopy<uint16_t>", thr, "(_1,_1):(_1,_1)", "(32,8):(8,-1)"), refusal: "crashed: SIGABRT"},
 		{name: "universal16-dynamic", c: half("UniversalCopy<uint16_t>", thr, "(_1,_1):(_1,_1)", "(32,8):(8,1)")},
-		{name: "ldsm-n-x4", c: half("SM75_U32x4_LDSM_N", "(_32,_1):(_1,_0)", val8, ldsmN4)},
-		{name: "ldsm-t-x8", c: half("SM75_U16x8_LDSM_T", "(_32,_1):(_1,_0)", val8, ldsmT8)},
-		{name: "ldsm-n-x4-row-major", c: half("SM75_U32x4_LDSM_N", "(_32,_1):(_1,_0)", val8, "(_32,_8):(_8,_1)"), refusal: "failed to vectorize"},
-		{name: "stsm-n-x4", c: half("SM90_U32x4_STSM_N", "(_32,_1):(_1,_0)", val8, ldsmN4)},
+		{name: "ldsm-n-x4", c: matrixCase(t, "SM75_U32x4_LDSM_N", val8, ldsmN4, false)},
+		{name: "ldsm-t-x8", c: matrixCase(t, "SM75_U16x8_LDSM_T", val8, ldsmT8, false)},
+		{name: "ldsm-n-x4-row-major", c: matrixCase(t, "SM75_U32x4_LDSM_N", val8, "(_32,_8):(_8,_1)", false), refusal: "failed to vectorize"},
+		{name: "stsm-n-x4", c: matrixCase(t, "SM90_U32x4_STSM_N", val8, ldsmN4, true)},
 		{name: "cp.async128-swizzled-dst", c: ca},
+		// Two calls per thread in each mode (CPY_M = CPY_N = 2).
+		{name: "universal128-2x2-calls", c: half("UniversalCopy<uint128_t>", thr, val8, "(_64,_128):(_128,_1)")},
+		// Column-major: each thread's 8 values run down a column.
+		{name: "universal128-col-major", c: half("UniversalCopy<uint128_t>", "(_8,_32):(_1,_8)", "(_8,_1):(_1,_1)", "(_64,_32):(_1,_64)")},
 	}
 }
 
 // gpuCases are the further cases the GPU runs: every ldmatrix width, and
 // cp.async and stmatrix with copy_if.
 func gpuCases(t *testing.T) []named {
-	half := func(atom, val, tile string) tiledcopy.Case {
-		return copyCase(t, atom, "half_t", 16, "(_32,_1):(_1,_0)", val, tile)
-	}
 	ca := copyCase(t, "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t", 16, "(_32,_8):(_8,_1)", "(_1,_8):(_1,_1)", "(_32,_64):(_64,_1)")
 	ca.Extent = []int64{31, 17}
-	st := half("SM90_U32x4_STSM_N", "(_1,_8):(_1,_1)", ldsmN4)
+	st := matrixCase(t, "SM90_U32x4_STSM_N", "(_1,_8):(_1,_1)", ldsmN4, true)
 	st.Extent = []int64{30, 3}
 	return []named{
-		{name: "ldsm-n-x1", c: half("SM75_U32x1_LDSM_N", "(_1,_2):(_1,_1)", ldsmN1)},
-		{name: "ldsm-n-x2", c: half("SM75_U32x2_LDSM_N", "(_1,_4):(_1,_1)", ldsmN2)},
-		{name: "ldsm-t-x2", c: half("SM75_U16x2_LDSM_T", "(_1,_2):(_1,_1)", ldsmT2)},
-		{name: "ldsm-t-x4", c: half("SM75_U16x4_LDSM_T", "(_1,_4):(_1,_1)", ldsmT4)},
+		{name: "ldsm-n-x1", c: matrixCase(t, "SM75_U32x1_LDSM_N", "(_1,_2):(_1,_1)", ldsmN1, false)},
+		{name: "ldsm-n-x2", c: matrixCase(t, "SM75_U32x2_LDSM_N", "(_1,_4):(_1,_1)", ldsmN2, false)},
+		{name: "ldsm-t-x2", c: matrixCase(t, "SM75_U16x2_LDSM_T", "(_1,_2):(_1,_1)", ldsmT2, false)},
+		{name: "ldsm-t-x4", c: matrixCase(t, "SM75_U16x4_LDSM_T", "(_1,_4):(_1,_1)", ldsmT4, false)},
 		{name: "cp.async128-copy_if", c: ca, copied: func(m, n int64) bool { return m < 31 && n < 24 }},
 		// One stmatrix call per thread (8 values): copy_if gates it on the
 		// thread's first value, (t, 0), so lanes 30 and 31 skip a

@@ -50,6 +50,11 @@ type Options struct {
 	ChunkSize int
 	Progress  func(string) // told of each unit built and run; may be nil
 
+	// Wrap, when not empty, is a command run in front of each program, the
+	// program's path its last argument (compute-sanitizer and its flags;
+	// give it a --log-file, so that its reports stay out of the replies).
+	Wrap []string
+
 	// GPU builds with nvcc and runs the copy on the device for every atom.
 	GPU  bool
 	NVCC string // empty: nvcc
@@ -189,7 +194,11 @@ func answerChunk(ctx context.Context, b cxx.Builder, opt Options, k, n int, chun
 	if b.GPU() {
 		startup = cxx.GPUStartup
 	}
-	replies, err := cxx.Serve(ctx, p.Bin, nil, startup, opt.CaseTimeout, live)
+	bin, args := p.Bin, []string(nil)
+	if len(opt.Wrap) > 0 {
+		bin, args = opt.Wrap[0], append(append([]string(nil), opt.Wrap[1:]...), p.Bin)
+	}
+	replies, err := cxx.Serve(ctx, bin, args, startup, opt.CaseTimeout, live)
 	if err != nil {
 		return err
 	}

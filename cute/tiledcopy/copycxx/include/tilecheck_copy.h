@@ -247,21 +247,16 @@ void slots(int const* v, int const* ext) {
   }
 }
 
-// The register fragment's bytes per thread.
-constexpr int kFragBytes = 2048;
-
 // thread_copy is thread t's part of the copy, the same code on the host and
-// the device: src and dst are element 0 of the two tensors, in the memory
-// the atom's path names (include/tilecheck_copy_gpu.h), the predicate is
-// built from an identity tensor's partition:
-//   path 0 (global to shared): copy(tc, partition_S(src), partition_D(dst));
-//   path 1 (shared to registers): copy(tc, partition_S(src), fragment),
-//     the fragment compact of partition_D(dst)'s shape and zeroed, then
-//     written to partition_D(dst) element by element;
-//   path 2 (registers to shared): the fragment, compact of
-//     partition_S(src)'s shape, read from partition_S(src) element by
-//     element, then copy(tc, fragment, partition_D(dst)).
-// copy_if takes the place of copy where the case has an extent.
+// the device: copy(tc, partition_S(src), partition_D(dst)), copy_if with
+// the predicate where the case has an extent, the predicate built from an
+// identity tensor's partition. src and dst point at element 0 of each
+// tensor, tagged with the memory the atom's path names: path 0 (global to
+// shared) global and shared, path 1 (shared to registers) shared and
+// registers, path 2 (registers to shared) registers and shared. A register
+// side is the case's tensor as CuTe sees a register fragment: rmem-tagged,
+// its layout the case's (CuTe recasts each call's values to the
+// instruction's registers, so they must be consecutive there).
 template <class C, class TC>
 CUTE_HOST_DEVICE void thread_copy(TC const& tc, int t, int const* v, int const* ext, unsigned char* src, unsigned char* dst) {
   using T = typename C::Value;
@@ -274,39 +269,26 @@ CUTE_HOST_DEVICE void thread_copy(TC const& tc, int t, int const* v, int const* 
   if constexpr (C::extent) {
     for (int i = 0; i < size(tP) && i < static_cast<int>(sizeof pbuf); ++i) tP(i) = in_crd(tCS(i), shape(sl), ext);
   }
-  alignas(16) unsigned char frag[kFragBytes] = {};
-  if constexpr (C::path == 0) {
-    Tensor tS = thr.partition_S(make_tensor(make_gmem_ptr<T>(static_cast<void*>(src)), sl));
-    Tensor tD = thr.partition_D(make_tensor(make_smem_ptr<T>(static_cast<void*>(dst)), dl));
+  auto run = [&](auto const& tS, auto&& tD) {
     if constexpr (C::extent) copy_if(tc, tP, tS, tD); else copy(tc, tS, tD);
+  };
+  void* s = static_cast<void*>(src);
+  void* d = static_cast<void*>(dst);
+  if constexpr (C::path == 0) {
+    run(thr.partition_S(make_tensor(make_gmem_ptr<T>(s), sl)), thr.partition_D(make_tensor(make_smem_ptr<T>(d), dl)));
   } else if constexpr (C::path == 1) {
-    Tensor tS = thr.partition_S(make_tensor(make_smem_ptr<T>(static_cast<void*>(src)), sl));
-    Tensor tD = thr.partition_D(make_tensor(make_gmem_ptr<T>(static_cast<void*>(dst)), dl));
-    Tensor tR = make_tensor(make_rmem_ptr<T>(static_cast<void*>(frag)), make_layout(shape(tD)));
-    if constexpr (C::extent) copy_if(tc, tP, tS, tR); else copy(tc, tS, tR);
-    for (int i = 0; i < size(tR); ++i) tD(i) = tR(i);
+    run(thr.partition_S(make_tensor(make_smem_ptr<T>(s), sl)), thr.partition_D(make_tensor(make_rmem_ptr<T>(d), dl)));
   } else {
-    Tensor tS = thr.partition_S(make_tensor(make_gmem_ptr<T>(static_cast<void*>(src)), sl));
-    Tensor tD = thr.partition_D(make_tensor(make_smem_ptr<T>(static_cast<void*>(dst)), dl));
-    Tensor tR = make_tensor(make_rmem_ptr<T>(static_cast<void*>(frag)), make_layout(shape(tS)));
-    for (int i = 0; i < size(tR); ++i) tR(i) = tS(i);
-    if constexpr (C::extent) copy_if(tc, tP, tR, tD); else copy(tc, tR, tD);
+    run(thr.partition_S(make_tensor(make_rmem_ptr<T>(s), sl)), thr.partition_D(make_tensor(make_smem_ptr<T>(d), dl)));
   }
 }
 
-// fits says whether every thread's predicate and fragment fit their
-// buffers; a case where they do not is refused before anything runs.
+// fits says whether a thread's predicate fits its buffer; a case where it
+// does not is refused before anything runs.
 template <class C>
 bool fits(int const* v) {
-  using T = typename C::Value;
-  auto tc = C::tiled();
   auto sl = C::src(v);
-  auto dl = C::dst(v);
-  auto thr = tc.get_slice(0);
-  long long s = size(thr.partition_S(make_identity_tensor(shape(sl))));
-  long long d = size(thr.partition_D(make_identity_tensor(shape(dl))));
-  long long f = (s > d ? s : d) * static_cast<long long>(sizeof_bits_v<T>);
-  return s <= 1024 && f <= 8LL * kFragBytes;
+  return size(C::tiled().get_slice(0).partition_S(make_identity_tensor(shape(sl)))) <= 1024;
 }
 
 // host_copy runs the copy on the host, thread after thread, one pass per
@@ -333,7 +315,7 @@ template <class C>
 void report(int const* v, int nv) {
   int const* ext = C::extent ? v + nv - 2 : nullptr;
   if (!fits<C>(v)) {
-    std::printf("refused a thread's predicate or fragment exceeds the harness's buffers\n");
+    std::printf("refused a thread's predicate exceeds the harness's buffer\n");
     return;
   }
   slots<C>(v, ext);

@@ -3,20 +3,19 @@
 // a request, the same way: the partitions ("threads" to the "P" lines) are
 // computed by the same code compiled for the host; "landed" and "stray"
 // come from the device, for every atom: a round trip of tagged data
-// through one CTA of size(tiled) threads, one launch per tagging pass:
+// through one CTA of size(tiled) threads, one launch per tagging pass,
+// each thread running thread_copy (tilecheck_copy.h):
 //   global to shared (UniversalCopy, cp.async, path 0): the destination
-//     area in shared memory is cleared from global; the TiledCopy copies
-//     the global source into it (copy_if with the extent), then
-//     cp_async_fence and cp_async_wait<0> and a barrier; the area goes back
-//     to global byte for byte.
+//     area in shared memory is filled from global (cleared); the
+//     TiledCopy copies the global source into it, then cp_async_fence,
+//     cp_async_wait<0> and a barrier; the area goes back to global.
 //   shared to registers (ldmatrix, path 1): the source area goes to shared
-//     memory byte for byte; the TiledCopy copies it into a zeroed register
-//     fragment of partition_D(destination)'s shape, which each thread
-//     writes to partition_D of the global destination element by element.
-//   registers to shared (stmatrix, path 2): each thread reads
-//     partition_S(global source) element by element into a register
-//     fragment; the TiledCopy copies it into the shared destination area,
-//     cleared from global; a barrier; the area goes back to global.
+//     memory; the TiledCopy copies it into the destination, the global
+//     area tagged as registers (the instruction's registers are stored
+//     there through CuTe's recast references).
+//   registers to shared (stmatrix, path 2): the TiledCopy copies the
+//     source, the global area tagged as registers, into the shared
+//     destination area, filled from global; a barrier; the area goes back.
 // The areas hold guard elements on both sides, so a write outside the
 // destination's span shows as a stray element and a read outside the
 // source's tile as a sentinel. A device fault prints "tilecheck_cute:
@@ -86,8 +85,9 @@ void device_copy(int const* v, int nv) {
   check(cudaMalloc(&dsrc, static_cast<size_t>(src.bytes())));
   check(cudaMalloc(&ddst, static_cast<size_t>(dst.bytes())));
   check(cudaMemcpy(dv, v, sizeof(int) * nv, cudaMemcpyHostToDevice));
+  void (*kernel)(int const*, int, unsigned char*, unsigned char*, long long, long long) = roundtrip<C>;
   if (smem > 48 * 1024) {
-    check(cudaFuncSetAttribute(roundtrip<C>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+    check(cudaFuncSetAttribute(reinterpret_cast<void const*>(kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   }
   std::vector<long long> acc(static_cast<size_t>(dst.elems()), 0);
   for (int p = 0; p < passes<T>(n); ++p) {
@@ -95,7 +95,9 @@ void device_copy(int const* v, int nv) {
     std::memset(dst.first(), 0, static_cast<size_t>(dst.bytes()));
     check(cudaMemcpy(dsrc, src.first(), static_cast<size_t>(src.bytes()), cudaMemcpyHostToDevice));
     check(cudaMemcpy(ddst, dst.first(), static_cast<size_t>(dst.bytes()), cudaMemcpyHostToDevice));
-    roundtrip<C><<<1, static_cast<int>(size(tc)), static_cast<size_t>(smem)>>>(dv, nv, dsrc, ddst, src.bytes(), dst.bytes());
+    long long sb = src.bytes(), db = dst.bytes();
+    void* args[] = {&dv, &nv, &dsrc, &ddst, &sb, &db};
+    check(cudaLaunchKernel(reinterpret_cast<void const*>(kernel), dim3(1), dim3(static_cast<unsigned>(size(tc))), args, static_cast<size_t>(smem), nullptr));
     check(cudaGetLastError());
     check(cudaDeviceSynchronize());
     check(cudaMemcpy(dst.first(), ddst, static_cast<size_t>(dst.bytes()), cudaMemcpyDeviceToHost));
@@ -111,7 +113,7 @@ template <class C>
 void gpu_report(int const* v, int nv) {
   int const* ext = C::extent ? v + nv - 2 : nullptr;
   if (!fits<C>(v)) {
-    std::printf("refused a thread's predicate or fragment exceeds the harness's buffers\n");
+    std::printf("refused a thread's predicate exceeds the harness's buffer\n");
     return;
   }
   slots<C>(v, ext);
