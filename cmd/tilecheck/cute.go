@@ -19,13 +19,14 @@ import (
 
 func init() {
 	register("cute", command{
-		summary: "check CuTe's layout algebra (CUTLASS 3.x/4.x): 'cute sweep', 'cute check'",
+		summary: "check CuTe's layout algebra and TiledCopy: 'cute sweep', 'cute check', 'cute copy'",
 		run:     runCute,
 	})
 }
 
 const cuteUsage = `Usage: tilecheck cute sweep [flags]     sweep the layout algebra's laws over generated cases
        tilecheck cute check --case CASE   judge one case (the replay of a counterexample)
+       tilecheck cute copy sweep|check    the same for TiledCopy (partition_S/D, copy_if)
 
 Run 'tilecheck cute sweep --help' or 'tilecheck cute check --help' for flags and examples.
 `
@@ -40,11 +41,13 @@ func runCute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runCuteSweep(ctx, args[1:], stdout, stderr)
 	case "check":
 		return runCuteCheck(ctx, args[1:], stdout, stderr)
+	case "copy":
+		return runCuteCopy(ctx, args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, cuteUsage)
 		return exitPass
 	}
-	fmt.Fprintf(stderr, "tilecheck cute: unknown subcommand %q (want sweep or check)\n", args[0])
+	fmt.Fprintf(stderr, "tilecheck cute: unknown subcommand %q (want sweep, check or copy)\n", args[0])
 	return exitUsage
 }
 

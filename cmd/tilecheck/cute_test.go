@@ -115,7 +115,8 @@ func TestCuteShardsMerge(t *testing.T) {
 
 // Every command's help fits 100 columns, flags' descriptions included.
 func TestHelpWithin100Columns(t *testing.T) {
-	helps := [][]string{{"--help"}, {"cute", "sweep", "--help"}, {"cute", "check", "--help"}}
+	helps := [][]string{{"--help"}, {"cute", "sweep", "--help"}, {"cute", "check", "--help"},
+		{"cute", "copy", "sweep", "--help"}, {"cute", "copy", "check", "--help"}}
 	for name := range commands {
 		helps = append(helps, []string{name, "--help"})
 	}

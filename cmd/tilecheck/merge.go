@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cute/cutesweep"
+	"github.com/tilecheck/tilecheck/cute/tiledcopy/copysweep"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -99,6 +100,12 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	byVerdict := single || matrices[0].Verdict != report.Unjudged
 	if single && cutesweep.IsShard(singles[0]) {
 		r, err := cutesweep.Merge(singles)
+		if err != nil {
+			return fail(stderr, "merge", err)
+		}
+		m = &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
+	} else if single && copysweep.IsShard(singles[0]) {
+		r, err := copysweep.Merge(singles)
 		if err != nil {
 			return fail(stderr, "merge", err)
 		}

@@ -70,8 +70,8 @@ type Slot struct {
 // Dst.
 type Thread struct {
 	Src, Dst []Slot
-	// Pred and DstPred, where the case has an extent, say per Src and per
-	// Dst slot whether copy_if copies it. CuTe's copy_if gates a whole atom
+	// Pred and DstPred, where the case has an extent (nil otherwise),
+	// say per Src and per Dst slot whether copy_if copies it. CuTe's copy_if gates a whole atom
 	// call on the predicate of the call's first value (prd(_0{})), so the
 	// slots of one call agree.
 	Pred, DstPred []bool
@@ -79,8 +79,10 @@ type Thread struct {
 
 // Trace is a source's answer for a case.
 type Trace struct {
-	// Rejected, when not empty, says the source refused the case (the
-	// model's precondition, or C++'s static_assert or failed build).
+	// Rejected, when not empty, says the source refused the case (CuTe's
+	// static_assert, named as CuTe words it, or C++'s failed build). A
+	// refusal of the model's own, of a case CuTe accepts but the model
+	// does not cover, begins with OutsideModel.
 	Rejected string
 	// Threads holds every thread of the TiledCopy, by thread index
 	// (get_slice(t) is Threads[t]).
@@ -99,11 +101,21 @@ type Trace struct {
 	VectorBits, DstVectorBits Bits
 	// Landed, where the source ran the copy on tagged data, is the
 	// destination's memory afterwards, indexed by element offset: the
-	// Coord of the source element whose data landed at each offset, or -1
-	// where nothing was written. Source memory at offset o holds the Coord
-	// of the tile element the source tensor places at o (-1 where none).
-	// It covers at least offsets 0 .. the largest destination offset of
-	// the tile, and further where the copy wrote past that. nil when the
-	// source did not run the copy.
+	// Coord of the source element whose data landed at each offset, -1
+	// where nothing was written, Torn (-2) where an element's bits came
+	// from more than one source element or from the wrong bit positions.
+	// Before the copy, source memory at offset o holds the Coord of the
+	// tile element the source tensor places at o (-1 where none), and
+	// destination memory -1. The copy runs as the instruction does: per
+	// atom call k of each instruction (threads t with one t/AtomThreads),
+	// every lane whose address the instruction reads (ldmatrix x1: lanes
+	// 0..7) reads its vector as the VectorBits/Element.Bits consecutive
+	// elements from its Src[k*SrcAtomVals].Offset, the instruction moves
+	// the bits lane to lane, and every lane writes its vector as
+	// consecutive elements from its Dst[k*DstAtomVals].Offset; a lane
+	// whose call copy_if turns off reads or writes nothing. Landed's
+	// length is 1 + the largest destination offset of the tile, or more
+	// where the copy wrote past it. nil when the source did not run the
+	// copy.
 	Landed []int64
 }

@@ -54,7 +54,7 @@ func (c Case) eval(lax bool, traits *Traits) (Trace, error) {
 		return Trace{}, err
 	}
 	if m*n > MaxTile {
-		return Trace{}, refusef("tile %dx%d: over the model's %d elements", m, n, MaxTile)
+		return Trace{}, outside("tile %dx%d: over the model's %d elements", m, n, MaxTile)
 	}
 	if c.Extent != nil && (len(c.Extent) != 2 || c.Extent[0] < 0 || c.Extent[1] < 0) {
 		return Trace{}, fmt.Errorf("extent %v: want two non-negative integers", c.Extent)
@@ -71,7 +71,7 @@ func (c Case) eval(lax bool, traits *Traits) (Trace, error) {
 		return Trace{}, err
 	}
 	if m%t.TileM != 0 || n%t.TileN != 0 {
-		return Trace{}, refusef("zipped_divide: the tile (%d,%d) is not divisible by Tiler_MN (%d,%d) (composition's shape divisibility)", m, n, t.TileM, t.TileN)
+		return Trace{}, outside("the tile (%d,%d) is not divisible by Tiler_MN (%d,%d): CuTe rounds zipped_divide's rest up and partitions past the tensor's end (predicate a partial tile with an extent)", m, n, t.TileM, t.TileN)
 	}
 	tr := Trace{AtomThreads: int(t.AtomThreads), SrcAtomVals: Elements(t.SrcVals), DstAtomVals: Elements(t.DstVals)}
 	tr.VectorBits, tr.DstVectorBits = Bits(t.SrcVals)*c.Element.Bits, Bits(t.DstVals)*c.Element.Bits

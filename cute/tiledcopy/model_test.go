@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tilecheck/tilecheck/cute"
 )
 
 func mustCase(t *testing.T, s string) Case {
@@ -142,8 +144,14 @@ func TestRefusals(t *testing.T) {
 		{"atom=SM75_U16x8_LDSM_T elem=float thr=(8,4):(4,1) val=(4,1) src=(32,4) dst=(32,4)", "not valid for Dst"},
 		{"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8) src=(4,64):(64,1) dst=Sw<3,2,3>o(4,64):(64,1)", "splits a vector"},
 	} {
-		if r := mustCase(t, tc.c).Eval().Rejected; !strings.Contains(r, tc.want) {
+		r := mustCase(t, tc.c).Eval().Rejected
+		if !strings.Contains(r, tc.want) {
 			t.Errorf("%s: rejected %q, want %q", tc.c, r, tc.want)
+		}
+		// CuTe (v4.7.0, g++) partitions a 100x8 tile under a 128x8 tiler,
+		// its rest rounded up: the model's refusal says it is its own.
+		if own := tc.want == "not divisible by Tiler_MN"; own != strings.HasPrefix(r, OutsideModel) {
+			t.Errorf("%s: %q: the model's own refusal %v", tc.c, r, own)
 		}
 	}
 }
@@ -178,4 +186,52 @@ func TestCaseTextRoundTrip(t *testing.T) {
 			t.Errorf("%q parsed", bad)
 		}
 	}
+}
+
+func seq(from, n int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = from + int64(i)
+	}
+	return out
+}
+
+// retile_S/retile_D. The tutorial's copy already orders a thread's values
+// as the copy does, so retiling a strided (4,2,3):(6,1,2) fragment views it
+// in its own colexicographic order. With values (2,16) m-major (value
+// m+2n) and 4-bit elements in 64-bit vectors, Tiler_MN is (16,64):
+// upcast<32*16> of (m,n) -> thread + 32*value, ((2,8),(16,4)):((32,4),(64,1)),
+// keeps only n's 16:64 as 2:1, so frg_layout_v is (16,2):(1,16) and a
+// compact (16,2,2) fragment is retiled to ((16,2),2,1): offsets 0..15,
+// 32..47 (its n-rest), then 16..31, 48..63. CUTLASS v4.7.0's
+// TiledCopy::retile, compiled with g++, prints the same.
+func TestRetile(t *testing.T) {
+	e, _ := ParseElement("float")
+	tc, err := MakeTiledCopy("UniversalCopy<uint128_t>", e, mustLayout(t, "(32,8)"), mustLayout(t, "(4,1)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, modes, err := tc.Retile(mustLayout(t, "(_4,_2,_3):(_6,_1,_2)"))
+	want := []int64{0, 6, 12, 18, 1, 7, 13, 19, 2, 8, 14, 20, 3, 9, 15, 21, 4, 10, 16, 22, 5, 11, 17, 23}
+	if err != nil || !slices.Equal(got, want) || !slices.Equal(modes, []int64{4, 2, 3}) {
+		t.Errorf("tutorial: %v %v (%v), want %v", got, modes, err, want)
+	}
+	e, _ = ParseElement("uint4b_t")
+	if tc, err = MakeTiledCopy("UniversalCopy<uint64_t>", e, mustLayout(t, "(8,4):(4,1)"), mustLayout(t, "(2,16)")); err != nil {
+		t.Fatal(err)
+	}
+	got, modes, err = tc.Retile(mustLayout(t, "(_16,_2,_2)"))
+	want = slices.Concat(seq(0, 16), seq(32, 16), seq(16, 16), seq(48, 16))
+	if err != nil || !slices.Equal(got, want) || !slices.Equal(modes, []int64{32, 2, 1}) {
+		t.Errorf("(2,16) values: %v %v (%v), want %v", got, modes, err, want)
+	}
+}
+
+func mustLayout(t *testing.T, s string) cute.Layout {
+	t.Helper()
+	l, err := cute.ParseLayout(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -19,7 +19,7 @@ import (
 func (c Case) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "atom=%s elem=%s thr=%v val=%v src=%s dst=%s", c.Atom, c.Element.Name, c.Thr, c.Val, c.Src, c.Dst)
-	if c.Extent != nil && len(c.Extent) == 2 {
+	if len(c.Extent) == 2 {
 		fmt.Fprintf(&b, " extent=%dx%d", c.Extent[0], c.Extent[1])
 	}
 	return b.String()

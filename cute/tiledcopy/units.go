@@ -23,8 +23,11 @@ type ValLayout struct{ cute.Layout }
 
 // Upcast is CuTe's recast_layout<uint1_t, T> for a T of width w: each
 // stride-1 mode's extent, and every other non-zero stride, divided by w.
-// CuTe refuses at compile time what does not divide (safe_div, or a value
-// mode left narrower than one element); so does Upcast.
+// It is stricter than CuTe's upcast, which rounds a stride-1 mode
+// narrower than w up to one element: Upcast refuses it. Every case where
+// the two differ CuTe refuses a step later (Copy_Atom's thread-count
+// static_assert, or copy_unpack's register count), so the model refuses
+// the same cases, naming the first condition broken.
 func (l BitLayout) Upcast(w Bits) (ValLayout, error) {
 	if w <= 0 {
 		return ValLayout{}, fmt.Errorf("element width %d bits", w)

@@ -17,3 +17,26 @@ func TestDeterministicAndParses(t *testing.T) {
 		}
 	}
 }
+
+// Cases mixed from different draws (one's atom and element, another's
+// layouts, a third's extent) are answered or refused, never a panic; and
+// the model's answers to them keep the trace's shape.
+func TestMixedCasesNeverPanic(t *testing.T) {
+	cs := Draw(3, 300)
+	for i := range cs {
+		a, b, c := cs[i], cs[(i*7+1)%len(cs)], cs[(i*13+2)%len(cs)]
+		m := a
+		m.Thr, m.Val = b.Thr, b.Val
+		m.Src, m.Dst = c.Src, b.Dst
+		m.Extent = c.Extent
+		tr := m.Eval()
+		if tr.Rejected != "" {
+			continue
+		}
+		for k, th := range tr.Threads {
+			if len(th.Src)%int(tr.SrcAtomVals) != 0 || len(th.Dst)%int(tr.DstAtomVals) != 0 {
+				t.Fatalf("%v: thread %d holds %d and %d values", m, k, len(th.Src), len(th.Dst))
+			}
+		}
+	}
+}

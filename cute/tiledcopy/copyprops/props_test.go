@@ -54,3 +54,49 @@ func TestPredicateCutsVector(t *testing.T) {
 		t.Errorf("an extent of 14 inside a 4-wide vector passed P-predicate")
 	}
 }
+
+// ldmatrix x1's lanes 8..31 name the rows lanes 0..7 do: P-copy-once
+// allows it within one call.
+func TestLDSMx1RedundantRowsAllowed(t *testing.T) {
+	if v := judge(t, "atom=SM75_U32x1_LDSM_N elem=half_t thr=(8,4):(4,1) val=(1,2):(2,1) src=(8,8):(8,1) dst=(8,(2,4)):(8,(1,2))"); len(v) != 0 {
+		for id, x := range v {
+			t.Errorf("%s: %s", id, x.Detail)
+		}
+	}
+}
+
+// Traces built by hand: two one-thread calls over a 2x1 tile.
+func TestHandBuiltTraces(t *testing.T) {
+	c, err := tiledcopy.ParseCase("atom=UniversalCopy<uint32_t> elem=float thr=(2,1) val=(1,1) src=(2,1) dst=(2,1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tiledcopy.Trace{AtomThreads: 1, SrcAtomVals: 1, DstAtomVals: 1, VectorBits: 32, DstVectorBits: 32,
+		Threads: []tiledcopy.Thread{
+			{Src: []tiledcopy.Slot{{Coord: 0, Offset: 0}}, Dst: []tiledcopy.Slot{{Coord: 0, Offset: 0}}},
+			{Src: []tiledcopy.Slot{{Coord: 1, Offset: 1}}, Dst: []tiledcopy.Slot{{Coord: 1, Offset: 1}}},
+		}}
+	for _, p := range All() {
+		if v := p.Check(c, tr); v != nil {
+			t.Errorf("%s on the identity copy: %s", p.ID, v.Detail)
+		}
+	}
+	dup := tr
+	dup.Threads = []tiledcopy.Thread{tr.Threads[0], tr.Threads[0]}
+	if v := CopyOnce.Check(c, dup); v == nil || !strings.Contains(v.Detail, "named by two instruction calls") {
+		t.Errorf("both threads copying element 0: %v", v)
+	}
+	shared := tr
+	shared.Threads = []tiledcopy.Thread{tr.Threads[0], {Src: tr.Threads[1].Src, Dst: []tiledcopy.Slot{{Coord: 1, Offset: 0}}}}
+	if v := SwizzleBijection.Check(c, shared); v == nil {
+		t.Errorf("two elements at offset 0 passed")
+	}
+	if v := Address.Check(c, shared); v == nil {
+		t.Errorf("element 1 at offset 0 of a (2,1) tensor passed")
+	}
+	landed := tr
+	landed.Landed = []int64{1, 0}
+	if v := SameElement.Check(c, landed); v == nil || v.Actual[0] != 1 {
+		t.Errorf("swapped landing passed: %v", v)
+	}
+}

@@ -13,16 +13,18 @@ type Control struct {
 	ID       string
 	Defect   string
 	MustKill []string
-	// answer is the control's trace for c; ok false leaves the model's.
-	answer func(c tiledcopy.Case) (tr tiledcopy.Trace, ok bool)
+	// answer is the control's trace for c, given the model's trace m; ok
+	// false leaves the model's.
+	answer func(c tiledcopy.Case, m tiledcopy.Trace) (tr tiledcopy.Trace, ok bool)
 }
 
 // Answer is the control's trace for c.
 func (k *Control) Answer(c tiledcopy.Case) tiledcopy.Trace {
-	if tr, ok := k.answer(c); ok {
+	m := c.Eval()
+	if tr, ok := k.answer(c, m); ok {
 		return tr
 	}
-	return c.Eval()
+	return m
 }
 
 func bits(s string) tiledcopy.BitLayout {
@@ -33,10 +35,9 @@ func bits(s string) tiledcopy.BitLayout {
 	return tiledcopy.BitLayout{Layout: l.WithStatic(true)}
 }
 
-// accepted is the model's trace for c when it answers it.
-func accepted(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-	tr := c.Eval()
-	return tr, tr.Rejected == ""
+// accepted is the model's trace m when it answers the case.
+func accepted(m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+	return m, m.Rejected == ""
 }
 
 // rerun executes tr's copy again after its partitions were changed.
@@ -54,7 +55,7 @@ func Controls() []*Control {
 	return []*Control{
 		{ID: "C-value-layout", Defect: "SM75_U32x4_LDSM_N's DstLayout (and RefLayout) with the value modes of matrices 1 and 2 swapped: CuTe's partitions disagree with ldmatrix",
 			MustKill: []string{"P-same-element"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
 				if c.Atom != "SM75_U32x4_LDSM_N" {
 					return tiledcopy.Trace{}, false
 				}
@@ -65,8 +66,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-trans-as-n", Defect: "ldmatrix .trans issued (SM75_U16x8_LDSM_T's instruction) where the partitions are the non-transposed atom's (SM75_U32x4_LDSM_N)",
 			MustKill: []string{"P-same-element"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				tr, ok := accepted(c)
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				tr, ok := accepted(m)
 				if !ok || c.Atom != "SM75_U32x4_LDSM_N" || c.Element.Bits != 16 {
 					return tiledcopy.Trace{}, false
 				}
@@ -81,8 +82,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-vector-ignores-stride", Defect: "the atom's full vector issued where the destination's values are not contiguous (CuTe refuses to recast them), written as if they were",
 			MustKill: []string{"P-vector"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				if !strings.Contains(c.Eval().Rejected, "failed to vectorize") {
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				if !strings.Contains(m.Rejected, "failed to vectorize") {
 					return tiledcopy.Trace{}, false
 				}
 				tr, err := c.EvalPartitions()
@@ -93,8 +94,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-swizzle-one-side", Defect: "partition_D of a swizzled destination leaves the swizzle out (the unswizzled layout's offsets)",
 			MustKill: []string{"P-address"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				tr, ok := accepted(c)
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				tr, ok := accepted(m)
 				if !ok || c.Dst.Swizzle == nil {
 					return tiledcopy.Trace{}, false
 				}
@@ -102,8 +103,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-swizzle-clears", Defect: "the destination's swizzle clears its source bits (offset &^ yyy) instead of XORing them down: not a bijection",
 			MustKill: []string{"P-swizzle-bijection"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				tr, ok := accepted(c)
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				tr, ok := accepted(m)
 				if !ok || c.Dst.Swizzle == nil {
 					return tiledcopy.Trace{}, false
 				}
@@ -113,9 +114,9 @@ func Controls() []*Control {
 			}},
 		{ID: "C-pred-off-by-one", Defect: "copy_if's predicate compares m <= extent: one row past the extent copied",
 			MustKill: []string{"P-predicate"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				m, _, err := c.Shape()
-				if c.Extent == nil || err != nil || c.Extent[0] >= m {
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				rows, _, err := c.Shape()
+				if c.Extent == nil || err != nil || c.Extent[0] >= rows {
 					return tiledcopy.Trace{}, false
 				}
 				d := c
@@ -124,8 +125,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-thread-broadcast", Defect: "the TV layout loses its thread stride above half the threads: the upper half repeats the lower half's partitions",
 			MustKill: []string{"P-copy-once"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				tr, ok := accepted(c)
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				tr, ok := accepted(m)
 				n := len(tr.Threads)
 				if !ok || n < 2 || n%2 != 0 {
 					return tiledcopy.Trace{}, false
@@ -137,8 +138,8 @@ func Controls() []*Control {
 			}},
 		{ID: "C-partial-call", Defect: "the last thread's partition_D drops its last value: an atom call short of NumValDst values",
 			MustKill: []string{"P-calls"},
-			answer: func(c tiledcopy.Case) (tiledcopy.Trace, bool) {
-				tr, ok := accepted(c)
+			answer: func(c tiledcopy.Case, m tiledcopy.Trace) (tiledcopy.Trace, bool) {
+				tr, ok := accepted(m)
 				if !ok || len(tr.Threads) == 0 {
 					return tiledcopy.Trace{}, false
 				}

@@ -9,6 +9,7 @@ import (
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copycases"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copyprops"
 	"github.com/tilecheck/tilecheck/rapidrun"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // Options configure a sweep.
@@ -22,6 +23,10 @@ type Options struct {
 	ReplayFlags string
 	// Progress, when set, hears each phase as it starts.
 	Progress func(phase string)
+	// Shard judges one contiguous part of the drawn cases (Index of
+	// Count); Merge joins the parts' reports into the whole sweep's. The
+	// controls are judged on every drawn case in each shard.
+	Shard sweep.Shard
 }
 
 // PresetCases is how many cases each preset draws.
@@ -44,6 +49,7 @@ type finding struct {
 // Result is a finished (or interrupted) sweep, before it is a report.
 type Result struct {
 	opts        Options
+	total       int // the sweep's cases, every shard's
 	cases       []tiledcopy.Case
 	accepted    int
 	outcomes    []*outcome
@@ -94,18 +100,23 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	phase(fmt.Sprintf("drawing %d cases", n))
-	cs, err := copycases.DrawContext(ctx, opts.Seed, n)
+	all, err := copycases.DrawContext(ctx, opts.Seed, n)
 	if err != nil {
 		return nil, err
 	}
 	phase(fmt.Sprintf("answering %d cases with the model", n))
-	model, err := Model{}.Answer(ctx, cs)
+	allModel, err := Model{}.Answer(ctx, all)
 	if err != nil {
 		return nil, err
 	}
+	cs, model := all, allModel
+	if opts.Shard.Count > 1 {
+		lo, hi := n*(opts.Shard.Index-1)/opts.Shard.Count, n*opts.Shard.Index/opts.Shard.Count
+		cs, model = all[lo:hi], allModel[lo:hi]
+	}
 	src := model
 	if _, isModel := opts.Source.(Model); !isModel {
-		phase(fmt.Sprintf("answering %d cases with %s", n, opts.Source.Name()))
+		phase(fmt.Sprintf("answering %d cases with %s", len(cs), opts.Source.Name()))
 		if src, err = opts.Source.Answer(ctx, cs); err != nil {
 			return nil, err
 		}
@@ -113,7 +124,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("%s answered %d of %d cases", opts.Source.Name(), len(src), len(cs))
 		}
 	}
-	res := &Result{opts: opts, cases: cs}
+	res := &Result{opts: opts, cases: cs, total: n}
 	phase("judging")
 	props := propsFor(opts.Source)
 	for _, p := range props {
@@ -142,7 +153,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	phase("controls")
-	res.controls = runControls(ctx, cs, model)
+	res.controls = runControls(ctx, all, allModel)
 	res.hits = make([]int, len(copycases.Targets))
 	for k, t := range copycases.Targets {
 		for i, c := range cs {
@@ -188,7 +199,7 @@ func runControls(ctx context.Context, cs []tiledcopy.Case, model []tiledcopy.Tra
 			if i%64 == 0 && ctx.Err() != nil {
 				break
 			}
-			tr, changed := k.answer(c)
+			tr, changed := k.answer(c, model[i])
 			if !changed {
 				continue
 			}
