@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
+	"github.com/tilecheck/tilecheck/cute/tiledcopy/copysweep"
 )
 
 func TestRender(t *testing.T) {
@@ -61,3 +62,6 @@ func TestPaths(t *testing.T) {
 	require.True(t, hostRuns("UniversalCopy<uint128_t>"))
 	require.False(t, hostRuns("SM75_U32x4_LDSM_N"))
 }
+
+// Source meets the TiledCopy sweep's seam.
+var _ copysweep.Source = Source{}
