@@ -38,12 +38,12 @@ import (
 
 // Options say which CuTe to ask and how; the fields are cute/cxx's.
 type Options struct {
-	Include     string   // the CUTLASS include directory, holding cute/layout.hpp
-	CXX         string   // the host compiler; empty: $CXX, else g++
-	CUDAInclude []string // extra -I directories (CUDA's headers when not in /usr/include)
-	CacheDir    string   // the build cache; empty: cuda.DefaultCacheDir()
-	Jobs        int      // parallel builds and runs; 0: the number of CPUs
-	CaseTimeout time.Duration
+	Include     string        // the CUTLASS include directory, holding cute/layout.hpp
+	CXX         string        // the host compiler; empty: $CXX, else g++
+	CUDAInclude []string      // extra -I directories (CUDA's headers when not in /usr/include)
+	CacheDir    string        // the build cache; empty: cuda.DefaultCacheDir()
+	Jobs        int           // parallel builds and runs; 0: the number of CPUs
+	CaseTimeout time.Duration // one case's limit (a hang is blamed on it); 0: 30s
 	// ChunkSize is how many distinct entries one translation unit holds;
 	// 0: 16. Each TiledCopy instantiates much of CuTe: a unit of 16 takes
 	// g++ about a minute at -O0.

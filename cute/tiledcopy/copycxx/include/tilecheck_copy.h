@@ -1,10 +1,12 @@
 // tilecheck's harness for CuTe's TiledCopy. The generated translation unit
-// defines, for each entry i, a struct tc_case_<i> (Value, the element type;
-// tiled(), the TiledCopy; src(v) and dst(v), the two tensors' layouts, a
-// swizzle composed in where the case has one, their dynamic integers read
-// from v; extent, whether v ends with copy_if's extent; run, whether the
-// atom executes on the host), a function tc_run_<i>(int const* v) calling
-// tilecheck_copy::report<tc_case_<i>>, and the table tc_table of them.
+// defines, for each entry k, after the directive #line 1 "tc_entry_<k>",
+// a struct tc_ns_<k>::C (Value, the element type; tiled(), the TiledCopy;
+// src(v) and dst(v), the two tensors' layouts, a swizzle composed in where
+// the case has one, their dynamic integers read from v; extent, whether v
+// ends with copy_if's extent (m, n); run, whether the atom executes on the
+// host; path, the memory its two sides are in), a function tc_run_<k>(v, n)
+// calling tilecheck_copy::report<C> (gpu_report with nvcc,
+// tilecheck_copy_gpu.h), and the table tc_table of them.
 //
 // Protocol. Each request on stdin is one line: "K F N v0 ... v(N-1)", case
 // label K, entry F of tc_table, N integers. For each request the program
@@ -24,7 +26,8 @@
 //   P 0|1 ...                (only with an extent) the predicate tensor given
 //                             to copy_if, per partition_S slot: the slot's
 //                             coordinate inside the extent
-//   landed <x> ...           (only where the copy ran) the destination's
+//   landed <x> ...           (only where the copy ran: the universal copies
+//                             on the host, every atom on the GPU) the destination's
 //                             elements over its span after the copy: the
 //                             coordinate of the source element found there,
 //                             -1 untouched, -2 a source sentinel (memory
