@@ -50,6 +50,11 @@ type Options struct {
 	ChunkSize int
 	Progress  func(string) // told of each unit built and run; may be nil
 
+	// Ints says how the tensors' integers are rendered (cute/cxx's modes):
+	// as the case marks them (the default), all static, or all dynamic. The
+	// thread and value layouts are static whatever it says.
+	Ints cxx.IntMode
+
 	// Wrap, when not empty, is a command run in front of each program, the
 	// program's path its last argument (compute-sanitizer and its flags;
 	// give it a --log-file, so that its reports stay out of the replies).
@@ -109,7 +114,7 @@ func Answer(ctx context.Context, opt Options, cases []tiledcopy.Case) ([]Result,
 	var entries []entry
 	rs := make([]rendered, len(cases))
 	for i, c := range cases {
-		r, err := render(c)
+		r, err := render(c, opt.Ints)
 		if err != nil {
 			results[i].Rejected = "not rendered: " + err.Error()
 			continue

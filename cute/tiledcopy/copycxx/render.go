@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cute"
+	"github.com/tilecheck/tilecheck/cute/cxx"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 )
 
@@ -63,11 +64,23 @@ func pathOf(a tiledcopy.Atom) path {
 	}
 }
 
-type renderer struct{ vals []int64 }
+type renderer struct {
+	mode cxx.IntMode
+	vals []int64
+}
 
 // leaf spells one integer: static as cute::Int<N>{}, else read from v.
+// static forces it static; else the mode decides, AsMarked by its flag.
 func (r *renderer) leaf(t cute.IntTuple, static bool) string {
-	if static || t.Static {
+	switch {
+	case static || r.mode == cxx.AllStatic:
+		static = true
+	case r.mode == cxx.AllDynamic:
+		static = false
+	default:
+		static = t.Static
+	}
+	if static {
 		return fmt.Sprintf("cute::Int<%d>{}", t.Val)
 	}
 	r.vals = append(r.vals, t.Val)
@@ -103,10 +116,11 @@ func (r *renderer) tensor(t tiledcopy.Tensor) (string, error) {
 }
 
 // render spells c as an entry. The thread and value layouts are always
-// static; the tensors' integers are static where marked, else read at run
-// time; the extent is always read at run time. The element's width is
-// checked against CuTe's (a static_assert naming it).
-func render(c tiledcopy.Case) (rendered, error) {
+// static; the tensors' integers as mode says (AsMarked: static where
+// marked, else read at run time); the extent is always read at run time.
+// The element's width is checked against CuTe's (a static_assert naming
+// it).
+func render(c tiledcopy.Case, mode cxx.IntMode) (rendered, error) {
 	if !atomSyntax.MatchString(string(c.Atom)) {
 		return rendered{}, fmt.Errorf("atom %q is not a C++ type name", c.Atom)
 	}
@@ -116,7 +130,7 @@ func render(c tiledcopy.Case) (rendered, error) {
 	if c.Extent != nil && len(c.Extent) != 2 {
 		return rendered{}, fmt.Errorf("extent %v: want two integers (m, n)", c.Extent)
 	}
-	r := &renderer{}
+	r := &renderer{mode: mode}
 	thr, val := r.layout(c.Thr, true), r.layout(c.Val, true)
 	src, err := r.tensor(c.Src)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/cute"
+	"github.com/tilecheck/tilecheck/cute/cxx"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copysweep"
 )
@@ -15,7 +16,7 @@ func TestRender(t *testing.T) {
 	c := copyCase(t, "UniversalCopy<uint128_t>", "half_t", 16, "(_32,_8):(_8,_1)", "(_1,_8):(_1,_1)", "(32,64):(_64,_1)")
 	c.Dst.Swizzle = &cute.Swizzle{B: 3, M: 3, S: 3}
 	c.Extent = []int64{20, 36}
-	r, err := render(c)
+	r, err := render(c, cxx.AsMarked)
 	require.NoError(t, err)
 	require.Equal(t, []int64{32, 64, 32, 64, 20, 36}, r.vals)
 	for _, want := range []string{
@@ -28,10 +29,18 @@ func TestRender(t *testing.T) {
 	} {
 		require.Contains(t, r.entry.body, want)
 	}
+	// All static: no integer read at run time but the extent's.
+	rs, err := render(c, cxx.AllStatic)
+	require.NoError(t, err)
+	require.Equal(t, []int64{20, 36}, rs.vals)
+	require.Contains(t, rs.entry.body, "cute::make_shape(cute::Int<32>{}, cute::Int<64>{})")
+	rd, err := render(c, cxx.AllDynamic)
+	require.NoError(t, err)
+	require.Len(t, rd.vals, 10)
 	// The same profile with other dynamic integers shares the entry.
 	c2 := c
 	c2.Extent = []int64{1, 2}
-	r2, err := render(c2)
+	r2, err := render(c2, cxx.AsMarked)
 	require.NoError(t, err)
 	require.Equal(t, r.entry, r2.entry)
 
@@ -50,7 +59,7 @@ func TestRender(t *testing.T) {
 	} {
 		c := c
 		bad(&c)
-		_, err := render(c)
+		_, err := render(c, cxx.AsMarked)
 		require.Error(t, err)
 	}
 }
