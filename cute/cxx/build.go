@@ -29,11 +29,8 @@ type builder struct {
 	host cuda.Toolchain
 }
 
-// unit renders the translation unit of the entries kept (indices into the
-// caller's entries, in order), the GPU program's where gpu is set. The
-// code of the k-th kept entry must follow the directive
-// #line 1 "tc_entry_<k>", so that attribute can blame its errors on it.
-type unit func(keep []int, gpu bool) []byte
+// unit is Unit (shared.go states its contract), within the package.
+type unit = Unit
 
 // entriesUnit is the unit of the layout algebra's entries.
 func entriesUnit(entries []entry) unit {

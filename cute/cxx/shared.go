@@ -63,7 +63,7 @@ type Program struct {
 // is an infrastructure failure: a compile error blamed on no entry, or no
 // compiler.
 func (b Builder) Build(ctx context.Context, n int, u Unit) (*Program, error) {
-	p, err := buildUnit(ctx, b.b, n, unit(u))
+	p, err := buildUnit(ctx, b.b, n, u)
 	if err != nil {
 		return nil, err
 	}
