@@ -29,23 +29,32 @@ type builder struct {
 	host cuda.Toolchain
 }
 
-// build compiles entries as a program of the builder's mode.
-func (b builder) build(ctx context.Context, es []entry) (string, bool, error) {
-	if b.gpu {
-		return b.tc.Build(ctx, gpuSource(es))
+// unit is Unit (shared.go states its contract), within the package.
+type unit = Unit
+
+// entriesUnit is the unit of the layout algebra's entries.
+func entriesUnit(entries []entry) unit {
+	return func(keep []int, gpu bool) []byte {
+		es := make([]entry, len(keep))
+		for k, i := range keep {
+			es[k] = entries[i]
+		}
+		if gpu {
+			return gpuSource(es)
+		}
+		return source(es)
 	}
-	return b.tc.Build(ctx, source(es))
 }
 
-// blame attributes a failed build's errors to entries; in the GPU mode,
-// when nvcc's output blames none, the same entries' host program is built
-// and its errors are read instead.
-func (b builder) blame(ctx context.Context, ce *cuda.CompileError, es []entry) map[int]string {
+// blame attributes a failed build's errors to the kept entries (by their
+// position in keep); in the GPU mode, when nvcc's output blames none, the
+// same entries' host program is built and its errors are read instead.
+func (b builder) blame(ctx context.Context, ce *cuda.CompileError, u unit, keep []int) map[int]string {
 	blamed := attribute(ce.Output)
 	if len(blamed) > 0 || !b.gpu {
 		return blamed
 	}
-	_, _, err := b.host.Build(ctx, source(es))
+	_, _, err := b.host.Build(ctx, u(keep, false))
 	var hce *cuda.CompileError
 	if errors.As(err, &hce) {
 		return attribute(hce.Output)
@@ -61,8 +70,8 @@ func (b builder) blame(ctx context.Context, ce *cuda.CompileError, es []entry) m
 // matching composition for a failed complement, not that complement's
 // static_assert). Where the host program refuses an entry too, its reason
 // is kept; nvcc's own verdict decides which entries are refused.
-func (b builder) hostReasons(ctx context.Context, entries []entry, p *program) {
-	hp, err := buildEntries(ctx, builder{tc: b.host}, entries)
+func (b builder) hostReasons(ctx context.Context, n int, u unit, p *program) {
+	hp, err := buildUnit(ctx, builder{tc: b.host}, n, u)
 	if err != nil {
 		return
 	}
@@ -77,17 +86,18 @@ func (b builder) hostReasons(ctx context.Context, entries []entry, p *program) {
 // the compiler refuses and recording why. A build error that names no
 // entry is an infrastructure failure, returned as the *cuda.CompileError.
 func buildEntries(ctx context.Context, b builder, entries []entry) (*program, error) {
-	p := &program{slot: make([]int, len(entries)), rejected: make([]string, len(entries))}
-	live := make([]int, len(entries)) // table index -> entry
+	return buildUnit(ctx, b, len(entries), entriesUnit(entries))
+}
+
+// buildUnit is buildEntries for any unit of n entries.
+func buildUnit(ctx context.Context, b builder, n int, u unit) (*program, error) {
+	p := &program{slot: make([]int, n), rejected: make([]string, n)}
+	live := make([]int, n) // table index -> entry
 	for i := range live {
 		live[i] = i
 	}
 	for attempt := 1; ; attempt++ {
-		es := make([]entry, len(live))
-		for k, i := range live {
-			es[k] = entries[i]
-		}
-		bin, cached, err := b.build(ctx, es)
+		bin, cached, err := b.tc.Build(ctx, u(live, b.gpu))
 		if err == nil {
 			p.bin, p.cached = bin, cached
 			for i := range p.slot {
@@ -96,8 +106,8 @@ func buildEntries(ctx context.Context, b builder, entries []entry) (*program, er
 			for k, i := range live {
 				p.slot[i] = k
 			}
-			if b.gpu && len(live) < len(entries) {
-				b.hostReasons(ctx, entries, p)
+			if b.gpu && len(live) < n {
+				b.hostReasons(ctx, n, u, p)
 			}
 			return p, nil
 		}
@@ -105,7 +115,7 @@ func buildEntries(ctx context.Context, b builder, entries []entry) (*program, er
 		if !errors.As(err, &ce) || ctx.Err() != nil {
 			return nil, err
 		}
-		blamed := b.blame(ctx, ce, es)
+		blamed := b.blame(ctx, ce, u, live)
 		// Each rebuild must blame a new entry, so there are at most as many
 		// builds as entries. Usually one rebuild suffices, but g++
 		// instantiates a template once per unit and reports its failure
@@ -113,7 +123,7 @@ func buildEntries(ctx context.Context, b builder, entries []entry) (*program, er
 		// needing the same failing instantiation (several dynamic profiles
 		// calling complement on one rank-2 dynamic layout type) is blamed
 		// only in the next build. A cached failure replays in milliseconds.
-		if len(blamed) == 0 || attempt > len(entries) {
+		if len(blamed) == 0 || attempt > n {
 			return nil, err
 		}
 		var keep []int

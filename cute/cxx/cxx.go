@@ -19,8 +19,6 @@ package cxx
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -73,17 +71,11 @@ func Answer(ctx context.Context, opt Options, cases []cute.Case) ([]cute.Answer,
 	if opt.ChunkSize <= 0 {
 		opt.ChunkSize = 48
 	}
-	if _, err := os.Stat(filepath.Join(opt.Include, "cute", "layout.hpp")); err != nil {
-		return nil, fmt.Errorf("cute/cxx: --include %q holds no cute/layout.hpp: give the include/ directory of a CUTLASS checkout (3.0 or later)", opt.Include)
-	}
-	inc, err := filepath.Abs(opt.Include)
+	nb, err := NewBuilder(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	b := builderFor(opt, inc)
-	if err := preflight(ctx, b, opt.Include); err != nil {
-		return nil, err
-	}
+	b := nb.b
 
 	answers := make([]cute.Answer, len(cases))
 	// Distinct entries, in a fixed order (by body) so that the same set of
@@ -182,7 +174,7 @@ func answerChunk(ctx context.Context, b builder, opt Options, k, n int, chunk []
 	if b.gpu {
 		replies, fellBack, err = serveGPU(ctx, p.bin, opt.Cap, opt.CaseTimeout, live)
 	} else {
-		replies, err = serve(ctx, p.bin, []string{strconv.FormatInt(opt.Cap, 10)}, 0, opt.CaseTimeout, live)
+		replies, err = serve(ctx, p.bin, []string{strconv.FormatInt(opt.Cap, 10)}, 0, opt.CaseTimeout, live, false)
 	}
 	if err != nil {
 		return err

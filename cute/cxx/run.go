@@ -30,7 +30,8 @@ type reply struct {
 	vector  int64
 	size    int64
 	values  []int64
-	crashed string // set when the program died or hung in this request
+	lines   []string // in raw mode, every line between begin and end
+	crashed string   // set when the program died or hung in this request
 }
 
 // serve runs bin with args on reqs, restarting it after the request it
@@ -39,11 +40,11 @@ type reply struct {
 // at the next one. Replies are keyed by label. Errors are infrastructure
 // failures only: the program cannot start, or dies outside any request.
 // startup is added to the first request's time limit (the GPU program
-// initialises CUDA first).
-func serve(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request) (map[int]*reply, error) {
+// initialises CUDA first). raw keeps each reply's lines unread (lines).
+func serve(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request, raw bool) (map[int]*reply, error) {
 	replies := map[int]*reply{}
 	for len(reqs) > 0 {
-		done, crash, err := serveOnce(ctx, bin, args, startup, perCase, reqs, replies)
+		done, crash, err := serveOnce(ctx, bin, args, startup, perCase, reqs, replies, raw)
 		if err != nil {
 			return nil, err
 		}
@@ -72,20 +73,20 @@ const gpuStartup = 60 * time.Second
 func serveGPU(ctx context.Context, bin string, cap int64, perCase time.Duration, reqs []request) (replies map[int]*reply, fellBack bool, err error) {
 	c := strconv.FormatInt(cap, 10)
 	replies = map[int]*reply{}
-	done, crash, err := serveOnce(ctx, bin, []string{c, "batch"}, gpuStartup, perCase, reqs, replies)
+	done, crash, err := serveOnce(ctx, bin, []string{c, "batch"}, gpuStartup, perCase, reqs, replies, false)
 	if ctx.Err() != nil {
 		return nil, false, ctx.Err()
 	}
 	if err == nil && crash == "" && done == len(reqs) {
 		return replies, false, nil
 	}
-	replies, err = serve(ctx, bin, []string{c, "single"}, gpuStartup, perCase, reqs)
+	replies, err = serve(ctx, bin, []string{c, "single"}, gpuStartup, perCase, reqs, false)
 	return replies, true, err
 }
 
 // serveOnce runs bin once. It returns how many requests were answered in
-// full and, if the program died inside request done, why.
-func serveOnce(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request, replies map[int]*reply) (done int, crash string, err error) {
+// full and, if the program died inside request done, why. raw: see serve.
+func serveOnce(ctx context.Context, bin string, args []string, startup, perCase time.Duration, reqs []request, replies map[int]*reply, raw bool) (done int, crash string, err error) {
 	var in bytes.Buffer
 	for _, r := range reqs {
 		fmt.Fprintf(&in, "%d %d %d", r.label, r.slot, len(r.vals))
@@ -127,6 +128,10 @@ func serveOnce(ctx context.Context, bin string, args []string, startup, perCase 
 		key, rest, _ := strings.Cut(sc.Text(), " ")
 		if key != "begin" && cur == nil {
 			perr = fmt.Errorf("%q outside begin/end", sc.Text())
+			key = ""
+		}
+		if raw && cur != nil && key != "begin" && key != "end" {
+			cur.lines = append(cur.lines, sc.Text())
 			key = ""
 		}
 		switch key {

@@ -1,0 +1,63 @@
+package copycxx
+
+import (
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/tilecheck/tilecheck/cute"
+	"github.com/tilecheck/tilecheck/cute/tiledcopy"
+	"github.com/tilecheck/tilecheck/internal/realcutlass"
+)
+
+// versions are the real CUTLASS trees every compiled test runs on.
+var versions = []string{"v4.7.0", "v4.4.3"}
+
+// TestMain forgets the unpacked trees after the package's tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	realcutlass.Cleanup()
+	os.Exit(code)
+}
+
+var (
+	cacheOnce sync.Once
+	cachePath string
+)
+
+// testCache is a build cache shared by the package's tests: $TILECHECK_COPY_CACHE
+// where set (kept between runs), else a fresh directory.
+func testCache(t *testing.T) string {
+	t.Helper()
+	cacheOnce.Do(func() {
+		if d := os.Getenv("TILECHECK_COPY_CACHE"); d != "" {
+			cachePath = d
+			return
+		}
+		cachePath, _ = os.MkdirTemp("", "tilecheck-copycxx-cache-")
+	})
+	return cachePath
+}
+
+func layout(t *testing.T, s string) cute.Layout {
+	t.Helper()
+	l, err := cute.ParseLayout(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// copyCase is a case over one layout on both sides.
+func copyCase(t *testing.T, atom string, elem string, bits tiledcopy.Bits, thr, val, tile string) tiledcopy.Case {
+	t.Helper()
+	l := layout(t, tile)
+	return tiledcopy.Case{
+		Atom:    tiledcopy.Atom(atom),
+		Element: tiledcopy.Element{Name: elem, Bits: bits},
+		Thr:     layout(t, thr),
+		Val:     layout(t, val),
+		Src:     tiledcopy.Tensor{Layout: l},
+		Dst:     tiledcopy.Tensor{Layout: l},
+	}
+}
