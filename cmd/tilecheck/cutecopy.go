@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/tilecheck/tilecheck/cute/cxx"
+	"github.com/tilecheck/tilecheck/cute/tiledcopy/copycxx"
 	"io"
 	"strings"
 
@@ -41,7 +43,7 @@ func runCuteCopy(ctx context.Context, args []string, stdout, stderr io.Writer) i
 
 const cuteCopySweepUsage = `Usage: tilecheck cute copy sweep [--preset quick|release] [--cases N] [--seed N]
                                  [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                                 [--shard I/N]
+                                 [--shard I/N] [--backend go|host|gpu --include DIR]
 
 Draws TiledCopy cases with rapid (every copy atom: UniversalCopy,
 cp.async, ldmatrix with and without .trans, stmatrix; element widths down
@@ -56,6 +58,13 @@ inside its extent (P-predicate), swizzled layouts staying bijections
 whole atom calls (P-calls). Known-bad controls must be killed in the same
 run and coverage floors met, or the evidence is weak.
 
+Your CuTe: --backend host --include DIR compiles each case against the
+CUTLASS checkout's include/ (g++; tensors' integers static, as kernels
+write them), records partition_S and partition_D and runs the copy on
+tagged data with sentinels; P-model then holds every answer to the Go
+model. --backend gpu builds with nvcc and copies global -> shared -> global
+(cp.async, ldmatrix and stmatrix as the atom says) on the device.
+
 CI: --shard i/n judges the i-th of n parts of the cases (write it with
 --format json); 'tilecheck merge' joins the n reports into the report of the
 unsharded sweep.
@@ -67,6 +76,7 @@ interrupted; a shard exits 0 (merge judges).
 Examples:
   tilecheck cute copy sweep
   tilecheck cute copy sweep --preset release --format json --out copy.json
+  tilecheck cute copy sweep --backend host --include ~/cutlass/include --cases 40
 `
 
 func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -78,10 +88,12 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
+	var srcFlags cuteSourceFlags
+	srcFlags.register(fs)
 	if code, done := parseFlags(fs, args, cuteCopySweepUsage, stdout, stderr); done {
 		return code
 	}
-	var problems []string
+	problems := srcFlags.validate()
 	if _, ok := copysweep.PresetCases[*preset]; !ok {
 		problems = append(problems, fmt.Sprintf("--preset %q: want quick or release", *preset))
 	}
@@ -114,7 +126,8 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	progress := newProgress(stderr, *verbose)
 	say := cuteProgress(progress, progress.logf(*verbose, stderr, "tilecheck cute copy sweep: "))
-	res, err := copysweep.Run(ctx, copysweep.Options{Preset: *preset, Cases: *ncases, Seed: *seed, Progress: say, Shard: shard})
+	src, replay := srcFlags.copySource(say)
+	res, err := copysweep.Run(ctx, copysweep.Options{Source: src, ReplayFlags: replay, Preset: *preset, Cases: *ncases, Seed: *seed, Progress: say, Shard: shard})
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -165,10 +178,12 @@ func runCuteCopyCheck(ctx context.Context, args []string, stdout, stderr io.Writ
 	caseText := fs.String("case", "", "the `CASE` to judge")
 	propID := fs.String("property", "", "judge only this property `ID` (default: every property)")
 	controlID := fs.String("control", "", "answer with this known-bad control `ID` instead of the model")
+	var srcFlags cuteSourceFlags
+	srcFlags.register(fs)
 	if code, done := parseFlags(fs, args, cuteCopyCheckUsage, stdout, stderr); done {
 		return code
 	}
-	var problems []string
+	problems := srcFlags.validate()
 	if *caseText == "" {
 		problems = append(problems, "--case is required")
 	}
@@ -182,8 +197,10 @@ func runCuteCopyCheck(ctx context.Context, args []string, stdout, stderr io.Writ
 			problems = append(problems, fmt.Sprintf("--property %q: no such property (see 'tilecheck cute copy sweep' for their ids)", *propID))
 		}
 	}
-	var src copysweep.Source = copysweep.Model{}
-	if *controlID != "" {
+	src, _ := srcFlags.copySource(nil)
+	if *controlID != "" && srcFlags.backend != "go" {
+		problems = append(problems, "--control answers with a Go model: leave out --backend")
+	} else if *controlID != "" {
 		k := copysweep.ByID(*controlID)
 		if k == nil {
 			problems = append(problems, fmt.Sprintf("--control %q: no such control", *controlID))
@@ -205,4 +222,24 @@ func runCuteCopyCheck(ctx context.Context, args []string, stdout, stderr io.Writ
 		return exitFail
 	}
 	return exitPass
+}
+
+// copySource is the TiledCopy sweep's source the flags choose, and the flags
+// that reach it again in a replay command. Compiled CuTe is asked with every
+// integer of the tensors static: CuTe vectorises only what it can prove at
+// compile time, and a drawn case's dynamic strides would make it refuse
+// copies the model (and a kernel with static layouts) performs.
+func (f *cuteSourceFlags) copySource(progress func(string)) (copysweep.Source, string) {
+	if f.backend == "go" {
+		return copysweep.Model{}, ""
+	}
+	opt := copycxx.Options{Include: f.include, CXX: f.cxxCompiler, CUDAInclude: f.cudaIncludes, Progress: progress, Ints: cxx.AllStatic}
+	flags := "--backend " + f.backend + " --include " + shellQuote(f.include)
+	if f.backend == "gpu" {
+		opt.GPU, opt.NVCC, opt.Arch = true, f.nvcc, f.arch
+		if f.arch != "sm_90" {
+			flags += " --arch " + shellQuote(f.arch)
+		}
+	}
+	return copycxx.Source{Opt: opt}, flags
 }

@@ -116,3 +116,17 @@ func TestCuteCopyShardMerge(t *testing.T) {
 		t.Fatalf("merged %+v\nwhole %+v", a, b)
 	}
 }
+
+// cute copy check --backend host asks the user's real CuTe and holds it to
+// the model (P-model); CuTe accepts a 128-bit copy from a padded pitch of
+// 68 halves, whose rows do not start on 16 bytes, and P-vector says so.
+func TestCuteCopyCheckRealCuTe(t *testing.T) {
+	t.Parallel()
+	inc := realCutlass(t, "v4.7.0")
+	code, out, stderr := runCLI("cute", "copy", "check", "--backend", "host", "--include", inc, "--case",
+		"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)")
+	if code != exitFail || !strings.Contains(out, "cute-copy-host: 32 threads") || !strings.Contains(out, "pass  P-model") ||
+		!strings.Contains(out, "FAIL  P-vector: thread 8's source call 0 starts at offset 68") {
+		t.Fatalf("exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
+	}
+}
