@@ -50,10 +50,11 @@ func TestProbeQuickPresetHost(t *testing.T) {
 	if _, err := exec.LookPath("g++"); err != nil {
 		t.Skip("SKIPPED, NOT PASSED: g++ not found, the host probe was not tested")
 	}
-	// RegularTileIterator's quick configurations: the family's probe paths
-	// are held to their models by the representative probes (probejudge,
-	// and the real-CUTLASS probe with --class all).
-	code, stdout, stderr := runCLI("probe", "--preset", "quick", "--class", "RegularTileIterator", "--format", "json")
+	// One family class's quick configurations: the preset's path through
+	// the command. RegularTileIterator's quick configurations (120, some
+	// 40 CPU-s of g++) are compiled and held to their models by the cuda
+	// package's compiled quick sweep.
+	code, stdout, stderr := runCLI("probe", "--preset", "quick", "--class", "RegularTileAccessIterator", "--format", "json")
 	if code != exitPass {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -74,7 +75,7 @@ func TestProbeQuickPresetHost(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if !rep.OK || rep.Configs < 40 || rep.Dropped != 0 {
+	if !rep.OK || rep.Configs < 10 || rep.Dropped != 0 {
 		t.Errorf("ok=%v configs=%d dropped=%d", rep.OK, rep.Configs, rep.Dropped)
 	}
 	seen := map[string]bool{}
