@@ -78,7 +78,7 @@ func oneThread(t *rapid.T, a tiledcopy.Atom) tiledcopy.Case {
 			x.Layout = layout("(%d,%d):(%d,1)", m, nn, nn+pad)
 		}
 		if rapid.IntRange(0, 2).Draw(t, name+" swizzled") == 0 {
-			x.Swizzle = swizzle(t, log2(v))
+			x.Swizzle = swizzle(t, log2(v), x.Layout)
 		}
 		return x
 	}
@@ -124,7 +124,7 @@ func matrix(t *rapid.T, a tiledcopy.Atom) tiledcopy.Case {
 		// A row spread over every other element: CuTe refuses to recast it.
 		sm.Layout = two([]int64{x, 8, rm}, []int64{16 * p, 2 * p, 16 * x * p}, []int64{r * rn}, []int64{2})
 	} else if rapid.IntRange(0, 2).Draw(t, "swizzled") != 0 {
-		sm.Swizzle = swizzle(t, log2(r))
+		sm.Swizzle = swizzle(t, log2(r), sm.Layout)
 	}
 	reg := tiledcopy.Tensor{Layout: two([]int64{x, 8, rm}, []int64{w, 4 * x * w, 32 * x * w},
 		[]int64{w, 4, rn}, []int64{1, x * w, 32 * x * w * rm})}
@@ -147,7 +147,7 @@ func transposed(t *rapid.T, a tiledcopy.Atom) tiledcopy.Case {
 	p := rapid.SampledFrom([]int64{8, 8, 16, 64}).Draw(t, "pitch")
 	sm := tiledcopy.Tensor{Layout: two([]int64{x, 8}, []int64{8 * p, 1}, []int64{8, rn}, []int64{p, 8 * x * p})}
 	if rapid.IntRange(0, 2).Draw(t, "swizzled") != 0 {
-		sm.Swizzle = swizzle(t, 3)
+		sm.Swizzle = swizzle(t, 3, sm.Layout)
 	}
 	reg := tiledcopy.Tensor{Layout: two([]int64{x, 8}, []int64{2, 8 * x}, []int64{2, 4, rn}, []int64{1, 2 * x, 64 * x})}
 	return tiledcopy.Case{Atom: a, Element: e, Thr: layout("(8,4):(4,1)"), Val: layout("(%d,2):(2,1)", x), Src: sm, Dst: reg}

@@ -114,11 +114,30 @@ func DrawContext(ctx context.Context, seed int64, n int) ([]tiledcopy.Case, erro
 }
 
 // swizzle draws a CUTLASS-style swizzle keeping vectors of 2^k elements
-// whole (M >= k): Sw<3,3,3> and Sw<2,4,3> for 128-bit rows of half_t.
-func swizzle(t *rapid.T, k int) *cute.Swizzle {
+// whole (M >= k): Sw<3,3,3> and Sw<2,4,3> for 128-bit rows of half_t. It
+// swizzles only a power-of-two layout (pow2Layout), as kernels do and as
+// CuTe requires ("Requires pow2 shape*stride", and its composition's
+// divisibility checks on the other layouts: compiled CuTe refused every
+// drawn swizzle of a padded or odd-sized tile); nil for any other.
+func swizzle(t *rapid.T, k int, l cute.Layout) *cute.Swizzle {
 	b := rapid.IntRange(1, 3).Draw(t, "swizzle B")
 	sw := cute.Swizzle{B: b, M: k + rapid.IntRange(0, 1).Draw(t, "swizzle M"), S: 3}
+	if !pow2Layout(l) {
+		return nil
+	}
 	return &sw
+}
+
+// pow2Layout says whether every mode of l, flattened, spans a power of two
+// (shape·stride is 0 or 2^k), the condition of CuTe's to_mixed_bits.
+func pow2Layout(l cute.Layout) bool {
+	shapes, strides := l.Shape.Flatten(), l.Stride.Flatten()
+	for i := range shapes {
+		if p := shapes[i].Val * strides[i].Val; p != 0 && (p < 0 || p&(p-1) != 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func log2(v int64) int {
