@@ -246,7 +246,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "tilecheck cute sweep: interrupted before anything was judged (%v)\n", err)
+			fmt.Fprintln(stderr, "tilecheck cute sweep: interrupted before anything was judged") // what failed was the interruption
 			return exitInterrupted
 		}
 		return fail(stderr, "cute sweep", err)

@@ -131,7 +131,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "tilecheck cute copy sweep: interrupted before anything was judged (%v)\n", err)
+			fmt.Fprintln(stderr, "tilecheck cute copy sweep: interrupted before anything was judged") // what failed was the interruption
 			return exitInterrupted
 		}
 		return fail(stderr, "cute copy sweep", err)

@@ -275,7 +275,7 @@ func sweepError(stderr io.Writer, cmd string, ctx context.Context, err error) in
 	case errors.As(err, &ie):
 		return internalError(stderr, cmd, ie.Value)
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "tilecheck %s: interrupted before anything was judged (%v)\n", cmd, err)
+		fmt.Fprintf(stderr, "tilecheck %s: interrupted before anything was judged\n", cmd) // what failed was the interruption
 		return exitInterrupted
 	}
 	return fail(stderr, cmd, err)
