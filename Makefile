@@ -17,10 +17,11 @@ build:
 	CGO_ENABLED=0 $(GO) build -buildvcs=auto -o $(BIN) ./cmd/tilecheck
 
 # The quick all-models sweep (the model × property matrix), then the CuTe
-# layout algebra's quick sweep of the Go model.
+# layout algebra's and TiledCopy's quick sweeps of their Go models.
 sweep: build
 	./$(BIN) sweep --preset quick
 	./$(BIN) cute sweep --preset quick
+	./$(BIN) cute copy sweep --preset quick
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
