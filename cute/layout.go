@@ -164,6 +164,23 @@ func (l Layout) AtCoord(c IntTuple) (int64, error) {
 	return crdInner(c, l.Shape, l.Stride)
 }
 
+// At2 is l((m, n)) for a rank-2 layout: AtCoord of the pair, without
+// building the coordinate (the hot path of partitioning a tile).
+func (l Layout) At2(m, n int64) (int64, error) {
+	if !l.Shape.IsTuple() || len(l.Shape.Elems) != 2 {
+		return l.AtCoord(Tuple(Int(m), Int(n)))
+	}
+	a, err := crd2idx(m, l.Shape.Elems[0], l.Stride.Elems[0])
+	if err != nil {
+		return 0, err
+	}
+	b, err := crd2idx(n, l.Shape.Elems[1], l.Stride.Elems[1])
+	if err != nil {
+		return 0, err
+	}
+	return add(a, b)
+}
+
 func crdInner(c, shape, stride IntTuple) (int64, error) {
 	if !c.IsTuple() {
 		return crd2idx(c.Val, shape, stride)

@@ -57,3 +57,33 @@ func TestSwizzleApply(t *testing.T) {
 	_, err = ParseSwizzle("Sw<3,4,2>")
 	require.Error(t, err)
 }
+
+// At2 is AtCoord of the pair, on nested and flat rank-2 layouts, and
+// AtCoord itself on other ranks.
+func TestAt2IsAtCoordOfThePair(t *testing.T) {
+	for _, s := range []string{"(4,8):(8,1)", "((2,4),(2,3)):((1,16),(2,4))", "(3,5):(5,1)", "((2,2),8):((64,1),4)", "(2,2,2):(1,2,4)"} {
+		l, err := ParseLayout(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m := int64(0); m < 4; m++ {
+			for n := int64(0); n < 6; n++ {
+				c := Tuple(Int(m), Int(n))
+				if l.Rank() == 3 {
+					c = Tuple(Int(m), Int(n), Int(0))
+				}
+				want, werr := l.AtCoord(c)
+				got, gerr := l.At2(m, n)
+				if l.Rank() == 3 {
+					if gerr == nil {
+						t.Errorf("%s: At2 of a rank-3 layout answered %d", s, got)
+					}
+					continue
+				}
+				if got != want || (werr == nil) != (gerr == nil) {
+					t.Errorf("%s at (%d,%d): At2 %d (%v), AtCoord %d (%v)", s, m, n, got, gerr, want, werr)
+				}
+			}
+		}
+	}
+}

@@ -176,7 +176,7 @@ func (t *Tiled) Partition(tensor Tensor, m, n, tid int64, src bool) ([]Slot, err
 
 // Offset is the tensor's offset of coordinate (m, n), the swizzle applied.
 func (x Tensor) Offset(m, n int64) (int64, error) {
-	off, err := x.Layout.AtCoord(cute.Tuple(cute.Int(m), cute.Int(n)))
+	off, err := x.Layout.At2(m, n)
 	if err != nil {
 		return 0, err
 	}
@@ -188,5 +188,5 @@ func (x Tensor) Offset(m, n int64) (int64, error) {
 
 // RawOffset is the tensor's offset of (m, n) before the swizzle.
 func (x Tensor) RawOffset(m, n int64) (int64, error) {
-	return x.Layout.AtCoord(cute.Tuple(cute.Int(m), cute.Int(n)))
+	return x.Layout.At2(m, n)
 }
