@@ -181,8 +181,13 @@ func Unproven(r *cuda.Result) []string {
 // Report is the JSON form of a probe run (what reports/probe renders): r's
 // result with its verdict, its controls' outcomes and OK.
 func Report(r *cuda.Result, tool, version, preset string) report.ProbeReport {
-	return report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r),
+	rep := report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r),
 		OK: OK(r), Controls: Controls(r), Unproven: Unproven(r), ProbeResult: &r.ProbeResult}
+	rep.Matches = Matches(r)
+	for _, m := range rep.Matches {
+		rep.MatchLines = append(rep.MatchLines, matchLine(m))
+	}
+	return rep
 }
 
 // JudgeEvidence sets e's result to r's, its controls' outcomes and its

@@ -146,7 +146,23 @@ type ProbeReport struct {
 	// failed (an iterator under test that compared no access): the
 	// verdict is then weak.
 	Unproven []string `json:"unproven,omitempty"`
+	// Matches, where an iterator under test disagreed with its Go model,
+	// say per class which model its accesses agree with (the hint for
+	// --iterator on a tree of another age).
+	Matches []ModelMatch `json:"matches,omitempty"`
+	// MatchLines are Matches in the reports' words.
+	MatchLines []string `json:"-"`
 	*ProbeResult
+}
+
+// ModelMatch is the model an iterator under test's compiled accesses agree
+// with best in one class: Differ of Compared accesses differ from it.
+type ModelMatch struct {
+	Variant  string `json:"variant"`
+	Class    string `json:"class"`
+	Model    string `json:"model"`
+	Compared int64  `json:"compared"`
+	Differ   int64  `json:"differ"`
 }
 
 // Sanitizer is the outcome of one compute-sanitizer tool over the run.

@@ -61,6 +61,12 @@ func Markdown(w io.Writer, r report.ProbeReport) {
 	fmt.Fprintf(w, "## tilecheck probe — backend %s, preset %s\n\n%d configurations, %d programs; records %d reserved, %d dropped; C++ headers sha256 `%s`.\n\n",
 		res.Backend, preset, res.Configs, res.Programs, res.Reserved, res.Dropped, res.HeaderSHA256)
 	markdownTables(w, res, r.Controls)
+	for i, l := range r.MatchLines {
+		if i == 0 {
+			fmt.Fprintf(w, "\n**Which model your code matches:**\n\n")
+		}
+		fmt.Fprintf(w, "- %s\n", l)
+	}
 	fmt.Fprintf(w, "\n%s\n", VerdictLine(r.Verdict, r.Controls, r.Unproven))
 }
 
@@ -152,6 +158,12 @@ func text(w io.Writer, r report.ProbeReport) {
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(w, "ERROR: %s\n", e)
+	}
+	for i, l := range r.MatchLines {
+		if i == 0 {
+			fmt.Fprintln(w, "Which model your code matches:")
+		}
+		fmt.Fprintf(w, "  %s\n", l)
 	}
 	fmt.Fprintln(w, VerdictLine(r.Verdict, r.Controls, r.Unproven))
 }
