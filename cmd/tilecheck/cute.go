@@ -200,33 +200,8 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		problems = append(problems, err.Error())
 	}
-	if _, ok := cutesweep.PresetCases[*preset]; !ok {
-		problems = append(problems, fmt.Sprintf("--preset %q: want quick or release", *preset))
-	}
-	if *ncases < 0 {
-		problems = append(problems, fmt.Sprintf("--cases %d: want a positive count", *ncases))
-	}
-	if *format == "markdown" {
-		*format = "md"
-	}
-	if !oneOf(*format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
-	} else if err := outFormat("cute sweep", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
-		problems = append(problems, err.Error())
-	}
-	if err := checkOut("--out", *out); err != nil {
-		problems = append(problems, err.Error())
-	}
-	var shard sweep.Shard
-	if *shardText != "" {
-		var err error
-		switch shard, err = sweep.ParseShard(*shardText); {
-		case err != nil:
-			problems = append(problems, err.Error())
-		case shard.Count > 1 && *format != "json":
-			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", *shardText))
-		}
-	}
+	shard, more := checkCuteSweepFlags("cute sweep", fs, cutesweep.PresetCases, *preset, *ncases, format, *out, *shardText)
+	problems = append(problems, more...)
 	if len(problems) > 0 {
 		return fail(stderr, "cute sweep", errors.New(strings.Join(problems, "; ")))
 	}
@@ -330,4 +305,40 @@ func runCuteCheck(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return exitFail
 	}
 	return exitPass
+}
+
+// checkCuteSweepFlags checks the flags the CuTe sweeps share (--preset
+// among presets, --cases, --format against --out's extension, --out,
+// --shard with JSON) and returns the shard and the problems, in the words
+// of cmd. It settles "markdown" as "md" in format.
+func checkCuteSweepFlags(cmd string, fs *flag.FlagSet, presets map[string]int, preset string, ncases int, format *string, out, shardText string) (sweep.Shard, []string) {
+	var problems []string
+	if _, ok := presets[preset]; !ok {
+		problems = append(problems, fmt.Sprintf("--preset %q: want quick or release", preset))
+	}
+	if ncases < 0 {
+		problems = append(problems, fmt.Sprintf("--cases %d: want a positive count", ncases))
+	}
+	if *format == "markdown" {
+		*format = "md"
+	}
+	if !oneOf(*format, reportFormats...) {
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+	} else if err := outFormat(cmd, format, flagSet(fs, "format"), out, reportFormats); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if err := checkOut("--out", out); err != nil {
+		problems = append(problems, err.Error())
+	}
+	var shard sweep.Shard
+	if shardText != "" {
+		var err error
+		switch shard, err = sweep.ParseShard(shardText); {
+		case err != nil:
+			problems = append(problems, err.Error())
+		case shard.Count > 1 && *format != "json":
+			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", shardText))
+		}
+	}
+	return shard, problems
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copyprops"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copysweep"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/sweep"
 )
 
 const cuteCopyUsage = `Usage: tilecheck cute copy sweep [flags]     sweep TiledCopy's properties over generated cases
@@ -94,33 +93,8 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 		return code
 	}
 	problems := srcFlags.validate()
-	if _, ok := copysweep.PresetCases[*preset]; !ok {
-		problems = append(problems, fmt.Sprintf("--preset %q: want quick or release", *preset))
-	}
-	if *ncases < 0 {
-		problems = append(problems, fmt.Sprintf("--cases %d: want a positive count", *ncases))
-	}
-	if *format == "markdown" {
-		*format = "md"
-	}
-	if !oneOf(*format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
-	} else if err := outFormat("cute copy sweep", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
-		problems = append(problems, err.Error())
-	}
-	if err := checkOut("--out", *out); err != nil {
-		problems = append(problems, err.Error())
-	}
-	var shard sweep.Shard
-	if *shardText != "" {
-		var err error
-		switch shard, err = sweep.ParseShard(*shardText); {
-		case err != nil:
-			problems = append(problems, err.Error())
-		case shard.Count > 1 && *format != "json":
-			problems = append(problems, fmt.Sprintf("--shard %s: write the shard report with --format json (tilecheck merge reads it)", *shardText))
-		}
-	}
+	shard, more := checkCuteSweepFlags("cute copy sweep", fs, copysweep.PresetCases, *preset, *ncases, format, *out, *shardText)
+	problems = append(problems, more...)
 	if len(problems) > 0 {
 		return fail(stderr, "cute copy sweep", errors.New(strings.Join(problems, "; ")))
 	}

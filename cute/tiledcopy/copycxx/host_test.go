@@ -47,14 +47,24 @@ func coords(s []tiledcopy.Slot) (c, o []int64) {
 // crash in a compiled entry another case of which runs), and the copy's
 // landing where the atom runs on the host.
 func TestHostAgainstHandDerived(t *testing.T) {
-	trees, full := versions[:1], os.Getenv("TILECHECK_COPY_FULL") == "1"
-	if full {
-		trees = versions
+	handDerived(t, versions[:1], true)
+}
+
+// The whole hand-derived set on every tree, when asked for.
+func TestHostAgainstHandDerivedFull(t *testing.T) {
+	if os.Getenv("TILECHECK_COPY_FULL") != "1" {
+		t.Skip("SKIPPED, NOT PASSED: the full hand-derived set on every tree runs with TILECHECK_COPY_FULL=1")
 	}
+	handDerived(t, versions, false)
+}
+
+// handDerived holds each tree's answers to the hand-derived cases (the
+// core ones only, when core is set).
+func handDerived(t *testing.T, trees []string, core bool) {
 	for _, v := range trees {
 		t.Run(v, func(t *testing.T) {
 			ns := append(hostCases(t), gpuCases(t)...)
-			if !full {
+			if core {
 				ns = coreCases(ns)
 			}
 			res := answerAll(t, v, Options{}, ns)
@@ -158,11 +168,4 @@ func coreCases(ns []named) []named {
 		}
 	}
 	return out
-}
-
-// The whole hand-derived set on every tree, when asked for.
-func TestHostAgainstHandDerivedFull(t *testing.T) {
-	if os.Getenv("TILECHECK_COPY_FULL") != "1" {
-		t.Skip("SKIPPED, NOT PASSED: the full hand-derived set on every tree runs with TILECHECK_COPY_FULL=1 (TestHostAgainstHandDerived then runs it)")
-	}
 }
