@@ -49,7 +49,7 @@ func opKindCode(cfg iterator.Config, op iterator.Op) int {
 	switch {
 	case !op.Records():
 		return opKindState
-	case op.Kind == iterator.Accesses:
+	case op.Kind == iterator.Accesses, op.Kind == iterator.AccessesInc:
 		return opKindAccesses
 	case op.RecordKind() == "store":
 		return opKindStore
@@ -111,12 +111,16 @@ func fragmentDecl(cfg iterator.Config) string {
 // access: address from ref.data(), valid) or, with out "0", only made: the
 // loop of the family classes, set_iteration_index and get() (and valid() and ++ for
 // the predicated classes).
-func accessPass(cfg iterator.Config, out string) string {
+func accessPass(cfg iterator.Config, op iterator.Op, out string) string {
 	pred := "false"
 	if cfg.Class.Predicated() {
 		pred = "true"
 	}
-	return fmt.Sprintf("tilecheck_probe::access_pass<%s>(it, r.data(), %s, kCount);", pred, out)
+	indexed := "true"
+	if op.Kind == iterator.AccessesInc {
+		indexed = "false"
+	}
+	return fmt.Sprintf("tilecheck_probe::access_pass<%s, %s>(it, r.data(), %s, kCount);", pred, indexed, out)
 }
 
 // caseIteratorType is the iterator a case instantiates in namespace ns.

@@ -182,8 +182,8 @@ func writeCase(w *unitWriter, pc *plannedCase, local int, variants []Variant) {
 		fmt.Fprintf(w, "    case %d: // %s\n      if constexpr (available(V, %d)) {\n", p, prog, p)
 		for i, op := range prog {
 			switch {
-			case op.Kind == iterator.Accesses:
-				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n        %s\n", i, accessPass(cfg, "fb"), accessPass(cfg, "0"))
+			case op.Kind == iterator.Accesses, op.Kind == iterator.AccessesInc:
+				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n        %s\n", i, accessPass(cfg, op, "fb"), accessPass(cfg, op, "0"))
 			case op.Records():
 				fmt.Fprintf(w, "        if (target == %d) { %s return; }\n", i, opCall(op))
 				if pass := familyPassThrough(cfg, op); pass != "" {

@@ -238,7 +238,7 @@ func programSupported(cfg iterator.Config, prog iterator.Program) string {
 	}
 	for _, op := range prog {
 		switch op.Kind {
-		case iterator.Accesses, iterator.ClearMask, iterator.EnableMask:
+		case iterator.Accesses, iterator.AccessesInc, iterator.ClearMask, iterator.EnableMask:
 			return "op " + op.String() + " is not a RegularTileIterator member"
 		}
 	}

@@ -179,7 +179,8 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 // familyProgramTexts are the op programs of each family class, in the
 // layout's own coordinate order: cross-rank and negative tile offsets,
 // pointer offsets (odd ones: sub-byte positions that are not whole bytes),
-// masks, and the access iterators' ++.
+// masks, and the access iterators' ++ (accesses_inc(): a pass walked by ++
+// alone, as mainloops walk it).
 var familyProgramTexts = map[iterator.Class][]string{
 	iterator.RegularTileAccess: {
 		"accesses()",
@@ -187,6 +188,7 @@ var familyProgramTexts = map[iterator.Class][]string{
 		"add_pointer_offset(8);accesses();add_tile_offset(-1,2);accesses()",
 		"inc;add_pointer_offset(3);accesses()",
 		"add_tile_offset(1,1);add_pointer_offset(-8);accesses()",
+		"accesses_inc();add_tile_offset(1,0);add_pointer_offset(8);accesses_inc()",
 	},
 	iterator.PredicatedTileAccess: {
 		"accesses()",
@@ -195,6 +197,7 @@ var familyProgramTexts = map[iterator.Class][]string{
 		"add_tile_offset(1,1);accesses();add_tile_offset(-1,1);accesses()",
 		"add_pointer_offset(8);accesses();add_tile_offset(0,-1);add_pointer_offset(3);accesses()",
 		"clear_mask;accesses();add_tile_offset(1,0);accesses();enable_mask;accesses()",
+		"accesses_inc();add_tile_offset(0,1);accesses_inc()",
 	},
 	iterator.PredicatedTile: {
 		"load();inc;store()",

@@ -22,8 +22,8 @@ import (
 // op that records (accesses() or load/store), which every program ends
 // with.
 var familyOpKinds = map[iterator.Class][]iterator.OpKind{
-	iterator.RegularTileAccess:    {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.Inc, iterator.Accesses},
-	iterator.PredicatedTileAccess: {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.ClearMask, iterator.EnableMask, iterator.Accesses},
+	iterator.RegularTileAccess:    {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.Inc, iterator.Accesses, iterator.AccessesInc},
+	iterator.PredicatedTileAccess: {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.ClearMask, iterator.EnableMask, iterator.Accesses, iterator.AccessesInc},
 	iterator.PredicatedTile: {iterator.AddTileOffset, iterator.Inc, iterator.AddPointerOffset, iterator.Load, iterator.Store,
 		iterator.LoadPtr, iterator.StorePtr, iterator.ClearMask, iterator.EnableMask},
 }

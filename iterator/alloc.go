@@ -67,7 +67,7 @@ func rowsReached(cfg Config, prog Program) int64 {
 			at = plus(&a, pos, tile(op))
 		case LoadPtr, StorePtr:
 			at = plus(&a, pos, pointerArg(op))
-		case Load, Store, Accesses:
+		case Load, Store, Accesses, AccessesInc:
 		case AddTileOffset:
 			pos, records = plus(&a, pos, tile(op)), false
 		case AddPointerOffset:

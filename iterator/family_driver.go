@@ -155,7 +155,7 @@ func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *t
 	cls := g.cfg.Class
 	for i, op := range prog {
 		switch op.Kind {
-		case Accesses:
+		case Accesses, AccessesInc:
 			famPass(g, it, i, op, 0, bufs)
 		case Load, Store:
 			if cls != PredicatedTile {
@@ -210,6 +210,8 @@ func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *t
 // elements: the loop of PredicatedTileIterator::load_with_byte_offset (and of
 // accesses()): set_iteration_index(idx), get(), valid(), ++. For the
 // non-predicated access iterator the loop is set_iteration_index(i), get().
+// accesses_inc() is the loop of a mainloop: set_iteration_index(0) once,
+// then get(), valid() and ++ for every access, in every class.
 // Guarded-off accesses keep their computed address with valid false.
 func famPass(g *famGeom, it famIter, index int, op Op, n int64, bufs *traceBuffers) {
 	count := it.count()
@@ -219,8 +221,11 @@ func famPass(g *famGeom, it famIter, index int, op Op, n int64, bufs *traceBuffe
 		rec.Valid = bufs.takeValid(int(count))
 	}
 	it.beginPass(n)
+	indexed := op.Kind != AccessesInc
 	for idx := int64(0); idx < count; idx++ {
-		it.setIndex(idx)
+		if indexed || idx == 0 {
+			it.setIndex(idx)
+		}
 		addr, exact := it.addr()
 		rec.Addrs = append(rec.Addrs, addr)
 		if pred {
@@ -232,7 +237,7 @@ func famPass(g *famGeom, it famIter, index int, op Op, n int64, bufs *traceBuffe
 			}
 			rec.Inexact[idx] = true
 		}
-		if pred {
+		if pred || !indexed {
 			it.step()
 		}
 	}

@@ -22,6 +22,9 @@ const (
 	Accesses                       // accesses(): one pass over the tile's accesses
 	ClearMask                      // clear_mask
 	EnableMask                     // enable_mask
+	// accesses_inc(): the accesses() pass as mainloops drive it, with
+	// set_iteration_index(0) once and ++ after every access.
+	AccessesInc
 )
 
 // opSyntax gives each op's name and how many integer arguments it takes.
@@ -37,6 +40,7 @@ var opSyntax = []struct {
 	Inc: {"inc", 0, false}, Dec: {"dec", 0, false},
 	Accesses:  {"accesses", 0, true},
 	ClearMask: {"clear_mask", 0, false}, EnableMask: {"enable_mask", 0, false},
+	AccessesInc: {"accesses_inc", 0, true},
 }
 
 // Op is one call. A and B are its arguments: (c, s) for tile offsets, in the
@@ -50,7 +54,7 @@ type Op struct {
 // an accesses() pass).
 func (o Op) Records() bool {
 	switch o.Kind {
-	case Load, Store, LoadTile, StoreTile, LoadPtr, StorePtr, Accesses:
+	case Load, Store, LoadTile, StoreTile, LoadPtr, StorePtr, Accesses, AccessesInc:
 		return true
 	}
 	return false
@@ -63,7 +67,7 @@ func (o Op) RecordKind() string {
 		return "load"
 	case Store, StoreTile, StorePtr:
 		return "store"
-	case Accesses:
+	case Accesses, AccessesInc:
 		return "accesses"
 	}
 	return ""

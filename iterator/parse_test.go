@@ -160,7 +160,7 @@ func TestParseProgramErrors(t *testing.T) {
 		{" \t ", `ops: empty program (want e.g. load();add_tile_offset(1,0);load())`},
 		{";", `ops: op 1 "" (column 1): empty op`},
 		{"load();;load()", `ops: op 2 "" (column 8): empty op`},
-		{"load();lode()", `ops: op 2 "lode()" (column 8): unknown op "lode" (want one of load store load_with_pointer_offset store_with_pointer_offset add_tile_offset add_pointer_offset inc dec accesses clear_mask enable_mask)`},
+		{"load();lode()", `ops: op 2 "lode()" (column 8): unknown op "lode" (want one of load store load_with_pointer_offset store_with_pointer_offset add_tile_offset add_pointer_offset inc dec accesses clear_mask enable_mask accesses_inc)`},
 		{"load(1)", `ops: op 1 "load(1)" (column 1): load takes 0 or 2 argument(s), got 1`},
 		{"inc;add_tile_offset(1)", `ops: op 2 "add_tile_offset(1)" (column 5): add_tile_offset takes 2 argument(s), got 1`},
 		{"add_pointer_offset()", `ops: op 1 "add_pointer_offset()" (column 1): add_pointer_offset takes 1 argument(s), got 0`},

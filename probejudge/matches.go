@@ -17,49 +17,18 @@ import (
 // model matches every class, it is named for each.
 func Matches(r *cuda.Result) []report.ModelMatch {
 	var out []report.ModelMatch
+	models := candidates()
 	for v, vr := range r.Variants {
 		if vr.Role != cuda.RoleIterator || vr.Mismatches == 0 {
 			continue
 		}
-		type tally struct{ compared, differ int64 }
-		byClass := map[string]map[string]*tally{}
-		var classes []string
-		models := append(iterator.Builtins(), iterator.Older()...)
-		for _, run := range r.Runs {
-			if run.Variant != v || len(run.Compiled) == 0 {
-				continue
-			}
-			class := run.Config.Class.String()
-			if byClass[class] == nil {
-				byClass[class] = map[string]*tally{}
-				classes = append(classes, class)
-			}
-			threads := make([]int, len(run.Compiled))
-			for i := range threads {
-				threads[i] = i
-			}
-			for _, m := range models {
-				t := byClass[class][m.Name()]
-				if t == nil {
-					t = &tally{}
-					byClass[class][m.Name()] = t
-				}
-				want, err := iterator.TraceThreads(m, run.Config, run.Program, threads)
-				if err != nil {
-					continue
-				}
-				c, d := compareAddrs(run.Compiled, want)
-				t.compared += c
-				t.differ += d
-			}
-		}
+		classes, byClass := tallyModels(r, v, models)
 		// One model that every class matches is the one to name for all.
 		everywhere := ""
 		for _, m := range models {
 			ok := true
 			for _, class := range classes {
-				t := byClass[class][m.Name()]
-				ok = ok && t.compared > 0 && t.differ == 0
+				ok = ok && byClass[class][m.Name()].matches()
 			}
 			if ok {
 				everywhere = m.Name()
@@ -88,6 +57,53 @@ func Matches(r *cuda.Result) []report.ModelMatch {
 		}
 	}
 	return out
+}
+
+// candidates are the models a tree may match: the built-ins, then the
+// older releases'.
+func candidates() []iterator.Model {
+	return append(iterator.Builtins(), iterator.Older()...)
+}
+
+// modelTally counts the accesses compared with one model and those that differ.
+type modelTally struct{ compared, differ int64 }
+
+// matches reports whether every access compared agreed, and there was one.
+func (t *modelTally) matches() bool { return t != nil && t.compared > 0 && t.differ == 0 }
+
+// tallyModels compares variant v's compiled addresses with each model's,
+// class by class, tracing the models in Go; classes are in the order met.
+func tallyModels(r *cuda.Result, v int, models []iterator.Model) (classes []string, byClass map[string]map[string]*modelTally) {
+	byClass = map[string]map[string]*modelTally{}
+	for _, run := range r.Runs {
+		if run.Variant != v || len(run.Compiled) == 0 {
+			continue
+		}
+		class := run.Config.Class.String()
+		if byClass[class] == nil {
+			byClass[class] = map[string]*modelTally{}
+			classes = append(classes, class)
+		}
+		threads := make([]int, len(run.Compiled))
+		for i := range threads {
+			threads[i] = i
+		}
+		for _, m := range models {
+			t := byClass[class][m.Name()]
+			if t == nil {
+				t = &modelTally{}
+				byClass[class][m.Name()] = t
+			}
+			want, err := iterator.TraceThreads(m, run.Config, run.Program, threads)
+			if err != nil {
+				continue
+			}
+			c, d := compareAddrs(run.Compiled, want)
+			t.compared += c
+			t.differ += d
+		}
+	}
+	return classes, byClass
 }
 
 // compareAddrs counts the accesses whose compiled address the bytes showed

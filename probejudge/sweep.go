@@ -46,23 +46,30 @@ const (
 func judgeRuns(res *cuda.Result) []runJudgement {
 	out := make([]runJudgement, len(res.Runs))
 	for v, vr := range res.Variants {
-		var idx []int
+		// A variant's runs are judged in groups, one per Go model its
+		// classes are compared with (ChooseModels), in the order met.
+		var models []string
+		byModel := map[string][]int{}
 		for i := range res.Runs {
 			if res.Runs[i].Variant == v {
-				idx = append(idx, i)
+				name := modelOf(vr.Model, vr.ClassModels, res.Runs[i].Config.Class.String())
+				if byModel[name] == nil {
+					models = append(models, name)
+				}
+				byModel[name] = append(byModel[name], i)
 			}
 		}
-		if len(idx) == 0 {
-			continue
-		}
-		m, err := iterator.ModelByName(vr.Model)
-		if err == nil {
-			_, err = sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, out)
-		}
-		if err != nil {
-			res.Errors = append(res.Errors, fmt.Sprintf("judging %s: %v", vr.Label, err))
-			for _, i := range idx {
-				out[i] = unjudged(&res.Runs[i])
+		for _, name := range models {
+			idx := byModel[name]
+			m, err := iterator.ModelByName(name)
+			if err == nil {
+				_, err = sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, out)
+			}
+			if err != nil {
+				res.Errors = append(res.Errors, fmt.Sprintf("judging %s: %v", vr.Label, err))
+				for _, i := range idx {
+					out[i] = unjudged(&res.Runs[i])
+				}
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 )
@@ -75,5 +77,30 @@ func TestUncompilablePathIsAFinding(t *testing.T) {
 	v := res.Variants[0]
 	if v.Programs != 1 || v.Accesses == 0 || v.Mismatches != 0 {
 		t.Errorf("load() should still run and agree with the reference: %+v", v)
+	}
+}
+
+// TestAccessesIncSeesAMissingReset: an operator++ that forgets to reset its
+// contiguous count at the end of a row is invisible to a pass that sets the
+// iteration index before every access, and a mismatch in the pass that
+// mainloops make, set once and walked by ++ (accesses_inc()).
+func TestAccessesIncSeesAMissingReset(t *testing.T) {
+	tc := hostToolchain(t)
+	tc.IncludeDirs = []string{fakeCutlassDir(t)}
+	// Iterations 2×4: each thread's pass crosses three row ends.
+	cfg := mustConfig(t, "class=RegularTileAccessIterator elem=f16 shape=128x4 map=stripmined threads=8 access=8 adv=1 stride=136")
+	progs, err := gen.ParsePrograms([]string{"accesses()", "accesses_inc()"})
+	require.NoError(t, err)
+	variants, err := cuda.VariantsFor("cutlass", "missingreset")
+	require.NoError(t, err)
+	res, err := cuda.Run(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
+		cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/missing_reset.h"}, Batches: 1})
+	require.NoError(t, err)
+	Count(res)
+	v := res.Variants[0]
+	require.Positive(t, v.Accesses)
+	require.Positive(t, v.Mismatches, "the walked pass must disagree with the cutlass model")
+	for _, m := range v.Examples {
+		require.Equal(t, "accesses_inc()", m.Ops, "only the walked pass may disagree: %+v", m)
 	}
 }

@@ -65,10 +65,14 @@ type ProbeVariant struct {
 	// model (each also counted in Accesses); GuardedOff counts the
 	// guarded-off loads and stores among them, whose guard agreed but whose
 	// address nothing in memory shows (their accesses() pass shows it).
-	Guards     int64           `json:"guards,omitempty"`
-	GuardedOff int64           `json:"guarded_off,omitempty"`
-	Mismatches int64           `json:"mismatches"`
-	Examples   []ProbeMismatch `json:"examples,omitempty"`
+	Guards     int64 `json:"guards,omitempty"`
+	GuardedOff int64 `json:"guarded_off,omitempty"`
+	Mismatches int64 `json:"mismatches"`
+	// ClassModels names, for an iterator under test no Go model was named
+	// for, the model each class was compared with: the first that its
+	// compiled accesses match on every address the bytes showed.
+	ClassModels map[string]string `json:"class_models,omitempty"`
+	Examples    []ProbeMismatch   `json:"examples,omitempty"`
 	// MismatchGroups counts the mismatches per class, program and
 	// configuration, largest first: where they are, beside the examples,
 	// which are drawn from as many groups as they can be.

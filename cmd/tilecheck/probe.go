@@ -44,7 +44,9 @@ configurations a sweep of that preset generates, with the probe's programs).
 
 Your own CUTLASS: --include DIR --namespace cutlass instantiates
 cutlass::transform::threadblock::RegularTileIterator from DIR (its include/
-directory) and compares it with the Go model --iterator (default cutlass).
+directory) and compares it with the Go model --iterator; without it, each
+class with the first model its accesses match on every address (cutlass,
+cutlass-pre3049, cutlass-pre3.1, reference), named in the report.
 A host build of CUTLASS also needs CUDA's headers: where the compiler does
 not find them itself (Debian's nvidia-cuda-dev puts them in /usr/include),
 pass --cuda-include DIR, e.g. /usr/local/cuda/include. GPU builds use nvcc's.
@@ -99,7 +101,7 @@ type probeFlags struct {
 func (f *probeFlags) register(fs *flag.FlagSet) {
 	f.backendFlags.register(fs, "host", "gpu")
 	f.preset = presetVar(fs, "preset", gen.Representative, true, "cases: representative, quick, release or exhaustive")
-	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition)")
+	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition; with --namespace, per class the model your code matches)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
@@ -208,8 +210,15 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// (P-companion, P-recovered, P-roundtrip). The verdict comes from the
 	// one rule, sweep.Verdict, given what the run found; the renderers are
 	// handed it.
+	// With no --iterator, each class of the user's namespace is compared
+	// with the model it matches; a model named is a claim to judge as is.
+	var chosen []string
+	if f.iterator == "" {
+		chosen = probejudge.ChooseModels(res)
+	}
 	probejudge.Count(res)
 	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p))
+	rep.MatchLines = append(chosen, rep.MatchLines...)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":

@@ -176,20 +176,22 @@ template <class Case> TC_HD void zero_windows(unsigned char* buf) {
 
 // A family accesses() pass: what get() and valid() return, the
 // address as a byte distance from ref.data(). With out null the pass is only
-// made (an accesses() op that is not the one recorded).
-template <bool kPredicated, class It, class Pointer>
+// made (an accesses() op that is not the one recorded). kIndexed: the index
+// is set before every access (accesses()); otherwise once, and ++ walks the
+// accesses as a mainloop does (accesses_inc()).
+template <bool kPredicated, bool kIndexed, class It, class Pointer>
 TC_HD TC_NOINLINE void access_pass(It& it, Pointer base, unsigned char* out, int count) {
   long long* rec = reinterpret_cast<long long*>(out);
   for (int i = 0; i < count; ++i) {
-    it.set_iteration_index(i);
+    if (kIndexed || i == 0) it.set_iteration_index(i);
     if (rec) {
       rec[2 * i] = (long long)((uintptr_t)it.get() - (uintptr_t)base);
       rec[2 * i + 1] = 1;
     }
     if constexpr (kPredicated) {
       if (rec) rec[2 * i + 1] = it.valid() ? 1 : 0;
-      ++it;
     }
+    if (kPredicated || !kIndexed) ++it;
   }
 }
 
