@@ -79,6 +79,20 @@ type Result struct {
 	// within the guard elements the harness puts there (writes past the
 	// tile's largest offset extend Landed).
 	Below []Stray
+	// Controls are what the known-bad copies run in the same launch landed
+	// (the GPU round trip alone runs them): each must differ from what the
+	// copy should land, or the round trip could not see such a defect.
+	Controls []Control
+}
+
+// Control is one known-bad copy's outcome, read as Result's own fields are:
+// "dst+16B" (the destination moved by 16 bytes, a misplaced write) or
+// "src+16B" (the source moved so, a wrong read).
+type Control struct {
+	Name      string
+	Landed    []int64
+	Sentinels []int64
+	Below     []Stray
 }
 
 // Stray is one destination element before offset 0 that the copy wrote:

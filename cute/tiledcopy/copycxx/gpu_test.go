@@ -26,6 +26,9 @@ type gpuOutcome struct {
 	Below       int    `json:"below"`
 	Model       string `json:"model"`
 	Expectation string `json:"expectation"`
+	// Controls says, per control run in the same launch, how its landing
+	// differs from the derived one (every control must differ).
+	Controls []string `json:"controls,omitempty"`
 }
 
 // sanitizerRun is one compute-sanitizer tool over every case.
@@ -122,6 +125,16 @@ func TestGPURoundTrip(t *testing.T) {
 					if o.Landed != "as derived" || o.Sentinels > 0 || o.Below > 0 {
 						o.Expectation = "NOT MET"
 					}
+					if len(r.Controls) != 2 {
+						o.Expectation = fmt.Sprintf("NOT MET: %d controls ran in the launch, want 2", len(r.Controls))
+					}
+					for _, ctl := range r.Controls {
+						cbad, _ := landing(t, n, ctl.Landed)
+						o.Controls = append(o.Controls, fmt.Sprintf("%s: %d offsets differ, %d sentinels, %d below", ctl.Name, cbad, len(ctl.Sentinels), len(ctl.Below)))
+						if cbad == 0 && len(ctl.Sentinels) == 0 && len(ctl.Below) == 0 {
+							o.Expectation = "NOT MET: control " + ctl.Name + " landed as derived"
+						}
+					}
 				}
 				if strings.HasPrefix(o.Expectation, "NOT MET") {
 					t.Errorf("%s: %s: %s %s", n.name, o.Expectation, o.Rejected, o.Landed)
@@ -198,14 +211,15 @@ func (ev gpuEvidence) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# CuTe TiledCopy round trip on the GPU, CUTLASS %s\n\n", ev.Tree)
 	fmt.Fprintf(&b, "Made by `TestGPURoundTrip` (cute/tiledcopy/copycxx) in %d s; gpu-copy-%s.json holds the same.\n\n", ev.Seconds, ev.Tree)
-	b.WriteString("| case | CuTe | landed | Go model | expectation |\n|---|---|---|---|---|\n")
+	b.WriteString("Each answered case's launch also ran the controls, one block each: the copy with its destination (dst+16B) or its source (src+16B) moved by 16 bytes; each must land otherwise than derived.\n\n")
+	b.WriteString("| case | CuTe | landed | Go model | controls (same launch) | expectation |\n|---|---|---|---|---|---|\n")
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 	for _, c := range ev.Cases {
 		got := "answered"
 		if c.Rejected != "" {
 			got = c.Rejected
 		}
-		fmt.Fprintf(&b, "| `%s`<br>`%s` | %s | %s | %s | %s |\n", c.Name, cell(c.Case), cell(got), cell(c.Landed), cell(c.Model), cell(c.Expectation))
+		fmt.Fprintf(&b, "| `%s`<br>`%s` | %s | %s | %s | %s | %s |\n", c.Name, cell(c.Case), cell(got), cell(c.Landed), cell(c.Model), cell(strings.Join(c.Controls, "<br>")), cell(c.Expectation))
 	}
 	b.WriteString("\n| compute-sanitizer | errors | processes | answers as without it | seconds |\n|---|---|---|---|---|\n")
 	for _, r := range ev.Sanitizers {

@@ -25,12 +25,20 @@ func parse(lines []string, c tiledcopy.Case) (Result, error) {
 	var res Result
 	var threads, size, dstSpan int64 = -1, -1, -1
 	var landed, stray []int64
+	// The controls' landed and stray lines, after a "control NAME" line
+	// each (the device's round trip alone prints them).
+	var controls []string
+	var clanded, cstray [][]int64
 	raw := map[int][]bool{} // thread -> the predicate tensor given
 	var cur *tiledcopy.Thread
 	for _, line := range lines {
 		key, rest, _ := strings.Cut(line, " ")
 		if key == "refused" {
 			return Result{Trace: tiledcopy.Trace{Rejected: "harness: " + rest}}, nil
+		}
+		if key == "control" {
+			controls, clanded, cstray = append(controls, rest), append(clanded, nil), append(cstray, nil)
+			continue
 		}
 		nums, err := ints(rest)
 		if err != nil {
@@ -91,12 +99,20 @@ func parse(lines []string, c tiledcopy.Case) (Result, error) {
 			}
 			raw[len(res.Threads)-1] = given
 		case "landed":
-			landed = nums
+			if k := len(controls) - 1; k >= 0 {
+				clanded[k] = nums
+			} else {
+				landed = nums
+			}
 		case "stray":
 			if len(nums)%2 != 0 {
 				err = fmt.Errorf("line %q: want pairs", line)
 			}
-			stray = nums
+			if k := len(controls) - 1; k >= 0 {
+				cstray[k] = nums
+			} else {
+				stray = nums
+			}
 		default:
 			err = fmt.Errorf("unexpected line %q", line)
 		}
@@ -127,6 +143,14 @@ func parse(lines []string, c tiledcopy.Case) (Result, error) {
 	}
 	if landed != nil {
 		res.read(landed, stray)
+	}
+	for k, name := range controls {
+		if int64(len(clanded[k])) != dstSpan {
+			return Result{}, fmt.Errorf("control %s: %d landed elements for a destination span of %d", name, len(clanded[k]), dstSpan)
+		}
+		var cr Result
+		cr.read(clanded[k], cstray[k])
+		res.Controls = append(res.Controls, Control{Name: name, Landed: cr.Landed, Sentinels: cr.Sentinels, Below: cr.Below})
 	}
 	return res, nil
 }

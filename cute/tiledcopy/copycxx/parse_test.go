@@ -48,3 +48,21 @@ func TestParse(t *testing.T) {
 		require.Error(t, err, "%q", bad)
 	}
 }
+
+// The device's reply ends with the controls' landings, each after its
+// "control NAME" line; they are the controls', not the copy's.
+func TestParseControls(t *testing.T) {
+	c := copyCase(t, "UniversalCopy<uint32_t>", "half_t", 16, "(_1,_1):(_1,_1)", "(_1,_2):(_1,_1)", "(_1,_4):(_1,_1)")
+	head := []string{"threads 1", "size 4", "atom 1 2 2", "span 4 4", "t 0", "S 0 0 1 1 2 2 3 3", "D 0 0 1 1 2 2 3 3", "landed 0 1 2 3"}
+	r, err := parse(append(head, "control dst+16B", "landed -1 -1 0 1", "stray 4 2 5 3", "control src+16B", "landed 2 3 -2 -2"), c)
+	require.NoError(t, err)
+	require.Equal(t, []int64{0, 1, 2, 3}, r.Landed)
+	require.Len(t, r.Controls, 2)
+	require.Equal(t, Control{Name: "dst+16B", Landed: []int64{-1, -1, 0, 1, 2, 3}}, r.Controls[0])
+	require.Equal(t, "src+16B", r.Controls[1].Name)
+	require.Equal(t, []int64{2, 3, -1, -1}, r.Controls[1].Landed)
+	require.Equal(t, []int64{2, 3}, r.Controls[1].Sentinels)
+
+	_, err = parse(append(head, "control dst+16B", "landed 0"), c)
+	require.ErrorContains(t, err, "control dst+16B")
+}
