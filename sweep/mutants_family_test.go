@@ -122,6 +122,30 @@ func ptrWrap(add bool) func(iterator.Model, iterator.Config, iterator.Program, i
 	}
 }
 
+// guardLast is the mutant whose guard judges a vector's last element
+// instead of its first: its guards are the reference's for an extent
+// access_elems − 1 elements shorter along the contiguous rank, its
+// addresses the reference's. Only an extent that cuts a vector tells the
+// two apart.
+func guardLast(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+	tr, err := ref.Trace(cfg, prog, thread)
+	if err != nil {
+		return tr, err
+	}
+	short, ext := cfg, cfg.PitchExtent()
+	short.Extent = [2]int64{ext.C - int64(cfg.ElemsPerAccessType()) + 1, ext.S}
+	st, err := ref.Trace(short, prog, thread)
+	if err != nil {
+		return tr, nil // the shorter extent does not instantiate: nothing to see
+	}
+	for i := range tr.Records {
+		if i < len(st.Records) {
+			tr.Records[i].Valid = st.Records[i].Valid
+		}
+	}
+	return tr, nil
+}
+
 func tileSwap(_ iterator.Config, o iterator.Op) iterator.Op {
 	if o.Kind == iterator.AddTileOffset {
 		o.A, o.B = o.B, o.A
@@ -152,6 +176,7 @@ func familyMutants() []mutant {
 		{id: "M-pta-clear-noop", class: pta, hole: holeGuards, doc: "clear_mask does nothing", trace: maskNoop(iterator.ClearMask)},
 		{id: "M-pta-enable-noop", class: pta, hole: holeGuards, doc: "enable_mask does nothing", trace: maskNoop(iterator.EnableMask)},
 		{id: "M-pta-stale-guards", class: pta, hole: holeGuards, doc: "guards not recomputed after a cross-rank add_tile_offset", trace: staleGuards},
+		{id: "M-pta-guard-last", class: pta, hole: holeCut, doc: "the guard judges a vector's last element, not its first", trace: guardLast},
 		{id: "M-pta-ae-ignored", class: pta, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
 		{id: "M-pta-offset-wrap", class: pta, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},
 		{id: "M-pta-ptr-wrap", class: pta, hole: holeWrap, doc: "add_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(true)},
@@ -171,6 +196,7 @@ func familyMutants() []mutant {
 					}
 				}
 			})},
+		{id: "M-pt-guard-last", class: pt, hole: holeCut, doc: "the guard judges a vector's last element, not its first", trace: guardLast},
 		{id: "M-pt-ae-ignored", class: pt, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
 		{id: "M-pt-ldptr-wrap", class: pt, hole: holeWrap, doc: "load/store_with_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(false)},
 		{id: "M-pt-offset-wrap", class: pt, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},

@@ -267,4 +267,9 @@ const (
 	holeSilent  = "6 silent wrap/trunc"
 	holeWidth   = "7 access width"
 	holePath    = "path"
+	// The holes the catalogue's second round stands for.
+	holeCut     = "8 extent cuts a vector"
+	holeThreads = "9 thread sampling"
+	holeDerived = "10 derived program"
+	holeLabel   = "11 wrap label"
 )
