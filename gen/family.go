@@ -163,10 +163,12 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 	case "partial":
 		part := max(na/2, 1)
 		if cfg.PitchAdv() == 1 {
-			// Whole vectors and part of one more: the extent cuts a vector.
+			// Whole vectors and part of one more: the extent cuts a vector
+			// (by one element where no whole bytes of it can be left out:
+			// the pitch below keeps rows on whole bytes).
 			part = max(part/ae*ae, ae)
-			if d := cutElems(ae, cfg.Elem.Bits); d > 0 {
-				part += ae - d
+			if ae > 1 {
+				part += ae - max(cutElems(ae, cfg.Elem.Bits), 1)
 			}
 		}
 		extNa = tbNa + part
@@ -177,10 +179,21 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 		ext, tb = layout.Coord{C: extAdv, S: extNa}, layout.Coord{C: tbAdv, S: tbNa}
 	}
 	cfg.Extent, cfg.TB = [2]int64{ext.C, ext.S}, [2]int64{tb.C, tb.S}
-	if pad != 0 {
+	switch b := int64(cfg.Elem.Bits); {
+	case pad != 0:
 		cfg.Stride = ext.C + pad
+	case ext.C*b%8 != 0:
+		step := 8 / gcd(b, 8) // the least pitch at or past the extent on whole bytes
+		cfg.Stride = (ext.C + step - 1) / step * step
 	}
 	return cfg
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // familyProgramTexts are the op programs of each family class, in the

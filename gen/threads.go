@@ -13,10 +13,13 @@ const allThreadsUpTo = 8
 // JudgedThreads picks the threads a grid case of configuration cfg (thread
 // map m) judges per thread: every thread of a map of up to eight, else the
 // threads whose place in the map differs: the first and last thread of
-// each warp, of the first, second and last contiguous row of threads and
-// of the last strided step, and, in those rows, every thread with an
-// access next to the pitch gap (a tile row's last vector, where L > Sc) or
-// at the extent's edge, which is where a residue tile ends too. The list
+// each warp, of the first, second and last contiguous row of threads, of
+// the last strided step and of the rows of threads whose accesses hold
+// the rows either side of the extent's edge, and, in those rows, every
+// thread with an access next to the pitch gap (a tile row's last vector,
+// where L > Sc) or either side of the extent's edge along the contiguous
+// rank. The extent's edge, modulo the tile, is where a residue tile ends
+// too. The list
 // is sorted and the same for a configuration whatever the seed.
 func JudgedThreads(cfg iterator.Config, m iterator.ThreadMap) []int {
 	n := cfg.Threads
@@ -49,6 +52,15 @@ func JudgedThreads(cfg iterator.Config, m iterator.ThreadMap) []int {
 	for i, r := range rows {
 		if m.Init(r[0]).S == last {
 			judged = append(judged, i)
+		}
+	}
+	// The rows of threads at the extent's edge along the strided rank
+	// (where a residue of rows ends).
+	if erows := edgeRows(cfg); len(erows) > 0 {
+		for i, r := range rows {
+			if holdsRow(m, r[0], erows) {
+				judged = append(judged, i)
+			}
 		}
 	}
 	edge := edgeColumns(cfg, m)
@@ -84,6 +96,30 @@ func edgeColumns(cfg iterator.Config, m iterator.ThreadMap) []int64 {
 		}
 	}
 	return cols
+}
+
+// edgeRows are, on the predicated classes, the tile-relative rows either
+// side of the extent's edge along the strided rank, (extent − tb) modulo
+// the tile's rows.
+func edgeRows(cfg iterator.Config) []int64 {
+	if !cfg.Class.Predicated() {
+		return nil
+	}
+	sh, ext := cfg.PitchShape(), cfg.PitchExtent()
+	if e := layoutMod(ext.S-cfg.TB[1], sh.S); e != 0 {
+		return []int64{e - 1, e}
+	}
+	return nil
+}
+
+// holdsRow says whether thread t makes an access in one of the rows.
+func holdsRow(m iterator.ThreadMap, t int, rows []int64) bool {
+	for is := int64(0); is < m.Iter.S; is++ {
+		if slices.Contains(rows, m.Element(t, 0, is).S) {
+			return true
+		}
+	}
+	return false
 }
 
 // touches says whether one of thread t's vectors of V elements holds one

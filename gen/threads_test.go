@@ -67,3 +67,25 @@ func TestEdgeColumns(t *testing.T) {
 		assert.Equal(t, tc.want, edgeColumns(cfg, m), tc.cfg)
 	}
 }
+
+// TestJudgedThreadsEdgeRows: 64 threads over 64x16 f32 (V = 4) are four
+// rows of 16 threads, each stepping 4 rows (Ds = 4). Extent 64x23 ends
+// after tile row 6: rows 6 and 7 are held by the rows of threads starting
+// on rows 2 and 3, so thread 47, the last of row 2 (no warp's first or
+// last), is judged; with extent 64x32 no edge falls in the tile and it is
+// not.
+func TestJudgedThreadsEdgeRows(t *testing.T) {
+	cfg := "class=PredicatedTileIterator elem=f32 shape=64x16 threads=64 access=4 adv=1 extent=64x23"
+	assert.Equal(t, []int64{6, 7}, edgeRows(mustConfig(t, cfg)))
+	assert.Contains(t, judged(t, cfg), 47)
+	whole := "class=PredicatedTileIterator elem=f32 shape=64x16 threads=64 access=4 adv=1 extent=64x32"
+	assert.Nil(t, edgeRows(mustConfig(t, whole)))
+	assert.NotContains(t, judged(t, whole), 47)
+}
+
+func mustConfig(t *testing.T, s string) iterator.Config {
+	t.Helper()
+	cfg, err := iterator.ParseConfig(s)
+	require.NoError(t, err)
+	return cfg
+}
