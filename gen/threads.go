@@ -19,8 +19,8 @@ const allThreadsUpTo = 8
 // thread with an access next to the pitch gap (a tile row's last vector,
 // where L > Sc) or either side of the extent's edge along the contiguous
 // rank. The extent's edge, modulo the tile, is where a residue tile ends
-// too. The list
-// is sorted and the same for a configuration whatever the seed.
+// too. The list is sorted and the same for a configuration whatever the
+// seed.
 func JudgedThreads(cfg iterator.Config, m iterator.ThreadMap) []int {
 	n := cfg.Threads
 	if n <= allThreadsUpTo || m.Threads != n || m.V == 0 {

@@ -9,9 +9,9 @@ import "github.com/tilecheck/tilecheck/iterator"
 // class a Go model answers in compact form (iterator.ShiftIn), the
 // programs only Compact properties read are left out: they are judged by
 // their origins against the case program, which the derived property
-// judges, and reading their records would undo the compact form. It runs after every property has
-// declared its programs for the case, so that a derived property's part of
-// uses stays one run per case.
+// judges, and reading their records would undo the compact form. It
+// runs after every property has declared its programs for the case, so
+// that a derived property's part of uses stays one run per case.
 func (p *Plan) planDerived(i, g, own int) {
 	c := &p.cases[i]
 	compact := c.Config.Class == iterator.RegularTile
