@@ -34,6 +34,7 @@ func ExampleTargets() {
 	// residue ≠ tile 0.1
 	// tb off the tile grid 0.05
 	// access_elems < V 0.1
+	// extent cuts a vector 0.05
 	// pitch or pointer offset past 2^31 bytes 1
 }
 

@@ -149,6 +149,9 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 	}
 	if cfg.PitchAdv() == 0 {
 		res = (res + ae - 1) / ae * ae // whole vectors along the contiguous rank
+		if famResidueAxis[ix[7]] == "1" {
+			res -= cutElems(ae, cfg.Elem.Bits) // but the smallest residue cuts one
+		}
 	}
 	extAdv := tbAdv + tiles*adv + res
 	var extNa int64
@@ -160,7 +163,13 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 	case "partial":
 		part := max(na/2, 1)
 		if cfg.PitchAdv() == 1 {
-			part = max(part/ae*ae, ae) // whole vectors along the contiguous rank
+			// Whole vectors and part of one more: the extent cuts a vector
+			// (by one element where no whole bytes of it can be left out:
+			// the pitch below keeps rows on whole bytes).
+			part = max(part/ae*ae, ae)
+			if ae > 1 {
+				part += ae - max(cutElems(ae, cfg.Elem.Bits), 1)
+			}
 		}
 		extNa = tbNa + part
 	}
@@ -170,10 +179,21 @@ func familyConfig(class iterator.Class, ix []int) iterator.Config {
 		ext, tb = layout.Coord{C: extAdv, S: extNa}, layout.Coord{C: tbAdv, S: tbNa}
 	}
 	cfg.Extent, cfg.TB = [2]int64{ext.C, ext.S}, [2]int64{tb.C, tb.S}
-	if pad != 0 {
+	switch b := int64(cfg.Elem.Bits); {
+	case pad != 0:
 		cfg.Stride = ext.C + pad
+	case ext.C*b%8 != 0:
+		step := 8 / gcd(b, 8) // the least pitch at or past the extent on whole bytes
+		cfg.Stride = (ext.C + step - 1) / step * step
 	}
 	return cfg
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // familyProgramTexts are the op programs of each family class, in the
@@ -266,5 +286,31 @@ func familyTargets(class iterator.Class) []Target {
 		Target{Name: "access_elems < V", Floor: 0.10, by: by, In: func(c *props.Case) bool {
 			return c.Config.ElemsPerAccessType() < c.Config.Access
 		}},
+		Target{Name: "extent cuts a vector", Floor: 0.05, by: by, In: cutsVector},
 	)
+}
+
+// cutsVector says whether a predicated case's extent ends inside an access
+// vector along the contiguous rank: the contract guards such a vector by
+// its first element, so it is enabled and reads past the extent.
+func cutsVector(c *props.Case) bool {
+	cfg := c.Config
+	if !cfg.Class.Predicated() {
+		return false
+	}
+	ae := int64(cfg.ElemsPerAccessType())
+	return (cfg.PitchExtent().C-cfg.TB[0])%ae != 0
+}
+
+// cutElems is how many elements an extent that cuts a vector of ae
+// elements of bits each leaves out of it: the fewest that are whole bytes,
+// so that rows and residues still start on a byte, or 0 where no part of
+// the vector is (a vector of one element, or of four 6-bit ones).
+func cutElems(ae int64, bits int) int64 {
+	for d := int64(1); d < ae; d++ {
+		if d*int64(bits)%8 == 0 {
+			return d
+		}
+	}
+	return 0
 }

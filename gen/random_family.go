@@ -103,8 +103,9 @@ func familyCaseGen(class iterator.Class) *rapid.Generator[genCase] {
 // drawExtent draws access_elems, the threadblock offset and the extent of
 // a predicated configuration: along the advance rank tb, whole tiles and a
 // residue; across it the tile, part of it or two tiles. Contiguous
-// coordinates stay on whole accesses (only a vector's first element is
-// predicated: P-traverse's precondition).
+// coordinates stay on whole accesses, except that about one case in four ends
+// the contiguous extent inside a vector (the contract guards a vector by
+// its first element), by whole bytes (cutElems).
 func drawExtent(t *rapid.T, cfg *iterator.Config, sh layout.Coord) {
 	var divs []int
 	for d := cfg.Access; d >= 1; d-- {
@@ -123,9 +124,18 @@ func drawExtent(t *rapid.T, cfg *iterator.Config, sh layout.Coord) {
 	tbAdv := int64(intRange(0, int(2*adv)).Draw(t, "tb.advance"))
 	tbNa := na * int64(intRange(0, 1).Draw(t, "tb.across tiles"))
 	res := int64(intRange(1, int(adv)).Draw(t, "residue"))
+	// No draw of its own, so that the cases it leaves whole are the
+	// cases drawn before extents could cut a vector.
+	var cut int64
+	if (tbAdv+res)%4 == 3 {
+		cut = cutElems(ae, cfg.Elem.Bits)
+	}
 	if cfg.PitchAdv() == 0 {
 		tbAdv = tbAdv / ae * ae
 		res = (res + ae - 1) / ae * ae
+		if cut > 0 {
+			res -= cut // the last vector along is cut
+		}
 	}
 	extAdv := tbAdv + int64(intRange(0, 2).Draw(t, "whole tiles"))*adv + res
 	across := na
@@ -137,6 +147,9 @@ func drawExtent(t *rapid.T, cfg *iterator.Config, sh layout.Coord) {
 		}
 	case 2:
 		across = 2 * na
+	}
+	if cfg.PitchAdv() == 1 && cut > 0 {
+		across += ae - cut // part of one more vector across
 	}
 	ext := layout.Coord{C: tbNa + across, S: extAdv}
 	tb := layout.Coord{C: tbNa, S: tbAdv}

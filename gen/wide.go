@@ -46,7 +46,7 @@ var wideFamilyPrograms = map[iterator.Class][]string{
 }
 
 // WideCases lists the wide cases of a family class, each configuration with
-// the class's programs and the wide ones, judged on the sampled threads.
+// the class's programs and the wide ones, judged on JudgedThreads.
 func WideCases(class iterator.Class, contract props.Contract) ([]props.Case, error) {
 	progs := FamilyPrograms(class)
 	for _, s := range wideFamilyPrograms[class] {
@@ -65,8 +65,13 @@ func WideCases(class iterator.Class, contract props.Contract) ([]props.Case, err
 		if cfg.Class != class {
 			continue
 		}
+		m, err := iterator.Validate(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("wide configuration %q: %v", s, err)
+		}
+		threads := JudgedThreads(cfg, m)
 		for i, p := range progs {
-			c, err := props.NewCase(cfg, p, SampleThreads(cfg.Threads))
+			c, err := props.NewCase(cfg, p, threads)
 			if err != nil {
 				return nil, fmt.Errorf("wide configuration %q: %v", s, err)
 			}

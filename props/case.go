@@ -223,6 +223,12 @@ type Property struct {
 	// records only where that does not decide: a program that only such
 	// properties read is asked for in compact form.
 	Compact bool
+	// derived says that Judge reads, besides its own programs, every other
+	// program the plan evaluates for the case, and that Oracle's programs
+	// are asked of the reference for each of them too (through
+	// oracleProgramOf): P-oracle compares every program with the
+	// reference. A plan lists them in Traces.derived.
+	derived bool
 }
 
 // with returns prefix followed by ops, in a new slice: carved from the

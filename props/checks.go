@@ -193,8 +193,10 @@ var PExact = Property{
 // renditions wrap exactly as the C++ does, and say so). Independently of
 // what the model reports, every address of the case program is compared
 // with the reference, which tilecheck computes in overflow-checked 64-bit
-// arithmetic: an address off by a non-zero multiple of 2^29 bytes (a 32-bit
-// bit count, or 2^32 bytes, lost in a wrap) is a silent wrap.
+// arithmetic: a thread whose every differing address is what narrowing a
+// documented int32 intermediate makes of it (2^32 bytes lost, or 2^32 bits
+// where a pointer offset's n·B does not fit) has silently wrapped; any
+// other difference is an ordinary address mismatch, not a wrap.
 var PIndex = Property{
 	ID:      "P-index",
 	Doc:     "no int32-typed intermediate overflows (po·B, incS, incA, the int in add_tile_offset): reported by the model, or silent (an address off the 64-bit reference by a multiple of 2^29 bytes)",
@@ -209,7 +211,7 @@ var PIndex = Property{
 		}
 		return judgeEachThread(c, t, func(tr *iterator.ThreadTrace, v *Violation) bool {
 			if len(tr.Overflows) == 0 {
-				return refOK && silentWrap(t, tr, refs, v)
+				return refOK && silentWrap(c, t, tr, refs, v)
 			}
 			parts := make([]string, len(tr.Overflows))
 			for i, o := range tr.Overflows {
@@ -251,20 +253,19 @@ func judgeEachThread(c *Case, t *Traces, judge func(*iterator.ThreadTrace, *Viol
 	return out
 }
 
-// wrapStride is the least move a wrapped 32-bit intermediate makes in an
-// address: 2^32 bits are 2^29 bytes.
-const wrapStride = 1 << 29
-
-// silentWrap is P-index's independent judgement of one thread: an address
-// of the case program that differs from the reference's by a non-zero
-// multiple of 2^29 bytes, while the model reported no overflow. refs is the
-// reference's answer for the case program (oracleProgram). It fills in v
-// and reports true for a wrap.
-func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v *Violation) bool {
+// silentWrap is P-index's independent judgement of one thread: the model
+// reported no overflow, yet its addresses are the 64-bit reference's
+// (refs, the reference's answer for the case program, oracleProgram) with
+// a 32-bit intermediate narrowed. Every address that differs from the
+// reference must be explained so (wrapExplained); one that differs
+// otherwise makes the thread an ordinary address mismatch, P-oracle's to
+// report, and no wrap. It fills in v and reports true for a wrap.
+func silentWrap(c *Case, t *Traces, tr *iterator.ThreadTrace, refs programTraces, v *Violation) bool {
 	rt, err := refs.thread(v.Thread)
 	if err != nil {
 		return false
 	}
+	found := false
 	for i := range tr.Records {
 		mr := &tr.Records[i]
 		rr := recordAt(rt, mr.Op)
@@ -277,13 +278,49 @@ func silentWrap(t *Traces, tr *iterator.ThreadTrace, refs programTraces, v *Viol
 			}
 			t.Checks++
 			d := mr.Addrs[k] - rr.Addrs[k]
-			if d != 0 && d%wrapStride == 0 {
+			if d == 0 {
+				continue
+			}
+			if !wrapExplained(c, mr.Op, d) {
+				return false
+			}
+			if !found {
+				found = true
 				v.Property, v.Op = "P-index", mr.Op
 				v.Expected, v.Actual = rr.Addrs, mr.Addrs
 				v.Detail = fmt.Sprintf("op %d access %d: %d bytes from the 64-bit reference, a multiple of 2^29: an int32 intermediate wrapped, and the model reported no overflow", mr.Op, k, d)
-				return true
 			}
 		}
 	}
-	return false
+	return found
+}
+
+// wrapExplained says whether an address d bytes off the 64-bit reference,
+// in a record of op op, is what narrowing the documented int32
+// intermediates makes of it: a byte count (a byte offset, an increment, a
+// row offset) loses a multiple of 2^32 bytes; the only bit counts held in
+// int32 are the pointer offsets' n·B, each of which loses exactly
+// n·B − int32(n·B) bits. So d must be, modulo 2^32 bytes, 0 or what the
+// pointer offsets that reach the record lose (add_pointer_offset before
+// it, or the record's own load/store_with_pointer_offset).
+func wrapExplained(c *Case, op int, d int64) bool {
+	const bytes32 = 1 << 32
+	if d%bytes32 == 0 {
+		return true
+	}
+	b := int64(c.Config.Elem.Bits)
+	if c.bytesContract() {
+		b = 8 // the offset is in bytes
+	}
+	var lost int64
+	for i, o := range c.Program {
+		if i > op {
+			break
+		}
+		if o.Kind == iterator.AddPointerOffset || (i == op && (o.Kind == iterator.LoadPtr || o.Kind == iterator.StorePtr)) {
+			bits := o.A * b
+			lost += (int64(int32(bits)) - bits) / 8
+		}
+	}
+	return lost%bytes32 != 0 && (d-lost)%bytes32 == 0
 }

@@ -182,6 +182,7 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 				}
 			}
 		}
+		p.planDerived(i, g, own)
 	}
 	for j := range properties {
 		p.useAt[j] = append(p.useAt[j], int32(len(p.uses[j])))

@@ -21,11 +21,17 @@ import (
 //
 // Preconditions (outside them the case says nothing, and the first case of
 // the configuration is audited): a predicated class; a thread map that
-// covers its tile exactly (as for P-cover); access_elems dividing the
-// region's contiguous size (only a vector's first element is guarded);
-// rows that do not overlap (L at least the region's contiguous end) and
+// covers its tile exactly (as for P-cover); rows that do not overlap (L at least the region's contiguous end) and
 // start on whole bytes, with tb's contiguous offset a whole byte, so that
 // every vector of the contract starts on a byte and addresses decode.
+//
+// Where access_elems does not divide the region's contiguous size, the
+// contract guards a vector by its first element alone, so a vector cut by
+// the region's edge reads past it: the property is then narrowed to what
+// the contract still promises. A vector's later elements may lie outside
+// the region and, where a residue along the contiguous rank cuts the
+// residue tile's last vector, on the next tile's first elements; every
+// other element is still enabled exactly once.
 var PTraverse = Property{
 	ID:         "P-traverse",
 	Doc:        "a residue-first traversal of ceil((extent − tb)/tile) tiles enables each element of the region exactly once, nothing outside",
@@ -77,16 +83,16 @@ func computeTraverseRegion(c Case) (region, string) {
 	} else {
 		r.hi.S = min(ext.S, tb.S+sh.S)
 	}
-	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
+	b, l := int64(cfg.Elem.Bits), cfg.Pitch()
 	switch {
 	case !mapExact(&c):
 		return r, "the thread map does not cover its tile exactly"
-	case (r.hi.C-r.lo.C)%ae != 0:
-		return r, fmt.Sprintf("access_elems=%d does not divide the region's contiguous size %d", ae, r.hi.C-r.lo.C)
 	case l < r.hi.C:
 		return r, fmt.Sprintf("L=%d is less than the region's contiguous end %d: rows overlap", l, r.hi.C)
 	case l*b%8 != 0 || tb.C*b%8 != 0:
 		return r, fmt.Sprintf("rows or tb do not start on whole bytes (L·B = %d, tb.c·B = %d bits)", l*b, tb.C*b)
+	case cfg.PitchAdv() == 0 && (ext.C-tb.C)%sh.C*b%8 != 0:
+		return r, fmt.Sprintf("the residue of %d elements (%d bits) does not start the next tile on a whole byte", (ext.C-tb.C)%sh.C, (ext.C-tb.C)%sh.C*b)
 	}
 	return r, ""
 }
@@ -129,6 +135,7 @@ func TraverseProgram(cfg iterator.Config) iterator.Program {
 // element not enabled yet.
 type enabledBy struct {
 	set        bool
+	overlap    bool // enabled by a cut vector's tail that the next tile may enable again
 	thread, op int
 	addr       int64
 }
@@ -149,6 +156,13 @@ func judgeTraverse(c *Case, t *Traces) []Violation {
 	cfg := c.Config
 	prog := TraverseProgram(cfg)
 	b, l, ae := int64(cfg.Elem.Bits), cfg.Pitch(), int64(cfg.ElemsPerAccessType())
+	cut := (reg.hi.C-reg.lo.C)%ae != 0
+	// resEnd is where the residue tile ends along a contiguous advance rank
+	// (past the region where the iterator advances along the strided one).
+	resEnd := reg.hi.C
+	if cfg.PitchAdv() == 0 {
+		resEnd = reg.lo.C + (reg.hi.C-reg.lo.C)%cfg.PitchShape().C
+	}
 	// A dense table rather than a map: the region is a rectangle, and this
 	// loop visits every element of it for every case.
 	// Every thread's traversal first: a traversal the model cannot make
@@ -186,15 +200,27 @@ func judgeTraverse(c *Case, t *Traces) []Violation {
 				first := layout.Coord{C: traverseFloorMod(e, l), S: traverseFloorDiv(e, l)}
 				for v := int64(0); v < ae; v++ {
 					x := layout.Coord{C: first.C + v, S: first.S}
+					tail := cut && v > 0
 					if !reg.contains(x) {
+						if tail {
+							continue
+						}
 						return viol(th, rec.Op, rec.Addrs, "op %d access %d (byte %d) enables element (%d,%d), outside the region [%d,%d)x[%d,%d)",
 							rec.Op, k, addr, x.C, x.S, reg.lo.C, reg.hi.C, reg.lo.S, reg.hi.S)
 					}
-					if p := seen[reg.index(x)]; p.set {
+					overlap := tail && first.C < resEnd && x.C >= resEnd
+					p := seen[reg.index(x)]
+					if p.set && (overlap || p.overlap) {
+						if !overlap {
+							seen[reg.index(x)] = enabledBy{set: true, thread: th, op: rec.Op, addr: addr}
+						}
+						continue
+					}
+					if p.set {
 						return viol(th, rec.Op, rec.Addrs, "op %d access %d (byte %d) enables element (%d,%d) again: thread %d op %d (byte %d) enabled it",
 							rec.Op, k, addr, x.C, x.S, p.thread, p.op, p.addr)
 					}
-					seen[reg.index(x)] = enabledBy{set: true, thread: th, op: rec.Op, addr: addr}
+					seen[reg.index(x)] = enabledBy{set: true, overlap: overlap, thread: th, op: rec.Op, addr: addr}
 					enabled++
 				}
 			}

@@ -100,8 +100,8 @@ func TestTraversePreconditions(t *testing.T) {
 		// stripmined ceiling: 64x6 with 32 threads over Qc=16 rows of 2: Is = 3, exact;
 		// 64x5: ceil(5/2) = 3 passes, one outside the tile.
 		"class=PredicatedTileIterator elem=f32 shape=64x5 threads=32 access=4 extent=64x20",
-		// access_elems=2 does not divide the region's contiguous size 63.
-		"class=PredicatedTileIterator elem=f16 shape=64x8 threads=32 access=8 extent=63x8 stride=64 access_elems=2",
+		// A residue of 65 mod 64 = 1 u4 element: the next tile starts mid-byte.
+		"class=PredicatedTileAccessIterator elem=u4 shape=64x8 threads=16 access=32 adv=0 extent=65x8 stride=72 access_elems=8",
 		// L = 60 < 64: rows overlap.
 		"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 extent=64x20 stride=60",
 	} {

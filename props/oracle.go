@@ -10,13 +10,17 @@ import (
 // under the bytes contract, add_pointer_offset(x) means x bytes, which the
 // reference (elements) spells x·8/B; ok is false when that is not a whole
 // number of elements, and the case says nothing about the oracle.
-func oracleProgram(c *Case) (iterator.Program, bool) {
+func oracleProgram(c *Case) (iterator.Program, bool) { return oracleProgramOf(c, c.Program) }
+
+// oracleProgramOf is oracleProgram for a program prog of the case (its own
+// or one derived from it).
+func oracleProgramOf(c *Case, prog iterator.Program) (iterator.Program, bool) {
 	if !c.bytesContract() {
-		return c.Program, true
+		return prog, true
 	}
 	b := int64(c.Config.Elem.Bits)
-	p := make(iterator.Program, len(c.Program))
-	for i, o := range c.Program {
+	p := make(iterator.Program, len(prog))
+	for i, o := range prog {
 		if o.Kind == iterator.AddPointerOffset {
 			if o.A*8%b != 0 {
 				return nil, false
@@ -30,7 +34,11 @@ func oracleProgram(c *Case) (iterator.Program, bool) {
 
 // POracle: every access of every path equals the reference address, with
 // the reference's width (access bytes) and, on the predicated classes, the
-// reference's guard.
+// reference's guard. Every program the plan evaluates with its records
+// for the case is compared, the case's own and those the other properties
+// derive from it, wherever the reference answers it (on
+// RegularTileIterator, the programs only compact properties read are
+// compared with the case program by them).
 var POracle = Property{
 	ID:      "P-oracle",
 	Doc:     "every access of every path equals the reference address, with its width (access bytes) and, on the predicated classes, its guard",
@@ -41,70 +49,86 @@ var POracle = Property{
 		}
 		return nil
 	},
+	derived: true,
 	Judge: func(c *Case, t *Traces) []Violation {
-		ref, ok := oracleProgram(c)
-		if !ok {
-			return nil
-		}
 		var out []Violation
-		own, refs := t.mainProgram(c.Program), t.referenceProgram(ref)
-		for _, th := range c.Threads {
-			mt, err := t.getIn(own, th)
-			if err != nil {
-				continue
-			}
-			rt, err := refs.thread(th)
-			if err != nil {
-				continue
-			}
-			for i := range mt.Records {
-				mr := &mt.Records[i]
-				rr := recordAt(rt, mr.Op)
-				if rr == nil {
-					continue
-				}
-				var mask []bool
-				if rr.Inexact != nil {
-					mask = make([]bool, len(rr.Inexact))
-					for k, inexact := range rr.Inexact {
-						mask[k] = !inexact
-					}
-					if !anyTrue(mask) {
-						continue
-					}
-				}
-				v := Violation{Property: "P-oracle", Thread: th, Op: mr.Op}
-				var detail func() string
-				switch {
-				case t.compare(rr, mr, mask):
-					v.Expected, v.Actual = rr.Addrs, mr.Addrs
-					detail = func() string { return fmt.Sprintf("op %d: %s differs from the reference", mr.Op, c.Program[mr.Op]) }
-				case rr.AccessBytes != mr.AccessBytes:
-					// An access type that ignores Alignment (or access_elems)
-					// moves the right first byte but the wrong width.
-					v.Expected, v.Actual = []int64{rr.AccessBytes}, []int64{mr.AccessBytes}
-					detail = func() string {
-						return fmt.Sprintf("op %d: %s accesses %d bytes at a time, the reference %d", mr.Op, c.Program[mr.Op], mr.AccessBytes, rr.AccessBytes)
-					}
-				default:
-					k, differ := guardsDiffer(t, rr, mr)
-					if !differ {
-						continue
-					}
-					v.Expected, v.Actual = guardBits(rr.Valid), guardBits(mr.Valid)
-					detail = func() string {
-						return fmt.Sprintf("op %d: %s: the guard of access %d differs from the reference (guards as 0/1)", mr.Op, c.Program[mr.Op], k)
-					}
-				}
-				if !t.quiet {
-					// Controls are judged quietly: only counted, never described.
-					v.Config, v.Program, v.Detail = c.Config, c.Program, detail()
-				}
-				out = append(out, v)
-			}
+		if ref, ok := oracleProgram(c); ok {
+			out = judgeOracle(c, t, c.Program, t.mainProgram(c.Program), ref)
 		}
+		t.derivedPrograms(func(k int, p iterator.Program) bool {
+			if len(out) > 0 {
+				return false // one program's violations are the counterexample
+			}
+			if ref, ok := oracleProgramOf(c, p); ok {
+				out = judgeOracle(c, t, p, t.declaredProgram(k, p), ref)
+			}
+			return true
+		})
 		return out
 	},
+}
+
+// judgeOracle compares the answers own of program prog of the case with
+// the reference's answer to ref, thread by thread.
+func judgeOracle(c *Case, t *Traces, prog iterator.Program, own programTraces, ref iterator.Program) []Violation {
+	var out []Violation
+	refs := t.referenceProgram(ref)
+	for _, th := range c.Threads {
+		mt, err := t.getIn(own, th)
+		if err != nil {
+			continue
+		}
+		rt, err := refs.thread(th)
+		if err != nil {
+			continue
+		}
+		for i := range mt.Records {
+			mr := &mt.Records[i]
+			rr := recordAt(rt, mr.Op)
+			if rr == nil {
+				continue
+			}
+			var mask []bool
+			if rr.Inexact != nil {
+				mask = make([]bool, len(rr.Inexact))
+				for k, inexact := range rr.Inexact {
+					mask[k] = !inexact
+				}
+				if !anyTrue(mask) {
+					continue
+				}
+			}
+			v := Violation{Property: "P-oracle", Thread: th, Op: mr.Op}
+			var detail func() string
+			switch {
+			case t.compare(rr, mr, mask):
+				v.Expected, v.Actual = rr.Addrs, mr.Addrs
+				detail = func() string { return fmt.Sprintf("op %d: %s differs from the reference", mr.Op, prog[mr.Op]) }
+			case rr.AccessBytes != mr.AccessBytes:
+				// An access type that ignores Alignment (or access_elems)
+				// moves the right first byte but the wrong width.
+				v.Expected, v.Actual = []int64{rr.AccessBytes}, []int64{mr.AccessBytes}
+				detail = func() string {
+					return fmt.Sprintf("op %d: %s accesses %d bytes at a time, the reference %d", mr.Op, prog[mr.Op], mr.AccessBytes, rr.AccessBytes)
+				}
+			default:
+				k, differ := guardsDiffer(t, rr, mr)
+				if !differ {
+					continue
+				}
+				v.Expected, v.Actual = guardBits(rr.Valid), guardBits(mr.Valid)
+				detail = func() string {
+					return fmt.Sprintf("op %d: %s: the guard of access %d differs from the reference (guards as 0/1)", mr.Op, prog[mr.Op], k)
+				}
+			}
+			if !t.quiet {
+				// Controls are judged quietly: only counted, never described.
+				v.Config, v.Program, v.Detail = c.Config, prog, detail()
+			}
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // guardsDiffer compares the guards (valid bits) of a predicated record with

@@ -173,7 +173,7 @@ func (o *Options) context() context.Context {
 // set: its thread map, the threads judged and the derived key.
 func (g generated) configCase(cfg iterator.Config) props.Case {
 	m, _ := iterator.Validate(cfg) // valid: generate kept only those
-	c := props.Case{Config: cfg, Map: m, Threads: gen.SampleThreads(cfg.Threads), PtrContract: g.contract, First: true}
+	c := props.Case{Config: cfg, Map: m, Threads: gen.JudgedThreads(cfg, m), PtrContract: g.contract, First: true}
 	c.Prepare()
 	return c
 }

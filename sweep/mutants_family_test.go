@@ -122,6 +122,100 @@ func ptrWrap(add bool) func(iterator.Model, iterator.Config, iterator.Program, i
 	}
 }
 
+// guardLast is the mutant whose guard judges a vector's last element
+// instead of its first: its guards are the reference's for an extent
+// access_elems − 1 elements shorter along the contiguous rank, its
+// addresses the reference's. Only an extent that cuts a vector tells the
+// two apart.
+func guardLast(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+	tr, err := ref.Trace(cfg, prog, thread)
+	if err != nil {
+		return tr, err
+	}
+	short, ext := cfg, cfg.PitchExtent()
+	short.Extent = [2]int64{ext.C - int64(cfg.ElemsPerAccessType()) + 1, ext.S}
+	st, err := ref.Trace(short, prog, thread)
+	if err != nil {
+		return tr, nil // the shorter extent does not instantiate: nothing to see
+	}
+	for i := range tr.Records {
+		if i < len(st.Records) {
+			tr.Records[i].Valid = st.Records[i].Valid
+		}
+	}
+	return tr, nil
+}
+
+// rowTrunc is the mutant whose add_pointer_offset of whole rows and more,
+// on sub-byte elements, truncates each row to whole bytes (L·B/8 bytes a
+// row, not L·B bits): every record after such an offset sits the lost
+// bits earlier. The case programs' pointer offsets are less than a row;
+// the offsets of whole tiles that P-tile derives are not.
+func rowTrunc(cfg iterator.Config, prog iterator.Program, _ int, tr *iterator.ThreadTrace) {
+	b, l := int64(cfg.Elem.Bits), cfg.Pitch()
+	if b >= 8 || l*b%8 == 0 {
+		return
+	}
+	for i, o := range prog {
+		if o.Kind != iterator.AddPointerOffset || max(o.A, -o.A) < l {
+			continue
+		}
+		shiftBits(tr, -(o.A/l)*(l*b%8), func(op int) bool { return op > i })
+	}
+}
+
+// strideTile is the mutant whose strided term multiplies the row by the
+// tile's contiguous extent instead of the pitch (rows packed as if L were
+// Sc): every access of row s of the pitch-linear tensor sits s·(L − Sc)
+// elements early. On the wide configurations (L − Sc)·B is a multiple of
+// 2^32 bits, so the first row is 2^31 bytes off: a multiple of 2^29 bytes
+// that no int32 narrowing of the documented arithmetic makes.
+func strideTile(cfg iterator.Config, _ iterator.Program, _ int, tr *iterator.ThreadTrace) {
+	b, l, sc := int64(cfg.Elem.Bits), cfg.Pitch(), cfg.PitchShape().C
+	if l == sc {
+		return
+	}
+	rowBytes := l * b / 8
+	if l*b%8 != 0 {
+		return
+	}
+	for i := range tr.Records {
+		r := &tr.Records[i]
+		addrs := make([]int64, len(r.Addrs))
+		for k, a := range r.Addrs {
+			s := a / rowBytes
+			if a < 0 {
+				s = (a - rowBytes + 1) / rowBytes
+			}
+			addrs[k] = a - s*(l-sc)*b/8
+		}
+		r.Addrs = addrs
+	}
+}
+
+// laneGuardLast is guardLast on one lane only: on 8-bit elements, the
+// third thread of every four judges its guard by its vector's last
+// element (a per-lane path, as a lane-specialised guard would be). Only
+// a sweep that judges those threads, on an extent that cuts their vector,
+// sees it.
+func laneGuardLast(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error) {
+	if cfg.Elem.Bits != 8 || thread%4 != 2 {
+		return ref.Trace(cfg, prog, thread)
+	}
+	return guardLast(ref, cfg, prog, thread)
+}
+
+// laneWidth is aeIgnored on one lane only: on 8-bit elements, in maps of
+// eight threads or more, the third thread of every four (threads 2, 6, 10,
+// 14 of a 16-thread map) moves V elements an access, not access_elems. Its
+// addresses and guards are right, so only a judgement of those threads'
+// records shows it.
+func laneWidth(cfg iterator.Config, prog iterator.Program, thread int, tr *iterator.ThreadTrace) {
+	if cfg.Elem.Bits == 8 && cfg.Threads >= 8 && thread%4 == 2 {
+		aeIgnored(cfg, prog, thread, tr)
+	}
+}
+
 func tileSwap(_ iterator.Config, o iterator.Op) iterator.Op {
 	if o.Kind == iterator.AddTileOffset {
 		o.A, o.B = o.B, o.A
@@ -134,6 +228,8 @@ func familyMutants() []mutant {
 	return []mutant{
 		{id: "M-rta-offset-wrap", class: rta, hole: holeWrap, doc: "byte offset held in int32, wrapping silently", trace: edit(addrWrap)},
 		{id: "M-rta-ptr-wrap", class: rta, hole: holeWrap, doc: "add_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(true)},
+		{id: "M-rta-row-trunc", class: rta, hole: holeDerived, doc: "sub-byte add_pointer_offset of whole rows truncates each row to whole bytes", trace: edit(rowTrunc)},
+		{id: "M-rta-stride-tile", class: rta, hole: holeLabel, doc: "the strided term packs rows by the tile's width Sc, not the pitch L", trace: edit(strideTile), notBy: "P-index"},
 		{id: "M-rta-tile-swap", class: rta, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
 		{id: "M-rta-ptr-double", class: rta, hole: holePath, doc: "add_pointer_offset moves twice its offset",
 			trace: rewrite(func(_ iterator.Config, o iterator.Op) iterator.Op {
@@ -152,9 +248,13 @@ func familyMutants() []mutant {
 		{id: "M-pta-clear-noop", class: pta, hole: holeGuards, doc: "clear_mask does nothing", trace: maskNoop(iterator.ClearMask)},
 		{id: "M-pta-enable-noop", class: pta, hole: holeGuards, doc: "enable_mask does nothing", trace: maskNoop(iterator.EnableMask)},
 		{id: "M-pta-stale-guards", class: pta, hole: holeGuards, doc: "guards not recomputed after a cross-rank add_tile_offset", trace: staleGuards},
+		{id: "M-pta-guard-last", class: pta, hole: holeCut, doc: "the guard judges a vector's last element, not its first", trace: guardLast},
+		{id: "M-pta-lane-width", class: pta, hole: holeThreads, doc: "8-bit path: threads 2, 6, 10, … move V elements an access, not access_elems", trace: edit(laneWidth)},
 		{id: "M-pta-ae-ignored", class: pta, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
 		{id: "M-pta-offset-wrap", class: pta, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},
 		{id: "M-pta-ptr-wrap", class: pta, hole: holeWrap, doc: "add_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(true)},
+		{id: "M-pta-row-trunc", class: pta, hole: holeDerived, doc: "sub-byte add_pointer_offset of whole rows truncates each row to whole bytes", trace: edit(rowTrunc)},
+		{id: "M-pta-stride-tile", class: pta, hole: holeLabel, doc: "the strided term packs rows by the tile's width Sc, not the pitch L", trace: edit(strideTile), notBy: "P-index"},
 		{id: "M-pta-tile-swap", class: pta, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
 		{id: "M-pta-no-residue", class: pta, hole: holePath, doc: "the first tile move is a whole tile, not the residue", trace: edit(noResidue)},
 		{id: "M-pt-clear-noop", class: pt, hole: holeGuards, doc: "clear_mask does nothing", trace: maskNoop(iterator.ClearMask)},
@@ -171,6 +271,9 @@ func familyMutants() []mutant {
 					}
 				}
 			})},
+		{id: "M-pt-guard-last", class: pt, hole: holeCut, doc: "the guard judges a vector's last element, not its first", trace: guardLast},
+		{id: "M-pt-lane-guard", class: pt, hole: holeCut, doc: "8-bit path: threads 2, 6, 10, … judge the guard by a vector's last element", trace: laneGuardLast},
+		{id: "M-pt-lane-width", class: pt, hole: holeThreads, doc: "8-bit path: threads 2, 6, 10, … move V elements an access, not access_elems", trace: edit(laneWidth)},
 		{id: "M-pt-ae-ignored", class: pt, hole: holeWidth, doc: "AccessType holds V elements, not access_elems", trace: edit(aeIgnored)},
 		{id: "M-pt-ldptr-wrap", class: pt, hole: holeWrap, doc: "load/store_with_pointer_offset's n·B wraps in int32, silently", trace: ptrWrap(false)},
 		{id: "M-pt-offset-wrap", class: pt, hole: holeWrap, doc: "pointer held as a 32-bit offset, wrapping silently", trace: edit(addrWrap)},
@@ -189,6 +292,7 @@ func familyMutants() []mutant {
 				return o
 			})},
 		{id: "M-pt-no-residue", class: pt, hole: holePath, doc: "the first tile move is a whole tile, not the residue", trace: edit(noResidue)},
+		{id: "M-pt-row-trunc", class: pt, hole: holeDerived, doc: "sub-byte add_pointer_offset of whole rows truncates each row to whole bytes", trace: edit(rowTrunc)},
 		{id: "M-pt-tile-swap", class: pt, hole: holePath, doc: "add_tile_offset(a,b) moves (b,a)", trace: rewrite(tileSwap)},
 	}
 }
