@@ -215,3 +215,15 @@ func Verdict(r *report.Report) report.Verdict {
 	}
 	return r.Verdict
 }
+
+// Combined is the gate of one iterator swept over several classes: the
+// reports' gates combined by sweep.CombinedVerdict's rule.
+func Combined(m *report.Matrix) report.Verdict {
+	gated := &report.Matrix{}
+	for _, r := range m.Reports {
+		c := *r
+		c.Verdict = Verdict(r)
+		gated.Reports = append(gated.Reports, &c)
+	}
+	return sweep.CombinedVerdict(gated)
+}

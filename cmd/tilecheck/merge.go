@@ -24,7 +24,8 @@ func init() {
 	})
 }
 
-const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose] SHARD.json...
+const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                       [--baseline FILE] SHARD.json...
 
 Joins the JSON reports of every shard of one sweep (tilecheck sweep --shard
 i/n --format json, for i = 1..n, in any order) into the report the
@@ -32,6 +33,9 @@ unsharded sweep gives: the same counts, controls, coverage, audit and
 shrunk counterexamples (the shrinking runs here). Only the timings differ:
 elapsed is the sum of the shards'. Shards of an all-models sweep merge
 model by model into the matrix.
+
+--baseline FILE judges the merged report against known findings, as
+sweep --baseline does (a shard takes none).
 
 Exit status: as the unsharded sweep's (0 pass, 1 a property failed, 3 weak
 evidence; an all-models matrix only 0 or 3), 2 bad usage or shard reports
@@ -49,6 +53,8 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section")
+	var known baselineFlag
+	known.register(fs)
 	// The shard files are arguments: parse flags that come before them.
 	if code, done := parseFlagsArgs(fs, flagsFirst(args), mergeUsage, true, stdout, stderr); done {
 		return code
@@ -69,6 +75,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := checkOut("--out", *out); err != nil {
 		problems = append(problems, err.Error())
 	}
+	problems = append(problems, known.load(false)...)
 	if len(problems) > 0 {
 		return fail(stderr, "merge", errors.New(strings.Join(problems, "; ")))
 	}
@@ -122,7 +129,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, single, byVerdict, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, &known, single, byVerdict, *format, *verbose, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file
