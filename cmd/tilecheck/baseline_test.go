@@ -95,3 +95,35 @@ func TestBadBaselineExits2NamingTheProblem(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "not a sweep's JSON report")
 }
+
+// TestMergeJoinsCompleteReports: a CI matrix's reports, one per class,
+// join into one report in any format, gated by a baseline.
+func TestMergeJoinsCompleteReports(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, class := range []string{"RegularTileIterator", "RegularTileAccessIterator"} {
+		f := filepath.Join(dir, class+".json")
+		code, _, stderr := tc("sweep", "--iterator", "cutlass-pre3049", "--class", class, "--out", f)
+		require.Contains(t, []int{exitPass, exitFail}, code, stderr)
+		files = append(files, f)
+	}
+	code, stdout, _ := tc(append([]string{"merge", "--format", "junit"}, files...)...)
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, stdout, `name="tilecheck.RegularTileIterator.cutlass-pre3049"`)
+	assert.Contains(t, stdout, `name="tilecheck.RegularTileAccessIterator.cutlass-pre3049"`)
+
+	known := filepath.Join(dir, "known.json")
+	args := []string{"baseline", "--out", known}
+	for _, f := range files {
+		args = append(args, "--from", f)
+	}
+	code, _, stderr := tc(args...)
+	require.Equal(t, exitPass, code, stderr)
+	code, stdout, _ = tc(append([]string{"merge", "--baseline", known}, files...)...)
+	assert.Equal(t, exitPass, code, stdout)
+	assert.Contains(t, stdout, "exit status follows it): PASS")
+
+	code, _, stderr = tc("merge", files[0], files[0])
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "given twice")
+}
