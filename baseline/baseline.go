@@ -28,11 +28,13 @@ type File struct {
 	Findings []report.Finding `json:"findings"`
 }
 
-// Sources a finding may have: a Go model, or compiled C++ (a checkout's
-// headers or a built-in model's rendition).
+// Sources a finding may have: a sweep of a Go model, a sweep of compiled
+// C++ (a checkout's headers or a built-in model's rendition), or a
+// compiled probe (its disagreements with the Go model, SourceProbe).
 const (
 	SourceModel    = "model"
 	SourceCompiled = "compiled"
+	SourceProbe    = "probe"
 )
 
 // key is what identifies a finding; a finding's note and seen law are not
@@ -92,8 +94,8 @@ func Parse(b []byte) (*File, error) {
 		switch {
 		case x.Class == "" || x.Iterator == "" || x.Property == "":
 			return nil, fmt.Errorf("%s: class, iterator and property are required", where)
-		case x.Source != SourceModel && x.Source != SourceCompiled:
-			return nil, fmt.Errorf("%s: source %q: want %q or %q", where, x.Source, SourceModel, SourceCompiled)
+		case x.Source != SourceModel && x.Source != SourceCompiled && x.Source != SourceProbe:
+			return nil, fmt.Errorf("%s: source %q: want %q, %q or %q", where, x.Source, SourceModel, SourceCompiled, SourceProbe)
 		case x.Seen != "":
 			return nil, fmt.Errorf("%s: seen is a report's field, not a baseline's", where)
 		}

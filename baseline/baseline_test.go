@@ -31,7 +31,7 @@ func ids(fs []report.Finding) []string {
 func TestBaselineOfAFailingRunPassesItOnAnotherSeed(t *testing.T) {
 	first := sweepOf(t, "cutlass-pre3049", 1)
 	require.Equal(t, report.Fail, first.Verdict)
-	f, fixed := baseline.Update(nil, []*report.Report{first})
+	f, fixed := baseline.Update(nil, []*report.Report{first}, nil)
 	require.Empty(t, fixed)
 	require.NotEmpty(t, f.Findings)
 
@@ -49,7 +49,7 @@ func TestBaselineOfAFailingRunPassesItOnAnotherSeed(t *testing.T) {
 
 func TestANewFindingFailsTheGate(t *testing.T) {
 	r := sweepOf(t, "cutlass-pre3049", 1)
-	f, _ := baseline.Update(nil, []*report.Report{r})
+	f, _ := baseline.Update(nil, []*report.Report{r}, nil)
 	var kept []report.Finding
 	for _, e := range f.Findings {
 		if e.Property != "P-sym" {
@@ -68,7 +68,7 @@ func TestANewFindingFailsTheGate(t *testing.T) {
 func TestAFixedFindingIsReported(t *testing.T) {
 	// The release before the fix failed P-sym; the fixed model holds it.
 	before := sweepOf(t, "cutlass-pre3049", 1)
-	f, _ := baseline.Update(nil, []*report.Report{before})
+	f, _ := baseline.Update(nil, []*report.Report{before}, nil)
 	for i := range f.Findings {
 		f.Findings[i].Iterator = "cutlass"
 	}
@@ -78,7 +78,7 @@ func TestAFixedFindingIsReported(t *testing.T) {
 	assert.Empty(t, after.Baseline.New)
 	assert.Equal(t, report.Pass, after.Baseline.Gate)
 
-	updated, dropped := baseline.Update(f, []*report.Report{after})
+	updated, dropped := baseline.Update(f, []*report.Report{after}, nil)
 	assert.Equal(t, []string{"P-sym"}, ids(dropped))
 	assert.NotContains(t, ids(updated.Findings), "P-sym")
 }
@@ -94,13 +94,13 @@ func TestOtherIteratorsEntriesAreNeitherKnownNorFixed(t *testing.T) {
 	assert.Empty(t, r.Baseline.Known)
 	assert.ElementsMatch(t, ids(baseline.Of(r)), ids(r.Baseline.New))
 
-	updated, _ := baseline.Update(other, []*report.Report{r})
+	updated, _ := baseline.Update(other, []*report.Report{r}, nil)
 	assert.Subset(t, updated.Findings, other.Findings, "update keeps what the reports did not judge")
 }
 
 func TestAKnownPropertyBreakingAnotherLawIsKnown(t *testing.T) {
 	r := sweepOf(t, "cutlass-pre3049", 1)
-	f, _ := baseline.Update(nil, []*report.Report{r})
+	f, _ := baseline.Update(nil, []*report.Report{r}, nil)
 	for i := range f.Findings {
 		if f.Findings[i].Property == "P-tile" {
 			f.Findings[i].Law = "store(·,·) ≡ add_tile_offset(·,·); store()"
@@ -118,7 +118,7 @@ func TestAKnownPropertyBreakingAnotherLawIsKnown(t *testing.T) {
 	assert.Equal(t, "load(·,·) ≡ add_tile_offset(·,·); load()", tile.Seen)
 	assert.Empty(t, r.Baseline.New)
 
-	updated, _ := baseline.Update(f, []*report.Report{r})
+	updated, _ := baseline.Update(f, []*report.Report{r}, nil)
 	var laws []string
 	for _, e := range updated.Findings {
 		if e.Property == "P-tile" {
@@ -130,7 +130,7 @@ func TestAKnownPropertyBreakingAnotherLawIsKnown(t *testing.T) {
 
 func TestGateIsWeakWhenTheEvidenceIs(t *testing.T) {
 	r := sweepOf(t, "cutlass-pre3049", 1)
-	f, _ := baseline.Update(nil, []*report.Report{r})
+	f, _ := baseline.Update(nil, []*report.Report{r}, nil)
 	r.Coverage[0].OK = false
 	baseline.Apply(&report.Matrix{Reports: []*report.Report{r}}, f, "b.json")
 	assert.Equal(t, report.Weak, r.Baseline.Gate)

@@ -128,11 +128,11 @@ func lawText(law string) string {
 	return law
 }
 
-// Update is old brought up to date by reports: their new findings and the
-// laws their known ones broke this run are added (with an empty note), the
-// fixed ones are dropped (and returned, for the caller to say so), and
-// every other entry, with its note, is kept as it is.
-func Update(old *File, reports []*report.Report) (*File, []report.Finding) {
+// Update is old brought up to date by reports and probe runs: their new
+// findings and the laws their known ones broke this run are added (with an
+// empty note), the fixed ones are dropped (and returned, for the caller to
+// say so), and every other entry, with its note, is kept as it is.
+func Update(old *File, reports []*report.Report, probes []*report.ProbeReport) (*File, []report.Finding) {
 	if old == nil {
 		old = &File{}
 	}
@@ -150,6 +150,20 @@ func Update(old *File, reports []*report.Report) (*File, []report.Finding) {
 			fixed = append(fixed, e)
 		}
 		for _, x := range Of(r) {
+			if !have[keyOf(x)] {
+				have[keyOf(x)] = true
+				add = append(add, x)
+			}
+		}
+	}
+	for _, p := range probes {
+		c := *p
+		ApplyProbe(&c, old, "")
+		for _, e := range c.Baseline.Fixed {
+			drop[keyOf(e)] = true
+			fixed = append(fixed, e)
+		}
+		for _, x := range c.Baseline.New {
 			if !have[keyOf(x)] {
 				have[keyOf(x)] = true
 				add = append(add, x)

@@ -21,7 +21,7 @@ type Findings struct {
 type Finding struct {
 	Class    string `json:"class"`
 	Iterator string `json:"iterator"`
-	Source   string `json:"source"` // model (a Go model) or compiled (compiled C++)
+	Source   string `json:"source"` // model (a Go model's sweep), compiled (compiled C++'s sweep) or probe
 	Property string `json:"property"`
 	Law      string `json:"law,omitempty"`
 	Note     string `json:"note"`

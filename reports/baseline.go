@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/report"
@@ -30,13 +31,19 @@ func baselineSections(rs []*report.Report) []section {
 	if len(judged) == 0 {
 		return nil
 	}
-	var fresh, known, fixed []report.Finding
+	all := report.Findings{File: judged[0].Baseline.File}
 	for _, r := range judged {
-		fresh = append(fresh, r.Baseline.New...)
-		known = append(known, r.Baseline.Known...)
-		fixed = append(fixed, r.Baseline.Fixed...)
+		all.New = append(all.New, r.Baseline.New...)
+		all.Known = append(all.Known, r.Baseline.Known...)
+		all.Fixed = append(all.Fixed, r.Baseline.Fixed...)
 	}
-	file := judged[0].Baseline.File
+	return findingsSections(&all, len(judged) == 1)
+}
+
+// findingsSections are f's three groups; one says the findings are of one
+// report, whose class, iterator and source its header names.
+func findingsSections(f *report.Findings, one bool) []section {
+	fresh, known, fixed, file := f.New, f.Known, f.Fixed, f.File
 	groups := []struct {
 		heading, none string
 		fs            []report.Finding
@@ -59,7 +66,7 @@ func baselineSections(rs []*report.Report) []section {
 		}
 		// One report's class, iterator and source are in its header.
 		t := &table{header: []string{"class", "iterator", "source", "property", "law", "note"}}
-		if len(judged) == 1 {
+		if one {
 			t.header = t.header[3:]
 		}
 		for _, f := range g.fs {
@@ -96,15 +103,25 @@ func baselineTrailer(rs []*report.Report, gate report.Verdict) []string {
 	for _, r := range judged {
 		n, k, f = n+len(r.Baseline.New), k+len(r.Baseline.Known), f+len(r.Baseline.Fixed)
 	}
-	fixed := fmt.Sprintf("%d fixed", f)
-	if f > 0 {
-		fixed = fmt.Sprintf("%d FIXED (drop them from the baseline)", f)
-	}
-	line := fmt.Sprintf("Baseline %s: %d new, %d known, %s.", judged[0].Baseline.File, n, k, fixed)
+	line := countsLine(judged[0].Baseline.File, n, k, f)
 	if gate == report.Unjudged {
 		return []string{line}
 	}
-	return []string{line, "Gate (known findings discounted; the exit status follows it): " + verdictCell(gate)}
+	return []string{line, gateLine(gate)}
+}
+
+// countsLine sums up the three groups, a fixed finding loudly.
+func countsLine(file string, fresh, known, fixed int) string {
+	f := fmt.Sprintf("%d fixed", fixed)
+	if fixed > 0 {
+		f = fmt.Sprintf("%d FIXED (drop them from the baseline)", fixed)
+	}
+	return fmt.Sprintf("Baseline %s: %d new, %d known, %s.", file, fresh, known, f)
+}
+
+// gateLine is the last line of a run judged against a baseline.
+func gateLine(gate report.Verdict) string {
+	return "Gate (known findings discounted; the exit status follows it): " + verdictCell(gate)
 }
 
 // combinedGate combines the gates of one iterator's reports over several
@@ -166,4 +183,21 @@ func gateText(r *report.Report) string {
 	}
 	b := r.Baseline
 	return fmt.Sprintf("; baseline %s: %d new, %d known, %d fixed; gate %s", b.File, len(b.New), len(b.Known), len(b.Fixed), b.Gate)
+}
+
+// BaselineText renders a run's findings sorted against a baseline as
+// text: the three groups and the gate. A report that is no
+// report.Report (a compiled probe's) ends with it.
+func BaselineText(w io.Writer, f *report.Findings) error {
+	return renderText(w, findingsDocument(f), TextOptions{})
+}
+
+// BaselineMarkdown is BaselineText as Markdown.
+func BaselineMarkdown(w io.Writer, f *report.Findings) error {
+	return renderMarkdown(w, findingsDocument(f))
+}
+
+func findingsDocument(f *report.Findings) document {
+	return document{title: "Known findings: baseline " + f.File, sections: findingsSections(f, false),
+		trailer: []string{countsLine(f.File, len(f.New), len(f.Known), len(f.Fixed)), gateLine(f.Gate)}}
 }

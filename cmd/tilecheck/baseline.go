@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,7 +24,7 @@ func init() {
 const baselineUsage = `Usage: tilecheck baseline --from REPORT.json [--from REPORT.json]... --out BASELINE.json
 
 Makes a baseline of known findings from the JSON reports of sweep, merge,
-cute sweep or cute copy sweep, or brings the one at --out up to date: the
+cute sweep, cute copy sweep or probe, or brings the one at --out up to date: the
 reports' failures are added (one finding per class, iterator, source,
 property and the law its counterexample broke, with an empty "note" for
 you to fill in), the findings the reports judged fixed are dropped (and
@@ -31,7 +32,7 @@ listed on stderr), and every other finding keeps its note. The file is
 sorted and indented, so that its changes read as a small diff; commit it.
 
 Then 'tilecheck sweep --baseline BASELINE.json' (and merge, cute sweep,
-cute copy sweep) exits 0 when every failure is a known finding and 1 on a
+cute copy sweep, probe) exits 0 when every failure is a known finding and 1 on a
 new one, and its report lists new, known and fixed findings apart.
 
 Exit status: 0 written, 2 bad usage or a report or baseline it cannot read.
@@ -86,13 +87,21 @@ func (b *baselineFlag) apply(m *report.Matrix) {
 	}
 }
 
+// applyProbe sorts a probe run's disagreements against the baseline, when
+// one was given.
+func (b *baselineFlag) applyProbe(r *report.ProbeReport) {
+	if b.file != nil {
+		baseline.ApplyProbe(r, b.file, b.path)
+	}
+}
+
 // gated says whether a baseline judged m.
 func gated(m *report.Matrix) bool { return len(m.Reports) > 0 && m.Reports[0].Baseline != nil }
 
 func runBaseline(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
 	var from multiFlag
-	fs.Var(&from, "from", "a JSON `REPORT` of sweep, merge, cute sweep or cute copy sweep (repeat for several)")
+	fs.Var(&from, "from", "a JSON `REPORT` of sweep, merge, cute sweep, cute copy sweep or probe (repeat for several)")
 	out := fs.String("out", "", "the baseline `FILE` to make, or to update where it exists")
 	if code, done := parseFlags(fs, args, baselineUsage, stdout, stderr); done {
 		return code
@@ -119,7 +128,14 @@ func runBaseline(_ context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	var rs []*report.Report
+	var probes []*report.ProbeReport
 	for _, path := range from {
+		if p, err := readProbeReport(path); err != nil {
+			return fail(stderr, "baseline", fmt.Errorf("--from %v", err))
+		} else if p != nil {
+			probes = append(probes, p)
+			continue
+		}
 		r, m, err := readShard(path)
 		if err != nil {
 			return fail(stderr, "baseline", fmt.Errorf("--from %v", err))
@@ -138,7 +154,7 @@ func runBaseline(_ context.Context, args []string, stdout, stderr io.Writer) int
 			return fail(stderr, "baseline", fmt.Errorf("--from: %s %s is one shard's report: merge the shards first (tilecheck merge --format json)", r.Iterator, r.Class))
 		}
 	}
-	f, fixed := baseline.Update(old, rs)
+	f, fixed := baseline.Update(old, rs, probes)
 	if err := writeBytesAtomic(*out, f.Encode()); err != nil {
 		return fail(stderr, "baseline", fmt.Errorf("--out: %w", err))
 	}
@@ -165,4 +181,24 @@ func gateStatus(m *report.Matrix, single, byVerdict bool) int {
 		}
 	}
 	return matrixStatus(m)
+}
+
+// readProbeReport reads path as a probe's JSON report, or returns nil where
+// it is some other report (one without the probe's "variants").
+func readProbeReport(path string) (*report.ProbeReport, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var shape struct {
+		Variants json.RawMessage `json:"variants"`
+	}
+	if json.Unmarshal(b, &shape) != nil || shape.Variants == nil {
+		return nil, nil // readShard says what is wrong with it
+	}
+	var r report.ProbeReport
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &r, nil
 }

@@ -77,6 +77,7 @@ func TestBadBaselineExits2NamingTheProblem(t *testing.T) {
 		{"merge", "--baseline", bad, "s1.json"},
 		{"cute", "sweep", "--baseline", bad},
 		{"cute", "copy", "sweep", "--baseline", bad},
+		{"probe", "--baseline", bad},
 	} {
 		code, _, stderr := tc(args...)
 		assert.Equal(t, exitUsage, code, args)
@@ -126,4 +127,26 @@ func TestMergeJoinsCompleteReports(t *testing.T) {
 	code, _, stderr = tc("merge", files[0], files[0])
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "given twice")
+}
+
+// TestBaselineFromAProbeReport: a probe's JSON report makes a baseline of
+// its disagreements, as the probe's findings (source probe).
+func TestBaselineFromAProbeReport(t *testing.T) {
+	dir := t.TempDir()
+	probeJSON := filepath.Join(dir, "probe.json")
+	require.NoError(t, os.WriteFile(probeJSON, []byte(`{"tool": "tilecheck", "preset": "quick", "verdict": "fail", "ok": false, "controls": [],
+		"classes": ["RegularTileIterator"], "backend": "host", "configs": 1, "programs": 1,
+		"variants": [{"variant": "cutlass", "model": "cutlass", "namespace": "cutlass", "role": "iterator", "programs": 1, "accesses": 4,
+			"mismatches": 2, "vs_reference": 0, "compared_with_reference": 4,
+			"mismatch_groups": [{"class": "RegularTileIterator", "ops": "store(1,0)", "config": "elem=f32 shape=2x1", "count": 2}],
+			"store_round_trip": {"cases": 0, "failed": 0, "predicted": 0, "unexpected": 0},
+			"load_round_trip": {"cases": 0, "failed": 0, "predicted": 0, "unexpected": 0}}]}`), 0o644))
+	known := filepath.Join(dir, "known.json")
+	code, _, stderr := tc("baseline", "--from", probeJSON, "--out", known)
+	require.Equal(t, exitPass, code, stderr)
+	b, err := os.ReadFile(known)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"source": "probe",
+      "property": "P-companion",
+      "law": "store(·,·)"`)
 }
