@@ -156,6 +156,12 @@ type ProbeReport struct {
 	Matches []ModelMatch `json:"matches,omitempty"`
 	// MatchLines are Matches in the reports' words.
 	MatchLines []string `json:"-"`
+	// Classes are the iterator classes probed (--class), which say what
+	// a baseline's finding not seen again was judged on.
+	Classes []string `json:"classes,omitempty"`
+	// Baseline, when the run was given known findings, sorts its
+	// disagreements into new, known and fixed (package baseline).
+	Baseline *Findings `json:"baseline,omitempty"`
 	*ProbeResult
 }
 

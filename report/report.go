@@ -41,6 +41,9 @@ type Report struct {
 	// i/n), which tilecheck merge joins into the unsharded report; the
 	// rest of a shard's report covers only its own part of the preset.
 	Shard json.RawMessage `json:"shard,omitempty"`
+	// Baseline, when the run was given known findings, sorts its
+	// failures into new, known and fixed (package baseline).
+	Baseline *Findings `json:"baseline,omitempty"`
 }
 
 // IsShard says whether r is one shard's report (it carries shard state).

@@ -124,8 +124,14 @@ func junitReportSuite(r *report.Report) junitSuite {
 		c := junitCase{Name: p.ID}
 		switch p.Status {
 		case report.Violated:
-			c.Failure = &junitMessage{Type: "property", Message: fmt.Sprintf("%s violated (%s): %s", p.ID, violationCount(p), p.Doc),
-				Body: counterexampleText(p.Counterexample)}
+			msg := fmt.Sprintf("%s violated (%s): %s", p.ID, violationCount(p), p.Doc)
+			if known, judged := findingOf(r, p.ID); known {
+				c.Skipped = &junitMessage{Message: "known finding (baseline " + r.Baseline.File + "): " + msg, Body: counterexampleText(p.Counterexample)}
+				break
+			} else if judged {
+				msg = "NEW finding (not in baseline " + r.Baseline.File + "): " + msg
+			}
+			c.Failure = &junitMessage{Type: "property", Message: msg, Body: counterexampleText(p.Counterexample)}
 		case report.NotApplicable:
 			c.Skipped = &junitMessage{Message: "no generated case met the property's preconditions"}
 		case report.Audited:
@@ -134,6 +140,13 @@ func junitReportSuite(r *report.Report) junitSuite {
 			c.SystemOut = fmt.Sprintf("%d cases, no violation", p.Cases)
 		}
 		add(c)
+	}
+	if r.Baseline != nil {
+		s.Properties = append(s.Properties, junitProperty{"gate", r.Baseline.Gate.String()}, junitProperty{"baseline", r.Baseline.File})
+		for _, f := range r.Baseline.Fixed {
+			add(junitCase{Name: "FIXED " + f.Property, SystemOut: "FIXED: the baseline records " + fixedText(f) +
+				", and this run judged it and it held: drop it from the baseline"})
+		}
 	}
 	for _, k := range r.Controls {
 		c := junitCase{Name: "control " + k.ID}
@@ -239,7 +252,19 @@ func GitHubAnnotationsWith(w io.Writer, m *report.Matrix, o GitHubOptions) error
 				continue
 			}
 			msg := fmt.Sprintf("%s violated (%s): %s\n%s", p.ID, violationCount(p), p.Doc, counterexampleText(p.Counterexample))
-			if err := ghCommand(w, failure, fmt.Sprintf("tilecheck %s (%s)", p.ID, where), msg); err != nil {
+			kind, title := failure, fmt.Sprintf("tilecheck %s (%s)", p.ID, where)
+			if known, judged := findingOf(r, p.ID); known {
+				kind, title = "notice", fmt.Sprintf("tilecheck known finding %s (%s)", p.ID, where)
+			} else if judged {
+				kind, title = "error", fmt.Sprintf("tilecheck NEW finding %s (%s)", p.ID, where)
+			}
+			if err := ghCommand(w, kind, title, msg); err != nil {
+				return err
+			}
+		}
+		for _, f := range baselineFixed(r) {
+			if err := ghCommand(w, "warning", fmt.Sprintf("tilecheck FIXED finding %s (%s)", f.Property, where),
+				"the baseline "+r.Baseline.File+" records "+fixedText(f)+"; this run judged it and it held: drop it from the baseline"); err != nil {
 				return err
 			}
 		}
@@ -260,7 +285,7 @@ func GitHubAnnotationsWith(w io.Writer, m *report.Matrix, o GitHubOptions) error
 			}
 		}
 		if err := ghCommand(w, "notice", fmt.Sprintf("tilecheck %s", where),
-			fmt.Sprintf("verdict %s (preset %s, seed %d, %d checks)", r.Verdict, r.Preset, r.Seed, r.Checks)); err != nil {
+			fmt.Sprintf("verdict %s (preset %s, seed %d, %d checks)%s", r.Verdict, r.Preset, r.Seed, r.Checks, gateText(r))); err != nil {
 			return err
 		}
 	}

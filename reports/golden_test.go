@@ -38,6 +38,7 @@ func TestGolden(t *testing.T) {
 		}},
 		{"matrix-classes.md", func(w io.Writer) error { return MarkdownMatrix(w, classesMatrix()) }},
 	}
+	cases = append(cases, baselineRenderings...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got bytes.Buffer

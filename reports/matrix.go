@@ -15,6 +15,18 @@ import (
 // other sections class by class: the properties, controls and paths of one
 // class do not apply to another.
 func matrixDocument(m *report.Matrix) document {
+	d := matrixTables(m)
+	d.sections = append(d.sections, baselineSections(m.Reports)...)
+	gate := report.Unjudged
+	if m.Verdict != report.Unjudged {
+		gate = combinedGate(m.Reports)
+	}
+	d.trailer = append(d.trailer, baselineTrailer(m.Reports, gate)...)
+	return d
+}
+
+// matrixTables is the matrix's document without its baseline groups.
+func matrixTables(m *report.Matrix) document {
 	d := document{title: "tilecheck sweep: model × property matrix"}
 	groups := classGroups(m)
 	if len(groups) <= 1 {

@@ -178,7 +178,11 @@ func reportDocument(r *report.Report) document {
 	if len(r.Unavailable) > 0 {
 		d.sections = append(d.sections, detail(unavailableSection(r.Unavailable)))
 	}
+	d.sections = append(d.sections, baselineSections([]*report.Report{r})...)
 	d.trailer = reportTrailer(r)
+	if r.Baseline != nil {
+		d.trailer = append(d.trailer, baselineTrailer([]*report.Report{r}, r.Baseline.Gate)...)
+	}
 	return d
 }
 

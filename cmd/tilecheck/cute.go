@@ -137,7 +137,7 @@ const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--
                             [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
                             [--backend go|host|gpu [--include DIR] [--cxx COMPILER]
                              [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
-                            [--static-every N] [--shard I/N]
+                            [--static-every N] [--shard I/N] [--baseline FILE]
 
 Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
 strides, extents that are not powers of two, operands that meet each
@@ -191,6 +191,8 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
+	var known baselineFlag
+	known.register(fs)
 	staticEvery := fs.Int("static-every", -1, "also ask every `N`-th case with static integers, 0 for none (default: 1 for go, 25 for host and gpu)")
 	if code, done := parseFlags(fs, args, cuteSweepUsage, stdout, stderr); done {
 		return code
@@ -202,6 +204,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	shard, more := checkCuteSweepFlags("cute sweep", fs, cutesweep.PresetCases, *preset, *ncases, format, *out, *shardText)
 	problems = append(problems, more...)
+	problems = append(problems, known.load(shard.Count > 1)...)
 	if len(problems) > 0 {
 		return fail(stderr, "cute sweep", errors.New(strings.Join(problems, "; ")))
 	}
@@ -228,7 +231,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	r := res.Report()
 	m := &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
-	return emitReport(ctx, "cute sweep", m, true, true, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "cute sweep", m, &known, true, true, *format, *verbose, *out, stdout, stderr)
 }
 
 // cuteProgress turns a CuTe sweep's phase messages into progress: log

@@ -42,7 +42,8 @@ func runCuteCopy(ctx context.Context, args []string, stdout, stderr io.Writer) i
 
 const cuteCopySweepUsage = `Usage: tilecheck cute copy sweep [--preset quick|release] [--cases N] [--seed N]
                                  [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                                 [--shard I/N] [--backend go|host|gpu --include DIR]
+                                 [--shard I/N] [--baseline FILE]
+                                 [--backend go|host|gpu --include DIR]
 
 Draws TiledCopy cases with rapid (every copy atom: UniversalCopy,
 cp.async, ldmatrix with and without .trans, stmatrix; element widths down
@@ -87,6 +88,8 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
+	var known baselineFlag
+	known.register(fs)
 	var srcFlags cuteSourceFlags
 	srcFlags.register(fs)
 	if code, done := parseFlags(fs, args, cuteCopySweepUsage, stdout, stderr); done {
@@ -95,6 +98,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	problems := srcFlags.validate()
 	shard, more := checkCuteSweepFlags("cute copy sweep", fs, copysweep.PresetCases, *preset, *ncases, format, *out, *shardText)
 	problems = append(problems, more...)
+	problems = append(problems, known.load(shard.Count > 1)...)
 	if len(problems) > 0 {
 		return fail(stderr, "cute copy sweep", errors.New(strings.Join(problems, "; ")))
 	}
@@ -112,7 +116,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	r := res.Report()
 	m := &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
-	return emitReport(ctx, "cute copy sweep", m, true, true, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "cute copy sweep", m, &known, true, true, *format, *verbose, *out, stdout, stderr)
 }
 
 const cuteCopyCheckUsage = `Usage: tilecheck cute copy check --case CASE [--property ID] [--control ID]

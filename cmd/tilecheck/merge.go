@@ -24,7 +24,8 @@ func init() {
 	})
 }
 
-const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose] SHARD.json...
+const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                       [--baseline FILE] SHARD.json... | REPORT.json...
 
 Joins the JSON reports of every shard of one sweep (tilecheck sweep --shard
 i/n --format json, for i = 1..n, in any order) into the report the
@@ -32,6 +33,14 @@ unsharded sweep gives: the same counts, controls, coverage, audit and
 shrunk counterexamples (the shrinking runs here). Only the timings differ:
 elapsed is the sum of the shards'. Shards of an all-models sweep merge
 model by model into the matrix.
+
+--baseline FILE judges the merged report against known findings, as
+sweep --baseline does (a shard takes none).
+
+Complete reports (JSON of sweeps with --iterator, one per class or per
+iterator, e.g. a CI matrix's jobs) are joined as they are, into one
+report in any format; the exit status then follows their verdicts (their
+gate, with --baseline) as one iterator's over several classes does.
 
 Exit status: as the unsharded sweep's (0 pass, 1 a property failed, 3 weak
 evidence; an all-models matrix only 0 or 3), 2 bad usage or shard reports
@@ -49,6 +58,8 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section")
+	var known baselineFlag
+	known.register(fs)
 	// The shard files are arguments: parse flags that come before them.
 	if code, done := parseFlagsArgs(fs, flagsFirst(args), mergeUsage, true, stdout, stderr); done {
 		return code
@@ -69,25 +80,47 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := checkOut("--out", *out); err != nil {
 		problems = append(problems, err.Error())
 	}
+	problems = append(problems, known.load(false)...)
 	if len(problems) > 0 {
 		return fail(stderr, "merge", errors.New(strings.Join(problems, "; ")))
 	}
-	var singles []*report.Report
+	var singles, complete []*report.Report
 	var matrices []*report.Matrix
+	var shardFile, completeFile string
 	for _, path := range files {
 		r, m, err := readShard(path)
 		if err != nil {
 			return fail(stderr, "merge", err)
 		}
 		if !isShard(r, m) {
-			// Name the file: the engine can only count reports.
-			return fail(stderr, "merge", fmt.Errorf("%s: not a shard report (made without --shard i/n)", path))
+			if m != nil && m.Verdict == report.Unjudged {
+				return fail(stderr, "merge", fmt.Errorf("%s: an all-models matrix (a sweep without --iterator) is not joined with other reports", path))
+			}
+			if r != nil {
+				complete = append(complete, r)
+			} else {
+				complete = append(complete, m.Reports...)
+			}
+			completeFile = path
+			continue
 		}
+		shardFile = path
 		if r != nil {
 			singles = append(singles, r)
 		} else {
 			matrices = append(matrices, m)
 		}
+	}
+	if shardFile != "" && completeFile != "" {
+		// Name the files: the engine can only count reports.
+		return fail(stderr, "merge", fmt.Errorf("%s is a shard's report (sweep --shard i/n) and %s a complete one: merge the shards of each sweep apart", shardFile, completeFile))
+	}
+	if len(complete) > 0 {
+		m, err := sweep.Join(complete)
+		if err != nil {
+			return fail(stderr, "merge", err)
+		}
+		return emitReport(ctx, "merge", m, &known, len(complete) == 1, true, *format, *verbose, *out, stdout, stderr)
 	}
 	if len(singles) > 0 && len(matrices) > 0 {
 		return fail(stderr, "merge", errors.New("some files are one iterator's shard reports and some all-models matrices: not one sweep"))
@@ -122,7 +155,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, single, byVerdict, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, &known, single, byVerdict, *format, *verbose, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file

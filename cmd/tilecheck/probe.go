@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilecheck/tilecheck/baseline"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/probejudge"
@@ -27,7 +28,7 @@ const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [
                        [--iterator NAME] [--class all|family|NAMES]
                        [--include DIR --namespace NS [--header PATH]...]
                        [--cuda-include DIR]... [--format text|md|json] [--out FILE|-]
-                       [--jobs N] [--verbose]
+                       [--jobs N] [--verbose] [--baseline FILE]
 
 Generates one C++ translation unit per batch that instantiates
 RegularTileIterator for every configuration of the preset, runs every op
@@ -68,7 +69,9 @@ Exit status: 0 every access agrees, 1 a disagreement (or dropped records),
 namespace or class named (checked by one small program before the build),
 3 weak evidence (a control showed no mismatch, the identity copy showed
 one, or an iterator under test compared no access), 4 internal error,
-130 interrupted.
+130 interrupted. With --baseline FILE (made by 'tilecheck baseline' from
+a JSON probe report) the report lists the disagreements as new, known
+and fixed, and the exit status follows the gate: 1 on a new one only.
 
 Examples:
   tilecheck probe                                     # host g++, all renditions
@@ -96,6 +99,7 @@ type probeFlags struct {
 	preset                       *presetFlag
 	jobs                         int
 	verbose                      bool
+	baseline                     baselineFlag
 }
 
 func (f *probeFlags) register(fs *flag.FlagSet) {
@@ -107,6 +111,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")
+	f.baseline.register(fs)
 }
 
 func (f *probeFlags) validate() []string {
@@ -134,6 +139,7 @@ func (f *probeFlags) validate() []string {
 	if _, err := parseClasses(f.class); err != nil {
 		problems = append(problems, err.Error())
 	}
+	problems = append(problems, f.baseline.load(false)...)
 	if err := checkOut("--out", f.out); err != nil {
 		problems = append(problems, err.Error())
 	}
@@ -219,6 +225,10 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	probejudge.Count(res)
 	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p))
 	rep.MatchLines = append(chosen, rep.MatchLines...)
+	for _, c := range classes {
+		rep.Classes = append(rep.Classes, c.String())
+	}
+	f.baseline.applyProbe(&rep)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
@@ -233,5 +243,5 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)
 	}
-	return verdictStatus(rep.Verdict)
+	return verdictStatus(baseline.ProbeVerdict(&rep))
 }

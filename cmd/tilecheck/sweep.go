@@ -26,7 +26,7 @@ func init() {
 const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES]
                        [--preset quick|release|exhaustive] [--seed N]
                        [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                       [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
+                       [--workers N] [--shard I/N] [--ptr-contract elements|bytes] [--baseline FILE]
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
@@ -63,6 +63,10 @@ with --verbose and stderr not a terminal, a line every 10 s and the build log.
 SIGINT or SIGTERM stops the sweep: compilers are killed and the partial
 report, marked interrupted, is written (exit 130).
 
+Known findings: --baseline FILE (made by 'tilecheck baseline' from a JSON
+report) lists the failures as new, known and fixed; the exit status then
+follows the gate: 0 when every failure is known, 1 on a new one.
+
 Exit status: 0 pass, 1 a property failed, 2 bad usage or invalid input,
 3 weak evidence (a control survived or a coverage floor was missed),
 4 internal error, 130 interrupted. Without --iterator a built-in model
@@ -94,6 +98,7 @@ type sweepFlags struct {
 	verbose                                              bool
 	shard                                                sweep.Shard
 	contract                                             props.Contract // ptrContract, parsed
+	baseline                                             baselineFlag
 	backendFlags
 }
 
@@ -114,6 +119,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three classes after RegularTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
 	f.backendFlags.register(fs, "go", "host", "gpu")
+	f.baseline.register(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {
 		return f, code, true
 	}
@@ -155,6 +161,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	if err := checkOut("--out", f.out); err != nil {
 		problems = append(problems, err.Error())
 	}
+	problems = append(problems, f.baseline.load(f.shard.Count > 1)...)
 	if len(problems) > 0 {
 		return f, fail(stderr, "sweep", errors.New(strings.Join(problems, "; "))), true
 	}
@@ -215,17 +222,20 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	single := named && len(m.Reports) == 1 && (f.compiled() || len(classes) == 1)
 	warnModelErrors(stderr, m.Reports...)
 	warnEmptyShard(stderr, f.shardText, m.Reports)
-	return emitReport(ctx, "sweep", m, single, named, f.format, f.verbose, f.out, stdout, stderr)
+	return emitReport(ctx, "sweep", m, &f.baseline, single, named, f.format, f.verbose, f.out, stdout, stderr)
 }
 
 // emitReport renders m (one report when single) to --out, and returns the
 // exit status: the verdict's (byVerdict: an iterator was named), the
 // matrix's (only errors and weak evidence count), or 130 when interrupted.
-func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
+func emitReport(ctx context.Context, cmd string, m *report.Matrix, b *baselineFlag, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
 	if byVerdict && !single {
 		// One iterator over several classes: its reports end with the
 		// verdict the exit status follows, as one class's report does.
 		m.Verdict = sweep.CombinedVerdict(m)
+	}
+	if !m.Reports[0].IsShard() {
+		b.apply(m)
 	}
 	var buf bytes.Buffer
 	if err := render(&buf, m, single, byVerdict, format, verbose); err != nil {
@@ -244,6 +254,9 @@ func emitReport(ctx context.Context, cmd string, m *report.Matrix, single, byVer
 	}
 	if m.Reports[0].IsShard() {
 		return exitPass // a shard's part says nothing alone: merge judges
+	}
+	if gated(m) {
+		return gateStatus(m, single, byVerdict)
 	}
 	switch {
 	case single:
@@ -336,31 +349,6 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, format string
 		return reports.JSONMatrix(w, m)
 	}
 	return reports.TextMatrixWith(w, m, reports.TextOptions{Verbose: verbose})
-}
-
-// reportStatus maps one iterator's verdict to its exit status.
-func reportStatus(r *report.Report) int { return verdictStatus(r.Verdict) }
-
-// verdictStatus maps a verdict to its exit status (docs/contract.md#exit-statuses).
-func verdictStatus(verdict report.Verdict) int {
-	switch verdict {
-	case report.Pass:
-		return exitPass
-	case report.Fail:
-		return exitFail
-	case report.Interrupted:
-		return exitInterrupted
-	}
-	return exitWeak // weak, or never judged: no evidence either way
-}
-
-// matrixStatus is the exit status of an all-models sweep: 3 when the sweep
-// says its evidence is weak (sweep.MatrixWeak), else 0.
-func matrixStatus(m *report.Matrix) int {
-	if sweep.MatrixWeak(m) {
-		return exitWeak
-	}
-	return exitPass
 }
 
 // warnModelErrors shows on stderr every model that errored during a sweep.

@@ -68,6 +68,10 @@ func Markdown(w io.Writer, r report.ProbeReport) {
 		fmt.Fprintf(w, "- %s\n", l)
 	}
 	fmt.Fprintf(w, "\n%s\n", VerdictLine(r.Verdict, r.Controls, r.Unproven))
+	if r.Baseline != nil {
+		fmt.Fprintln(w)
+		_ = reports.BaselineMarkdown(w, r.Baseline) // as every write here: the caller's buffer
+	}
 }
 
 // Text renders a probe run as text: the per-variant table, the mismatches
@@ -93,6 +97,11 @@ func Text(w io.Writer, r report.ProbeReport) {
 		for _, l := range reports.Wrap(strings.Repeat(nbsp, lead)+body[lead:], indent) {
 			fmt.Fprintln(w, strings.Replace(l, nbsp, " ", lead))
 		}
+	}
+	if r.Baseline != nil {
+		// Known findings, then the gate the exit status follows, last.
+		fmt.Fprintln(w)
+		_ = reports.BaselineText(w, r.Baseline)
 	}
 }
 
