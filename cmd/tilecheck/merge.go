@@ -24,7 +24,8 @@ func init() {
 	})
 }
 
-const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose] SHARD.json...
+const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github|html] [--out FILE|-] [--verbose]
+                       SHARD.json...
 
 Joins the JSON reports of every shard of one sweep (tilecheck sweep --shard
 i/n --format json, for i = 1..n, in any order) into the report the
@@ -46,7 +47,7 @@ Flags:
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
+	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section")
 	// The shard files are arguments: parse flags that come before them.
@@ -59,7 +60,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		*format = "md"
 	}
 	if !oneOf(*format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit, github or html", *format))
 	} else if err := outFormat("merge", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
 		problems = append(problems, err.Error())
 	}
@@ -122,7 +123,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, single, byVerdict, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, single, byVerdict, reportStyle{format: *format, verbose: *verbose}, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -24,14 +25,7 @@ func traced(t *testing.T, model, config, ops string, thread int) Drawing {
 		require.NoError(t, err)
 		return tr[0]
 	}
-	return FromTraces(model+": thread "+itoa(thread), "", cfg, prog, trace(model), trace("reference"))
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return FromTraces(model+": thread "+strconv.Itoa(thread), "", cfg, prog, trace(model), trace("reference"))
 }
 
 // The drawings the tests render: a store that misses its load (f32), a
