@@ -30,7 +30,7 @@ func ExampleFromTraces() {
 	}
 	fmt.Println(strings.Count(svg.String(), `class="tc-acc `), "access rects")
 	// Output:
-	// op 1: load(1,0): differs from the reference: true
-	// op 2: load(1,0); store(1,0): differs from the reference: false
+	// op 0: load(1,0): differs from the reference: true
+	// op 1: load(1,0); store(1,0): differs from the reference: false
 	// 8 access rects
 }

@@ -84,13 +84,14 @@ func FromCounterexample(title string, cx *report.Counterexample) (Drawing, error
 	return Drawing{Title: title, Subtitle: cx.Config + " · " + cx.Ops, Note: cx.Detail, Config: cfg, Paths: []Path{p}}, nil
 }
 
-// pathLabel names record op's path: the ops of prog up to it.
+// pathLabel names record op's path: its 0-based index, as traces and
+// details count, and the ops of prog up to it.
 func pathLabel(prog iterator.Program, op int) string {
 	var parts []string
 	for i := 0; i <= op && i < len(prog); i++ {
 		parts = append(parts, prog[i].String())
 	}
-	return fmt.Sprintf("op %d: %s", op+1, strings.Join(parts, "; "))
+	return fmt.Sprintf("op %d: %s", op, strings.Join(parts, "; "))
 }
 
 func accesses(r *iterator.Record) []Access {

@@ -148,8 +148,8 @@ func TestSVGDrawsEachPathWhereItAccesses(t *testing.T) {
 	assert.Equal(t, 2, n, "the tile and its legend key")
 	n, _ = count(rects, ClassGap)
 	assert.Equal(t, 1, n, "the pitch equals the tile's extent: only the legend's gap key")
-	assert.Contains(t, text, "op 1: load(1,0) (differs from the reference: dashed)")
-	assert.Contains(t, text, "op 2: load(1,0); store(1,0)")
+	assert.Contains(t, text, "op 0: load(1,0) (differs from the reference: dashed)")
+	assert.Contains(t, text, "op 1: load(1,0); store(1,0)")
 	assert.Contains(t, text, "cutlass-pre3049: thread 5")
 }
 
