@@ -16,16 +16,33 @@ import (
 // sections Markdown shows, each counterexample with its picture drawn
 // inline as SVG. It loads nothing (inline CSS, no script), so it can be
 // attached or archived as one file.
-func HTML(w io.Writer, r *report.Report) error { return renderHTML(w, reportDocument(r)) }
+func HTML(w io.Writer, r *report.Report) error { return HTMLWith(w, r, HTMLOptions{}) }
 
 // HTMLMatrix renders a sweep over several iterators as one HTML page.
-func HTMLMatrix(w io.Writer, m *report.Matrix) error { return renderHTML(w, matrixDocument(m)) }
+func HTMLMatrix(w io.Writer, m *report.Matrix) error { return HTMLMatrixWith(w, m, HTMLOptions{}) }
+
+// HTMLOptions choose how the HTML renderers draw.
+type HTMLOptions struct {
+	// Trace, when set, traces each counterexample again so that its
+	// picture draws every path of its program; nil: its addresses alone.
+	Trace Tracer
+}
+
+// HTMLWith is HTML with options.
+func HTMLWith(w io.Writer, r *report.Report, o HTMLOptions) error {
+	return renderHTML(w, reportDocument(r), o)
+}
+
+// HTMLMatrixWith is HTMLMatrix with options.
+func HTMLMatrixWith(w io.Writer, m *report.Matrix, o HTMLOptions) error {
+	return renderHTML(w, matrixDocument(m), o)
+}
 
 // WriteCheckHTML renders check's results as one HTML page: the case, the
 // status table, each failing property's first violations, and svg, the
 // picture of one of them (picture.SVG; nil: none), inline.
 func WriteCheckHTML(w io.Writer, c CheckCase, verdict report.Verdict, results []props.Result, svg []byte) error {
-	return renderHTML(w, checkDocument(c, verdict, results, svg))
+	return renderHTML(w, checkDocument(c, verdict, results, svg), HTMLOptions{})
 }
 
 // checkDocument lays out a check's results as a report's document.
@@ -63,10 +80,10 @@ func checkDocument(c CheckCase, verdict report.Verdict, results []props.Result, 
 
 const htmlStyle = `body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;color:#222;max-width:1200px}` +
 	`table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:2px 8px;text-align:left}` +
-	`th{background:#f0f0f0}code,pre{font-family:ui-monospace,monospace;background:#f6f6f6}pre{padding:.5em;overflow-x:auto}` +
+	`th{background:#f0f0f0}code,pre{font-family:ui-monospace,monospace;background:#f6f6f6}pre{padding:.5em;white-space:pre-wrap;overflow-wrap:anywhere}` +
 	`figure{margin:.5em 0;overflow-x:auto}.nopic{color:#a00}`
 
-func renderHTML(w io.Writer, d document) error {
+func renderHTML(w io.Writer, d document, o HTMLOptions) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n",
 		esc(d.title), htmlStyle)
@@ -89,7 +106,7 @@ func renderHTML(w io.Writer, d document) error {
 			htmlBlock(bw, b)
 		}
 		if s.picture != nil {
-			svg, err := s.picture.render()
+			svg, err := s.picture.render(o.Trace)
 			if err != nil {
 				fmt.Fprintf(bw, "<p class=\"nopic\">no picture: %s</p>\n", esc(err.Error()))
 			} else {

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports/picture"
@@ -107,7 +109,7 @@ func TestMarkdownLinksPicturesOnlyWhenWritten(t *testing.T) {
 	assert.NotContains(t, without.String(), "Picture:")
 
 	m := &report.Matrix{Reports: []*report.Report{failingReport()}}
-	pics, err := Pictures(m)
+	pics, err := Pictures(m, nil)
 	require.NoError(t, err)
 	require.Len(t, pics, 1)
 	assert.Equal(t, "cutlass-pre3049-RegularTileIterator-P-sym.svg", pics[0].Name)
@@ -130,4 +132,38 @@ func TestCheckHTMLShowsThePicture(t *testing.T) {
 	assert.Contains(t, p.text, "P-sym violated: thread 5")
 	assert.Contains(t, b.String(), "<code>store(1,0)</code> differs", "prose's code spans as code")
 	assert.Contains(t, p.text, "verdict FAIL")
+}
+
+// With a tracer, a counterexample's picture draws each path of its
+// program (here two, the second off the reference's); a tracer that errs
+// leaves the addresses alone drawn.
+func TestPicturesDrawTracedPaths(t *testing.T) {
+	m := &report.Matrix{Reports: []*report.Report{failingReport()}}
+	var asked report.Replay
+	trace := func(r report.Replay) (got, ref iterator.ThreadTrace, err error) {
+		asked = r
+		got.Records = []iterator.Record{{Op: 0, Kind: "load", AccessBytes: 16, Addrs: []int64{144}}, {Op: 1, Kind: "store", AccessBytes: 16, Addrs: []int64{336}}}
+		ref.Records = []iterator.Record{{Op: 0, Kind: "load", AccessBytes: 16, Addrs: []int64{144}}, {Op: 1, Kind: "store", AccessBytes: 16, Addrs: []int64{144}}}
+		return got, ref, nil
+	}
+	pics, err := Pictures(m, trace)
+	require.NoError(t, err)
+	require.Len(t, pics, 1)
+	assert.Equal(t, failingReport().Properties[0].Counterexample.Replay, asked)
+	svg := string(pics[0].SVG)
+	assert.Equal(t, 1, strings.Count(svg, `class="tc-acc tc-p0"`), "the load")
+	assert.Equal(t, 1, strings.Count(svg, `class="tc-acc tc-p1"`), "the store")
+	assert.Equal(t, 1, strings.Count(svg, `class="tc-ref tc-p1"`), "the reference's store")
+	assert.Contains(t, svg, "op 1: load(1,0); store(1,0)")
+
+	failing := func(report.Replay) (got, ref iterator.ThreadTrace, err error) {
+		return got, ref, errors.New("compiled")
+	}
+	pics, err = Pictures(m, failing)
+	require.NoError(t, err)
+	assert.Equal(t, 4, strings.Count(string(pics[0].SVG), `class="tc-acc tc-p0"`), "the counterexample's four addresses")
+
+	var page bytes.Buffer
+	require.NoError(t, HTMLWith(&page, failingReport(), HTMLOptions{Trace: trace}))
+	assert.Contains(t, page.String(), `class="tc-acc tc-p1"`)
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"errors"
 	"regexp"
 	"strings"
 
@@ -10,21 +11,31 @@ import (
 	"github.com/tilecheck/tilecheck/reports/picture"
 )
 
+// Tracer traces a counterexample's thread again from its replay, on the
+// iterator and on the reference (sweep.ReplayTraces is one), so that its
+// picture draws each path of the program; where it errs (a replay of
+// compiled code), the picture draws the counterexample's addresses alone.
+type Tracer func(report.Replay) (got, ref iterator.ThreadTrace, err error)
+
 // pictureRef is a counterexample's picture as a section carries it: drawn
-// from the counterexample only when a renderer shows it (HTML, or the SVG
-// files Pictures lists), or given already drawn (svg, a check's).
+// only when a renderer shows it (HTML, or the SVG files Pictures lists), or
+// given already drawn (svg, a check's).
 type pictureRef struct {
 	name, title string
 	cx          *report.Counterexample
 	svg         []byte
 }
 
-// render draws the picture.
-func (p *pictureRef) render() ([]byte, error) {
+// render draws the picture, from the traces trace gives (nil: none) or
+// else from the counterexample's addresses.
+func (p *pictureRef) render(trace Tracer) ([]byte, error) {
 	if p.svg != nil {
 		return p.svg, nil
 	}
-	d, err := picture.FromCounterexample(p.title, p.cx)
+	d, err := p.traced(trace)
+	if err != nil {
+		d, err = picture.FromCounterexample(p.title, p.cx)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -33,6 +44,26 @@ func (p *pictureRef) render() ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// traced is the drawing of the counterexample's paths traced again.
+func (p *pictureRef) traced(trace Tracer) (picture.Drawing, error) {
+	if trace == nil || p.cx.Replay.IsZero() {
+		return picture.Drawing{}, errors.New("not traced")
+	}
+	cfg, err := iterator.ParseConfig(p.cx.Replay.Config)
+	if err != nil {
+		return picture.Drawing{}, err
+	}
+	prog, err := iterator.ParseProgram(p.cx.Replay.Ops)
+	if err != nil {
+		return picture.Drawing{}, err
+	}
+	got, ref, err := trace(p.cx.Replay)
+	if err != nil {
+		return picture.Drawing{}, err
+	}
+	return picture.FromTraces(p.title, p.cx.Detail, cfg, prog, got, ref), nil
 }
 
 // counterexamplePicture is the picture of r's counterexample of property
@@ -80,15 +111,16 @@ type Picture struct {
 }
 
 // Pictures draws every counterexample of m that has one, in report order,
-// for sweep --svg-dir; MarkdownWith links them by name.
-func Pictures(m *report.Matrix) ([]Picture, error) {
+// each path traced again by trace (nil: the addresses alone), for sweep
+// --svg-dir; MarkdownWith links them by name.
+func Pictures(m *report.Matrix, trace Tracer) ([]Picture, error) {
 	var out []Picture
 	for _, r := range m.Reports {
 		for _, s := range counterexampleSections(r) {
 			if s.picture == nil {
 				continue
 			}
-			svg, err := s.picture.render()
+			svg, err := s.picture.render(trace)
 			if err != nil {
 				return nil, err
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/report"
 )
 
 // CheckTraces traces thread on the case opts names, on the source judged
@@ -41,4 +42,22 @@ func CheckTraces(opts CheckOptions, thread int) (got, ref iterator.ThreadTrace, 
 	}
 	ref, err = one(referenceSource())
 	return got, ref, err
+}
+
+// ReplayTraces traces a counterexample's thread again from its replay, on
+// the Go model the replay names and on the reference, so that its picture
+// can draw every path. A replay of compiled code (back end flags, which
+// would build again) or of every thread is refused.
+func ReplayTraces(r report.Replay) (got, ref iterator.ThreadTrace, err error) {
+	switch {
+	case r.Flags != "" || r.Command != "":
+		return got, ref, fmt.Errorf("replay %s: not a built-in Go model's", r)
+	case r.Thread < 0:
+		return got, ref, fmt.Errorf("replay %s: no one thread to trace", r)
+	}
+	opts, err := ReplayCheck(r, nil)
+	if err != nil {
+		return got, ref, err
+	}
+	return CheckTraces(opts, r.Thread)
 }

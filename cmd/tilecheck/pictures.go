@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/sweep"
 )
 
 // reportStyle is how a report is rendered: its format, whether text shows
@@ -51,7 +52,7 @@ func writePictures(stderr io.Writer, dir string, m *report.Matrix) (int, bool) {
 	if dir == "" {
 		return 0, true
 	}
-	pics, err := reports.Pictures(m)
+	pics, err := reports.Pictures(m, sweep.ReplayTraces)
 	if err != nil {
 		return internalError(stderr, "sweep", err), false
 	}

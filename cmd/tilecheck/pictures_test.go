@@ -74,6 +74,8 @@ func TestSweepPicturesAndHTML(t *testing.T) {
 	entries, err := os.ReadDir(pics)
 	require.NoError(t, err)
 	assert.Equal(t, len(entries), strings.Count(string(html), "<svg "), "the page draws what --svg-dir wrote")
+	assert.Contains(t, string(html), `<rect class="tc-acc tc-p1"`, "a Go model's counterexample traced again, path by path")
+	assert.Contains(t, string(svg), `<rect class="tc-acc tc-p1"`)
 	assert.Less(t, len(html), 200<<10)
 }
 

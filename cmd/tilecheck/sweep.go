@@ -327,6 +327,7 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, style reportS
 		report.Stamp(r)
 	}
 	format, verbose, md := style.format, style.verbose, reports.MarkdownOptions{PictureDir: style.svgDir}
+	page := reports.HTMLOptions{Trace: sweep.ReplayTraces} // a Go model's counterexample drawn path by path
 	switch format {
 	case "junit":
 		return reports.JUnit(w, m)
@@ -341,7 +342,7 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, style reportS
 		case "json":
 			return reports.JSON(w, r)
 		case "html":
-			return reports.HTML(w, r)
+			return reports.HTMLWith(w, r, page)
 		}
 		return reports.TextWith(w, r, reports.TextOptions{Verbose: verbose})
 	}
@@ -351,7 +352,7 @@ func render(w io.Writer, m *report.Matrix, single, byVerdict bool, style reportS
 	case "json":
 		return reports.JSONMatrix(w, m)
 	case "html":
-		return reports.HTMLMatrix(w, m)
+		return reports.HTMLMatrixWith(w, m, page)
 	}
 	return reports.TextMatrixWith(w, m, reports.TextOptions{Verbose: verbose})
 }

@@ -16,7 +16,7 @@ import (
 const (
 	maxRows  = 64
 	maxCells = 1024
-	gridPx   = 960 // the grid's width the cells share, at most 32 px a cell
+	gridPx   = 960 // the grid's width the cells share, at most 48 px a cell
 )
 
 // Palette is each path's colour, in path order (Okabe and Ito's, safe for
@@ -90,7 +90,7 @@ func newGeometry(d *Drawing) geometry {
 		}
 	}
 	g.r0, g.rows = lo, min(hi-lo+1, maxRows)
-	g.cw = max(1, min(32, gridPx/max(g.drawn, 1)))
+	g.cw = max(1, min(48, gridPx/max(g.drawn, 1)))
 	g.bands = int64(max(1, len(d.Paths)))
 	switch {
 	case g.bands <= 3:
