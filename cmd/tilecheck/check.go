@@ -49,8 +49,9 @@ self-contained page with the picture inline.
 --svg FILE draws the first failing thread (or --thread N) as an SVG to
 attach to an issue: the tile's memory rows, each load, store and accesses()
 pass of the program in its colour, the reference's accesses dashed where
-they differ, the pitch gap shaded. Nothing is written when every property
-holds.
+they differ, the pitch gap shaded. Nothing is written (stderr says so)
+when no one thread's violation is found: every property holds, or only a
+tile-wide one (an element no thread covers) fails.
 
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
@@ -190,10 +191,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return internalError(stderr, "check", err)
 	}
-	if f.svg != "" && svg != nil {
+	switch {
+	case f.svg != "" && svg != nil:
 		if err := writeFileAtomic(f.svg, func(w io.Writer) error { _, err := w.Write(svg); return err }); err != nil {
 			return fail(stderr, "check", fmt.Errorf("--svg: %w", err))
 		}
+	case f.svg != "":
+		fmt.Fprintf(stderr, "tilecheck check: --svg %s not written: no violation of one thread to draw\n", f.svg)
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)

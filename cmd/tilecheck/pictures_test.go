@@ -34,6 +34,7 @@ func TestCheckSVGWritesNothingWhenEveryPropertyHolds(t *testing.T) {
 	code, _, stderr := runCLI("check", "--iterator", "reference", "--config", picConfig, "--ops", "load(1,0);store(1,0)", "--svg", path)
 	require.Equal(t, exitPass, code, stderr)
 	assert.NoFileExists(t, path)
+	assert.Contains(t, stderr, "--svg "+path+" not written: no violation of one thread to draw")
 }
 
 func TestCheckSVGRefusesAMissingDirectory(t *testing.T) {
