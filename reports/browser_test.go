@@ -30,7 +30,7 @@ func browser(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("no headless browser on PATH (chromium, chromium-browser or google-chrome): " +
+	t.Skip("SKIPPED, NOT PASSED: no headless browser on PATH (chromium, chromium-browser or google-chrome): " +
 		"the pictures are not rendered in a browser engine here, only parsed as XML")
 	return ""
 }

@@ -102,3 +102,19 @@ func TestDocsPictureIsCurrent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got), "docs/pictures/p-sym.svg is stale: run the command in docs/properties.md#pictures-of-a-counterexample with --svg docs/pictures/p-sym.svg")
 }
+
+// A compiled check draws the compiled code's accesses: the project's C++
+// rendition of cutlass-pre3049 makes the docs' picture byte for byte.
+func TestCheckSVGOfCompiledCode(t *testing.T) {
+	requireCompiler(t)
+	path := filepath.Join(t.TempDir(), "host.svg")
+	code, _, stderr := runCLI("check", "--backend", "host", "--iterator", "cutlass-pre3049",
+		"--config", "elem=f32 shape=32x4 map=stripmined threads=8 access=4 adv=1 stride=40",
+		"--ops", "load(1,0);store(1,0)", "--property", "P-sym", "--thread", "3", "--svg", path)
+	require.Equal(t, exitFail, code, stderr)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	want, err := os.ReadFile(filepath.Join("..", "..", "docs", "pictures", "p-sym.svg"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}

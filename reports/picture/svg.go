@@ -76,18 +76,28 @@ func newGeometry(d *Drawing) geometry {
 		region = cfg.PitchExtent()
 	}
 	g.regionC, g.regionS = region.C*bits/g.unitBits, region.S
+	// The rows drawn hold the tile and every access; where that is more
+	// than maxRows, they start at the first access instead, as the
+	// accesses are the finding.
 	lo, hi := int64(0), region.S-1
+	first, any := int64(0), false
 	for _, p := range d.Paths {
 		for _, list := range [][]Access{p.Accesses, p.Reference} {
 			for _, a := range list {
 				if a.Addr == report.NotSeen {
 					continue
 				}
-				start := a.Addr * 8
-				lo = min(lo, floorDiv(start, g.rowBits))
-				hi = max(hi, floorDiv(start+max(a.Bytes*8, 1)-1, g.rowBits))
+				start := floorDiv(a.Addr*8, g.rowBits)
+				if !any || start < first {
+					first, any = start, true
+				}
+				lo = min(lo, start)
+				hi = max(hi, floorDiv(a.Addr*8+max(a.Bytes*8, 1)-1, g.rowBits))
 			}
 		}
+	}
+	if hi-lo+1 > maxRows && any {
+		lo = first
 	}
 	g.r0, g.rows = lo, min(hi-lo+1, maxRows)
 	g.cw = max(1, min(48, gridPx/max(g.drawn, 1)))

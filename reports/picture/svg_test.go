@@ -217,3 +217,20 @@ func TestFromCounterexampleRefusesABadConfig(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "picture of P-sym")
 }
+
+// Accesses far past the tile: the rows drawn start at the first access,
+// not at the tile, which no access is near.
+func TestSVGFollowsFarAccesses(t *testing.T) {
+	d, err := FromCounterexample("far rows", &report.Counterexample{
+		Config: "elem=f32 shape=64x8 threads=32 access=4 stride=64", Ops: "load()",
+		Expected: []int64{10000 * 256, 10070 * 256}, Actual: []int64{10000 * 256, 10070 * 256},
+	})
+	require.NoError(t, err)
+	rects, text := parse(t, render(t, d))
+	n, _ := count(rects, ClassAccess)
+	assert.Equal(t, 1, n, "row 10000 drawn, row 10070 past the 64 rows")
+	assert.Contains(t, text, "s=10000")
+	assert.Contains(t, text, "1 accesses lie outside the drawing")
+	n, _ = count(rects, ClassTile)
+	assert.Equal(t, 1, n, "the tile is not in the rows drawn: only its legend key")
+}
