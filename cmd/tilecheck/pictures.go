@@ -14,15 +14,6 @@ import (
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// reportStyle is how a report is rendered: its format, whether text shows
-// every section, and where the counterexamples' pictures were written
-// (which Markdown links; "" none).
-type reportStyle struct {
-	format  string
-	verbose bool
-	svgDir  string
-}
-
 // checkDir is called before any work: dir ("" none) must be a directory,
 // or one that can be made in an existing directory.
 func checkDir(flagName, dir string) error {

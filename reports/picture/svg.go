@@ -61,9 +61,12 @@ type geometry struct {
 	bands             int64
 }
 
-func newGeometry(d *Drawing) geometry {
+func newGeometry(d *Drawing) (geometry, error) {
 	cfg := d.Config
 	bits := int64(cfg.Elem.Bits)
+	if bits <= 0 || cfg.Pitch() <= 0 {
+		return geometry{}, fmt.Errorf("picture of %s: no memory rows to draw (element of %d bits, pitch %d)", d.Title, bits, cfg.Pitch())
+	}
 	g := geometry{unitBits: bits, elemBits: bits}
 	if bits < 8 {
 		g.unitBits = 1
@@ -111,7 +114,7 @@ func newGeometry(d *Drawing) geometry {
 		g.bh = 4
 	}
 	g.ch = max(14, g.bands*g.bh+2)
-	return g
+	return g, nil
 }
 
 func floorDiv(a, b int64) int64 {
@@ -147,8 +150,11 @@ func (g *geometry) segments(a Access) (out []segment, hidden bool) {
 
 // SVG writes d as a standalone SVG document. The output depends on d only.
 func SVG(w io.Writer, d Drawing) error {
+	g, err := newGeometry(&d)
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
-	g := newGeometry(&d)
 	const left, headLines = 56, 3
 	top := int64(headLines*18 + 24)
 	gridW, gridH := g.drawn*g.cw, g.rows*g.ch

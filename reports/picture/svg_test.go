@@ -234,3 +234,11 @@ func TestSVGFollowsFarAccesses(t *testing.T) {
 	n, _ = count(rects, ClassTile)
 	assert.Equal(t, 1, n, "the tile is not in the rows drawn: only its legend key")
 }
+
+func TestSVGRefusesAnEmptyGeometry(t *testing.T) {
+	var b bytes.Buffer
+	err := SVG(&b, Drawing{Title: "no config"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "picture of no config: no memory rows")
+	assert.Zero(t, b.Len())
+}
