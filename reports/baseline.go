@@ -194,7 +194,7 @@ func BaselineText(w io.Writer, f *report.Findings) error {
 
 // BaselineMarkdown is BaselineText as Markdown.
 func BaselineMarkdown(w io.Writer, f *report.Findings) error {
-	return renderMarkdown(w, findingsDocument(f))
+	return renderMarkdown(w, findingsDocument(f), MarkdownOptions{})
 }
 
 func findingsDocument(f *report.Findings) document {

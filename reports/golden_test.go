@@ -37,6 +37,11 @@ func TestGolden(t *testing.T) {
 			return GitHubAnnotationsWith(w, fixtureMatrix(), GitHubOptions{Matrix: true})
 		}},
 		{"matrix-classes.md", func(w io.Writer) error { return MarkdownMatrix(w, classesMatrix()) }},
+		{"fail.html", func(w io.Writer) error { return HTML(w, failingReport()) }},
+		{"matrix-classes.html", func(w io.Writer) error { return HTMLMatrix(w, classesMatrix()) }},
+		{"fail-pictures.md", func(w io.Writer) error {
+			return MarkdownWith(w, failingReport(), MarkdownOptions{PictureDir: "pictures"})
+		}},
 	}
 	cases = append(cases, baselineRenderings...)
 	for _, c := range cases {

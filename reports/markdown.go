@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/report"
@@ -12,12 +14,31 @@ import (
 // Markdown renders one iterator's report ready to paste into a GitHub issue:
 // a summary, the properties with their minimal counterexamples and replay
 // commands, the kill matrix, coverage, units and the audit.
-func Markdown(w io.Writer, r *report.Report) error { return renderMarkdown(w, reportDocument(r)) }
+func Markdown(w io.Writer, r *report.Report) error { return MarkdownWith(w, r, MarkdownOptions{}) }
 
 // MarkdownMatrix renders a sweep over several iterators as Markdown.
-func MarkdownMatrix(w io.Writer, m *report.Matrix) error { return renderMarkdown(w, matrixDocument(m)) }
+func MarkdownMatrix(w io.Writer, m *report.Matrix) error {
+	return MarkdownMatrixWith(w, m, MarkdownOptions{})
+}
 
-func renderMarkdown(w io.Writer, d document) error {
+// MarkdownOptions choose what the Markdown renderers add.
+type MarkdownOptions struct {
+	// PictureDir, when set, is where each counterexample's picture was
+	// written (Pictures, by PictureName): each counterexample links it.
+	PictureDir string
+}
+
+// MarkdownWith is Markdown with options.
+func MarkdownWith(w io.Writer, r *report.Report, o MarkdownOptions) error {
+	return renderMarkdown(w, reportDocument(r), o)
+}
+
+// MarkdownMatrixWith is MarkdownMatrix with options.
+func MarkdownMatrixWith(w io.Writer, m *report.Matrix, o MarkdownOptions) error {
+	return renderMarkdown(w, matrixDocument(m), o)
+}
+
+func renderMarkdown(w io.Writer, d document, o MarkdownOptions) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "## %s\n\n", d.title)
 	for _, line := range d.summary {
@@ -46,6 +67,9 @@ func renderMarkdown(w io.Writer, d document) error {
 			if next && !(b.label != "" && s.blocks[i+1].label != "") && !(isListItem(b) && isListItem(s.blocks[i+1])) {
 				fmt.Fprintln(bw)
 			}
+		}
+		if s.picture != nil && o.PictureDir != "" {
+			fmt.Fprintf(bw, "\nPicture: [%s](%s)\n", s.picture.name, path.Join(filepath.ToSlash(o.PictureDir), s.picture.name))
 		}
 		if s.fold != "" {
 			fmt.Fprint(bw, "\n</details>\n")

@@ -54,6 +54,9 @@ type section struct {
 	// detail marks a long section that text shows only with Verbose (the
 	// trailer sums it up); Markdown folds it.
 	detail bool
+	// picture is a counterexample's picture, which HTML shows and Markdown
+	// links where it was written; nil: none.
+	picture *pictureRef
 }
 
 // block is a paragraph, a labelled value, a table or a command to replay;
@@ -258,6 +261,7 @@ func counterexampleSections(r *report.Report) []section {
 		if !cx.Replay.IsZero() {
 			s.blocks = append(s.blocks, block{code: cx.Replay.String()})
 		}
+		s.picture = counterexamplePicture(r, p.ID, cx)
 		out = append(out, s)
 	}
 	return out

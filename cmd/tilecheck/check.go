@@ -14,6 +14,7 @@ import (
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
+	"github.com/tilecheck/tilecheck/reports/picture"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -25,7 +26,7 @@ func init() {
 }
 
 const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG (--ops OPS | --ops-file FILE)
-                       [--property ID] [--thread N] [--format text|json]
+                       [--property ID] [--thread N] [--format text|json|html] [--svg FILE]
                        [--ptr-contract elements|bytes]
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
@@ -42,7 +43,15 @@ A long program can be read from a file (--ops-file, ops separated by ';'
 or newlines; '#' starts a comment). The work grows with the square of the
 program's length (each op derives a program of its prefix), so a case over
 the limit is refused with its sizes: judge one thread (--thread N).
---format json prints the results for a script.
+--format json prints the results for a script; --format html one
+self-contained page with the picture inline.
+
+--svg FILE draws the first failing thread (or --thread N) as an SVG to
+attach to an issue: the tile's memory rows, each load, store and accesses()
+pass of the program in its colour, the reference's accesses dashed where
+they differ, the pitch gap shaded. Nothing is written (stderr says so)
+when no one thread's violation is found: every property holds, or only a
+tile-wide one (an element no thread covers) fails.
 
 Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
 invalid input (unknown iterator or property, a configuration or op program
@@ -63,6 +72,7 @@ Flags:
 
 type checkFlags struct {
 	iterator, config, ops, opsFile, property, ptrContract, format string
+	svg                                                           string
 	thread                                                        int
 	backendFlags
 }
@@ -75,7 +85,8 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 	fs.StringVar(&f.config, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
 	fs.StringVar(&f.ops, "ops", "", "op program `OPS`, e.g. 'load(1,0);store(1,0)' (this or --ops-file is required)")
 	fs.StringVar(&f.opsFile, "ops-file", "", "read the op program from `FILE` (ops separated by ';' or newlines, '#' comments)")
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json or html")
+	fs.StringVar(&f.svg, "svg", "", "draw the counterexample as an SVG into `FILE`")
 	fs.StringVar(&f.property, "property", "", "judge only property `ID`, e.g. P-sym (default: every property that applies)")
 	fs.IntVar(&f.thread, "thread", -1, "judge only thread `N` (default: every thread)")
 	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
@@ -101,8 +112,13 @@ func (f *checkFlags) parse(args []string, stdout, stderr io.Writer) (sweep.Check
 			return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--%s is required (see tilecheck check --help)", req.name)), true
 		}
 	}
-	if !oneOf(f.format, "text", "json") {
-		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--format %q: want text or json", f.format)), true
+	if !oneOf(f.format, "text", "json", "html") {
+		return sweep.CheckOptions{}, fail(stderr, "check", fmt.Errorf("--format %q: want text, json or html", f.format)), true
+	}
+	if f.svg != "" {
+		if err := checkOut("--svg", f.svg); err != nil {
+			return sweep.CheckOptions{}, fail(stderr, "check", err), true
+		}
 	}
 	// The parsers' messages already start with "config:" or "ops:" and
 	// point at the bad token.
@@ -156,14 +172,32 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if unjudged != nil {
 		verdict = report.Unjudged
 	}
+	var svg []byte
+	if f.svg != "" || f.format == "html" {
+		if svg, err = checkPicture(opts, results); err != nil {
+			return fail(stderr, "check", err)
+		}
+	}
 	var buf bytes.Buffer
-	if f.format == "json" {
-		err = reports.WriteCheckJSON(&buf, reports.CheckCase{Iterator: f.iterator, Config: f.config, Ops: f.ops}, verdict, results)
-	} else {
+	c := reports.CheckCase{Iterator: f.iterator, Config: f.config, Ops: f.ops}
+	switch f.format {
+	case "json":
+		err = reports.WriteCheckJSON(&buf, c, verdict, results)
+	case "html":
+		err = reports.WriteCheckHTML(&buf, c, verdict, results, svg)
+	default:
 		err = reports.WriteCheckText(&buf, results)
 	}
 	if err != nil {
 		return internalError(stderr, "check", err)
+	}
+	switch {
+	case f.svg != "" && svg != nil:
+		if err := writeFileAtomic(f.svg, func(w io.Writer) error { _, err := w.Write(svg); return err }); err != nil {
+			return fail(stderr, "check", fmt.Errorf("--svg: %w", err))
+		}
+	case f.svg != "":
+		fmt.Fprintf(stderr, "tilecheck check: --svg %s not written: no violation of one thread to draw\n", f.svg)
 	}
 	if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return fail(stderr, "check", err)
@@ -175,6 +209,24 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFail
 	}
 	return exitPass
+}
+
+// checkPicture draws the check's first drawable violation (nil: none),
+// tracing its thread again on the source judged and on the reference.
+func checkPicture(opts sweep.CheckOptions, results []props.Result) ([]byte, error) {
+	v, ok := picture.Drawable(results)
+	if !ok {
+		return nil, nil
+	}
+	got, ref, err := sweep.CheckTraces(opts, v.Thread)
+	if err != nil {
+		return nil, fmt.Errorf("tracing thread %d for its picture: %w", v.Thread, err)
+	}
+	var b bytes.Buffer
+	if err := picture.SVG(&b, picture.FromViolation(opts.Iterator, opts.Program, v, got, ref)); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // readOpsFile reads an op program from a file: ops separated by ';' or

@@ -134,7 +134,7 @@ func parseOps(s string) ([]cute.Op, error) {
 }
 
 const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--cases N] [--seed N] [--ops OP,...]
-                            [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+                            [--format text|md|json|junit|github|html] [--out FILE|-] [--verbose]
                             [--backend go|host|gpu [--include DIR] [--cxx COMPILER]
                              [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
                             [--static-every N] [--shard I/N] [--baseline FILE]
@@ -187,7 +187,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	ncases := fs.Int("cases", 0, "draw `N` cases, whatever the preset")
 	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
 	opsText := fs.String("ops", "", "sweep only these operations (`OP,...`; default every one)")
-	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
+	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
@@ -231,7 +231,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	r := res.Report()
 	m := &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
-	return emitReport(ctx, "cute sweep", m, &known, true, true, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "cute sweep", m, &known, true, true, reportStyle{format: *format, verbose: *verbose}, *out, stdout, stderr)
 }
 
 // cuteProgress turns a CuTe sweep's phase messages into progress: log
@@ -326,7 +326,7 @@ func checkCuteSweepFlags(cmd string, fs *flag.FlagSet, presets map[string]int, p
 		*format = "md"
 	}
 	if !oneOf(*format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit, github or html", *format))
 	} else if err := outFormat(cmd, format, flagSet(fs, "format"), out, reportFormats); err != nil {
 		problems = append(problems, err.Error())
 	}

@@ -41,8 +41,8 @@ func runCuteCopy(ctx context.Context, args []string, stdout, stderr io.Writer) i
 }
 
 const cuteCopySweepUsage = `Usage: tilecheck cute copy sweep [--preset quick|release] [--cases N] [--seed N]
-                                 [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                                 [--shard I/N] [--baseline FILE]
+                                 [--format text|md|json|junit|github|html] [--out FILE|-]
+                                 [--verbose] [--shard I/N] [--baseline FILE]
                                  [--backend go|host|gpu --include DIR]
 
 Draws TiledCopy cases with rapid (every copy atom: UniversalCopy,
@@ -84,7 +84,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	preset := fs.String("preset", "quick", "how many cases: quick or release")
 	ncases := fs.Int("cases", 0, "draw `N` cases, whatever the preset")
 	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
-	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
+	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
@@ -116,7 +116,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	r := res.Report()
 	m := &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
-	return emitReport(ctx, "cute copy sweep", m, &known, true, true, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "cute copy sweep", m, &known, true, true, reportStyle{format: *format, verbose: *verbose}, *out, stdout, stderr)
 }
 
 const cuteCopyCheckUsage = `Usage: tilecheck cute copy check --case CASE [--property ID] [--control ID]

@@ -24,7 +24,7 @@ func init() {
 	})
 }
 
-const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
+const mergeUsage = `Usage: tilecheck merge [--format text|md|json|junit|github|html] [--out FILE|-] [--verbose]
                        [--baseline FILE] SHARD.json... | REPORT.json...
 
 Joins the JSON reports of every shard of one sweep (tilecheck sweep --shard
@@ -55,7 +55,7 @@ Flags:
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit or github")
+	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
 	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
 	verbose := fs.Bool("verbose", false, "text: every section")
 	var known baselineFlag
@@ -70,7 +70,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		*format = "md"
 	}
 	if !oneOf(*format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", *format))
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit, github or html", *format))
 	} else if err := outFormat("merge", format, flagSet(fs, "format"), *out, reportFormats); err != nil {
 		problems = append(problems, err.Error())
 	}
@@ -120,7 +120,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if err != nil {
 			return fail(stderr, "merge", err)
 		}
-		return emitReport(ctx, "merge", m, &known, len(complete) == 1, true, *format, *verbose, *out, stdout, stderr)
+		return emitReport(ctx, "merge", m, &known, len(complete) == 1, true, reportStyle{format: *format, verbose: *verbose}, *out, stdout, stderr)
 	}
 	if len(singles) > 0 && len(matrices) > 0 {
 		return fail(stderr, "merge", errors.New("some files are one iterator's shard reports and some all-models matrices: not one sweep"))
@@ -155,7 +155,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return sweepError(stderr, "merge", ctx, err)
 		}
 	}
-	return emitReport(ctx, "merge", m, &known, single, byVerdict, *format, *verbose, *out, stdout, stderr)
+	return emitReport(ctx, "merge", m, &known, single, byVerdict, reportStyle{format: *format, verbose: *verbose}, *out, stdout, stderr)
 }
 
 // flagsFirst moves the flags (and their values) in front of the file

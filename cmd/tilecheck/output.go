@@ -229,7 +229,7 @@ func writeBytesAtomic(path string, data []byte) error {
 }
 
 // formatByExt is the report format an --out file's extension names.
-var formatByExt = map[string]string{".json": "json", ".md": "md", ".markdown": "md", ".xml": "junit", ".txt": "text"}
+var formatByExt = map[string]string{".json": "json", ".md": "md", ".markdown": "md", ".xml": "junit", ".txt": "text", ".html": "html", ".htm": "html"}
 
 // outFormat settles the format of a report written to out, so that a
 // .json file never holds text: without --format (given says whether it

@@ -12,7 +12,6 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/reports"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
@@ -25,8 +24,9 @@ func init() {
 
 const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family|NAMES]
                        [--preset quick|release|exhaustive] [--seed N]
-                       [--format text|md|json|junit|github] [--out FILE|-] [--verbose]
-                       [--workers N] [--shard I/N] [--ptr-contract elements|bytes] [--baseline FILE]
+                       [--format text|md|json|junit|github|html] [--out FILE|-] [--verbose]
+                       [--svg-dir DIR] [--workers N] [--shard I/N] [--ptr-contract elements|bytes]
+                       [--baseline FILE]
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
@@ -45,7 +45,12 @@ not compile are listed as unavailable with the compiler's first diagnostic.
 Formats: text (the matrix or the properties, then a summary; --verbose adds
 controls, counterexamples, units, coverage and the audit), md (everything;
 long sections folded), json (the report's JSON contract), junit (one test case per property ×
-model × class, for CI test reports) and github (GitHub Actions annotations).
+model × class, for CI test reports), github (GitHub Actions annotations)
+and html (one self-contained page, each counterexample drawn inline).
+
+Pictures: --svg-dir DIR writes each counterexample's picture to
+DIR/ITERATOR-CLASS-PROPERTY.svg, and the md report links each one as
+DIR/NAME: give DIR as the Markdown file will find it (relative to it).
 
 CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
 'tilecheck merge' joins the n JSON shard reports into the report of the
@@ -55,7 +60,7 @@ says so on stderr and still writes its report, which merge needs.
 --out is checked before the sweep starts. A file is replaced atomically (a
 temporary file renamed; through a symbolic link, its target), a device or
 FIFO is written in place, and --out - is standard output. Without --format,
-the extension chooses it (.json, .md, .xml junit, .txt text); a --format
+the extension chooses it (.json, .md, .xml junit, .txt text, .html); a --format
 the extension contradicts is refused.
 
 Progress: on a terminal, one line with elapsed time and time left on stderr;
@@ -92,6 +97,7 @@ Flags:
 // sweepFlags are the parsed flags of one sweep invocation.
 type sweepFlags struct {
 	iterator, format, out, ptrContract, class, shardText string
+	svgDir                                               string
 	preset                                               *presetFlag
 	seed                                                 int64
 	workers                                              int
@@ -103,7 +109,7 @@ type sweepFlags struct {
 }
 
 // reportFormats are the formats of sweep and merge.
-var reportFormats = []string{"text", "md", "json", "junit", "github"}
+var reportFormats = []string{"text", "md", "json", "junit", "github", "html"}
 
 func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, bool) {
 	var f sweepFlags
@@ -111,8 +117,9 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` to sweep (default: every built-in model)")
 	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
 	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
-	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit or github")
+	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit, github or html")
 	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
+	fs.StringVar(&f.svgDir, "svg-dir", "", "write each counterexample's picture (SVG) into `DIR`, which the md report links")
 	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
 	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
@@ -131,7 +138,7 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		f.format = "md"
 	}
 	if !oneOf(f.format, reportFormats...) {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit or github", f.format))
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md, json, junit, github or html", f.format))
 	} else if err := outFormat("sweep", &f.format, flagSet(fs, "format"), f.out, reportFormats); err != nil {
 		problems = append(problems, err.Error())
 	}
@@ -162,6 +169,9 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 		problems = append(problems, err.Error())
 	}
 	problems = append(problems, f.baseline.load(f.shard.Count > 1)...)
+	if err := checkDir("--svg-dir", f.svgDir); err != nil {
+		problems = append(problems, err.Error())
+	}
 	if len(problems) > 0 {
 		return f, fail(stderr, "sweep", errors.New(strings.Join(problems, "; "))), true
 	}
@@ -222,13 +232,16 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	single := named && len(m.Reports) == 1 && (f.compiled() || len(classes) == 1)
 	warnModelErrors(stderr, m.Reports...)
 	warnEmptyShard(stderr, f.shardText, m.Reports)
-	return emitReport(ctx, "sweep", m, &f.baseline, single, named, f.format, f.verbose, f.out, stdout, stderr)
+	if code, ok := writePictures(stderr, f.svgDir, m); !ok {
+		return code
+	}
+	return emitReport(ctx, "sweep", m, &f.baseline, single, named, reportStyle{format: f.format, verbose: f.verbose, svgDir: f.svgDir}, f.out, stdout, stderr)
 }
 
 // emitReport renders m (one report when single) to --out, and returns the
 // exit status: the verdict's (byVerdict: an iterator was named), the
 // matrix's (only errors and weak evidence count), or 130 when interrupted.
-func emitReport(ctx context.Context, cmd string, m *report.Matrix, b *baselineFlag, single, byVerdict bool, format string, verbose bool, out string, stdout, stderr io.Writer) int {
+func emitReport(ctx context.Context, cmd string, m *report.Matrix, b *baselineFlag, single, byVerdict bool, style reportStyle, out string, stdout, stderr io.Writer) int {
 	if byVerdict && !single {
 		// One iterator over several classes: its reports end with the
 		// verdict the exit status follows, as one class's report does.
@@ -238,7 +251,7 @@ func emitReport(ctx context.Context, cmd string, m *report.Matrix, b *baselineFl
 		b.apply(m)
 	}
 	var buf bytes.Buffer
-	if err := render(&buf, m, single, byVerdict, format, verbose); err != nil {
+	if err := render(&buf, m, single, byVerdict, style); err != nil {
 		return internalError(stderr, cmd, err)
 	}
 	if err := writeOut(out, buf.Bytes(), stdout); err != nil {
@@ -315,40 +328,6 @@ func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, std
 		return nil, err
 	}
 	return &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}, nil
-}
-
-// render renders m in the chosen format: one report when single, else the
-// matrix. byVerdict says the exit status follows the verdict (an iterator
-// was named); otherwise it is the all-models matrix's, where failing
-// properties are expected. Every report is stamped with the tool and
-// version first.
-func render(w io.Writer, m *report.Matrix, single, byVerdict bool, format string, verbose bool) error {
-	for _, r := range m.Reports {
-		report.Stamp(r)
-	}
-	switch format {
-	case "junit":
-		return reports.JUnit(w, m)
-	case "github":
-		return reports.GitHubAnnotationsWith(w, m, reports.GitHubOptions{Matrix: !single && !byVerdict})
-	}
-	if single {
-		r := m.Reports[0]
-		switch format {
-		case "md":
-			return reports.Markdown(w, r)
-		case "json":
-			return reports.JSON(w, r)
-		}
-		return reports.TextWith(w, r, reports.TextOptions{Verbose: verbose})
-	}
-	switch format {
-	case "md":
-		return reports.MarkdownMatrix(w, m)
-	case "json":
-		return reports.JSONMatrix(w, m)
-	}
-	return reports.TextMatrixWith(w, m, reports.TextOptions{Verbose: verbose})
 }
 
 // warnModelErrors shows on stderr every model that errored during a sweep.
