@@ -36,7 +36,7 @@ func Text(w io.Writer, r *Report) {
 			p.line("     ", "   "+matchText(m))
 		}
 		if n := len(s.side.Left); n > 0 {
-			p.line("     ", fmt.Sprintf("   left out: %d (e.g. %s: %s)", n, s.side.Left[0].Config, s.side.Left[0].Reason))
+			p.line("     ", fmt.Sprintf("   left out: %d (%d reasons; e.g. %s)", n, len(leftReasons(s.side.Left)), leftReasons(s.side.Left)[0]))
 		}
 	}
 	if len(r.Groups) > 0 {
@@ -95,7 +95,10 @@ func Markdown(w io.Writer, r *Report) {
 		side SideReport
 	}{{"A", r.A}, {"B", r.B}} {
 		if n := len(s.side.Left); n > 0 {
-			fmt.Fprintf(w, "\n%s left out %d: %s\n", s.name, n, mdCell(leftReasons(s.side.Left)))
+			fmt.Fprintf(w, "\n%s left out %d:\n\n", s.name, n)
+			for _, r := range leftReasons(s.side.Left) {
+				fmt.Fprintf(w, "- %s\n", r)
+			}
 		}
 	}
 	if len(r.Groups) > 0 {
@@ -159,7 +162,11 @@ func kind(s SideReport) string {
 // matchText is one Match in the reports' words.
 func matchText(m Match) string {
 	if m.Differ == 0 {
-		return fmt.Sprintf("%s: matches %s on every access compared (%d)", m.Class, m.Model, m.Compared)
+		also := ""
+		if len(m.Also) > 0 {
+			also = " (so do " + strings.Join(m.Also, ", ") + ")"
+		}
+		return fmt.Sprintf("%s: matches %s on every access compared (%d)%s", m.Class, m.Model, m.Compared, also)
 	}
 	return fmt.Sprintf("%s: no built-in model matches; %s differs least (%d of %d accesses)",
 		m.Class, m.Model, m.Differ, m.Compared)
@@ -191,7 +198,7 @@ func accessText(a Access) string {
 
 // leftReasons lists the distinct reasons of what a side left out, each
 // with its count.
-func leftReasons(left []Left) string {
+func leftReasons(left []Left) []string {
 	count := map[string]int{}
 	var order []string
 	for _, l := range left {
@@ -205,7 +212,7 @@ func leftReasons(left []Left) string {
 	for i, r := range order {
 		parts[i] = fmt.Sprintf("%d× %s", count[r], r)
 	}
-	return strings.Join(parts, "; ")
+	return parts
 }
 
 // mdCell escapes a table cell's pipes.
@@ -239,9 +246,44 @@ func (p *printer) line(indent, s string) {
 }
 
 // command writes a shell command at indent, broken where a line would pass
-// width with a trailing backslash, never inside single quotes, so that it
-// can be pasted as it is.
+// width with a trailing backslash, so that it can be pasted as it is. A
+// single-quoted word too long for a line is split after a space or a
+// semicolon into quoted pieces, the lines after the first starting at
+// column 0 (the shell joins 'a '\<newline>'b' into one word).
 func (p *printer) command(indent, s string) {
+	line := indent
+	for _, w := range shellWords(s) {
+		sep := " "
+		if line == indent || line == indent+"  " {
+			sep = ""
+		}
+		if len(line)+len(sep)+len(w)+2 <= width {
+			line += sep + w
+			continue
+		}
+		if line != indent {
+			fmt.Fprintln(p.w, line+" \\")
+			line = indent + "  "
+		}
+		if len(line)+len(w)+2 <= width || !strings.HasPrefix(w, "'") {
+			line += w
+			continue
+		}
+		pieces := quotedPieces(w[1:len(w)-1], width-len(line)-4)
+		for i, piece := range pieces {
+			if i < len(pieces)-1 {
+				fmt.Fprintln(p.w, line+"'"+piece+"'\\")
+				line = ""
+			} else {
+				line += "'" + piece + "'"
+			}
+		}
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+// shellWords splits s at spaces outside single quotes.
+func shellWords(s string) []string {
 	var words []string
 	quoted, start := false, 0
 	for i, c := range s {
@@ -249,23 +291,32 @@ func (p *printer) command(indent, s string) {
 		case c == '\'':
 			quoted = !quoted
 		case c == ' ' && !quoted:
-			words = append(words, s[start:i])
+			if i > start {
+				words = append(words, s[start:i])
+			}
 			start = i + 1
 		}
 	}
-	words = append(words, s[start:])
-	line := indent
-	for _, w := range words {
-		if w == "" {
-			continue
-		}
-		if line != indent && len([]rune(line))+1+len([]rune(w))+2 > width {
-			fmt.Fprintln(p.w, line+" \\")
-			line = indent + "  "
-		} else if line != indent && line != indent+"  " {
-			line += " "
-		}
-		line += w
+	if start < len(s) {
+		words = append(words, s[start:])
 	}
-	fmt.Fprintln(p.w, line)
+	return words
+}
+
+// quotedPieces splits s after spaces and semicolons into pieces of at most
+// first bytes for the first and width-4 for the rest (a piece with no
+// such break is cut where it must be).
+func quotedPieces(s string, first int) []string {
+	var out []string
+	limit := max(first, 16)
+	for len(s) > limit {
+		cut := strings.LastIndexAny(s[:limit], " ;") + 1
+		if cut <= 0 {
+			cut = limit
+		}
+		out = append(out, s[:cut])
+		s = s[cut:]
+		limit = width - 4
+	}
+	return append(out, s)
 }

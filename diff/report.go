@@ -41,6 +41,8 @@ type Match struct {
 	Model    string `json:"model"`
 	Compared int64  `json:"compared"`
 	Differ   int64  `json:"differ"`
+	// Also are the other models that match as well (Differ 0 only).
+	Also []string `json:"also_matches,omitempty"`
 }
 
 // Group is every differing access sharing an iterator class, a call path
@@ -159,7 +161,13 @@ func Matches(runs []Run, models []iterator.Model) []Match {
 			continue
 		}
 		t := byClass[c][best]
-		out = append(out, Match{Class: c.String(), Model: models[best].Name(), Compared: t.compared, Differ: t.differ})
+		m := Match{Class: c.String(), Model: models[best].Name(), Compared: t.compared, Differ: t.differ}
+		for mi, other := range models {
+			if o := byClass[c][mi]; mi != best && t.differ == 0 && o.compared > 0 && o.differ == 0 {
+				m.Also = append(m.Also, other.Name())
+			}
+		}
+		out = append(out, m)
 	}
 	return out
 }
