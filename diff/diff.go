@@ -98,7 +98,8 @@ func Compare(a, b Side, opts Options) *Report {
 		rep.Groups = append(rep.Groups, g.group(opts))
 	}
 	slices.SortFunc(rep.Groups, func(x, y Group) int {
-		return cmp.Or(compareClass(x.Class, y.Class), cmp.Compare(x.Path, y.Path), cmp.Compare(x.ConfigClass, y.ConfigClass))
+		return cmp.Or(compareClass(x.Class, y.Class), cmp.Compare(x.Path, y.Path),
+			slices.Compare(x.order[:], y.order[:]), cmp.Compare(x.ConfigClass, y.ConfigClass))
 	})
 	slices.SortFunc(rep.Unpaired, func(x, y Unpaired) int {
 		return cmp.Or(cmp.Compare(x.Side, y.Side), compareClass(x.Class, y.Class), cmp.Compare(x.Program, y.Program))
@@ -134,6 +135,7 @@ type groupKey struct{ class, path, configClass string }
 // groupState accumulates one group while the pairs are compared.
 type groupState struct {
 	key      groupKey
+	order    [3]int
 	configs  map[string]bool
 	pairs    int
 	accesses int64
@@ -173,7 +175,7 @@ func comparePair(rep *Report, groups map[groupKey]*groupState, ra, rb *Run) {
 				key := groupKey{ra.Config.Class.String(), CallPath(ra.Program, op), ConfigClass(ra.Config)}
 				g := groups[key]
 				if g == nil {
-					g = &groupState{key: key, configs: map[string]bool{}, whats: map[string]bool{}}
+					g = &groupState{key: key, order: configOrder(ra.Config), configs: map[string]bool{}, whats: map[string]bool{}}
 					groups[key] = g
 				}
 				g.accesses++
@@ -270,7 +272,7 @@ func opText(prog iterator.Program, i int) string {
 // group turns the accumulated state into the reported group, its examples
 // the smallest pairs first, one per configuration before any repeats one.
 func (g *groupState) group(opts Options) Group {
-	out := Group{Class: g.key.class, Path: g.key.path, ConfigClass: g.key.configClass,
+	out := Group{Class: g.key.class, Path: g.key.path, ConfigClass: g.key.configClass, order: g.order,
 		Configs: len(g.configs), Pairs: g.pairs, Accesses: g.accesses}
 	for w := range g.whats {
 		out.What = append(out.What, w)

@@ -55,3 +55,13 @@ func ConfigClass(c iterator.Config) string {
 	}
 	return fmt.Sprintf("%s %d-bit %s", c.Layout, c.Elem.Bits, v)
 }
+
+// configOrder sorts configuration classes: by layout, element width, then
+// V=1 before V>1.
+func configOrder(c iterator.Config) [3]int {
+	v := 0
+	if c.Access > 1 {
+		v = 1
+	}
+	return [3]int{int(c.Layout), c.Elem.Bits, v}
+}

@@ -164,7 +164,7 @@ func matchText(m Match) string {
 	if m.Differ == 0 {
 		also := ""
 		if len(m.Also) > 0 {
-			also = " (so do " + strings.Join(m.Also, ", ") + ")"
+			also = " (also matched by " + strings.Join(m.Also, ", ") + ")"
 		}
 		return fmt.Sprintf("%s: matches %s on every access compared (%d)%s", m.Class, m.Model, m.Compared, also)
 	}

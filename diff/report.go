@@ -58,6 +58,8 @@ type Group struct {
 	Accesses    int64     `json:"accesses"`
 	What        []string  `json:"what"` // address, width, guard, seen, present
 	Examples    []Example `json:"examples"`
+
+	order [3]int // the configuration class's layout, width and V>1, to sort by
 }
 
 // Example is the first differing access of one pair: where it is and what
