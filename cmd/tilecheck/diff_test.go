@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -123,4 +126,34 @@ func TestDiffInterruptedBeforeBuildingExits130(t *testing.T) {
 	assert.Equal(t, exitInterrupted, code, errb.String())
 	assert.Contains(t, errb.String(), "interrupted")
 	assert.Empty(t, out.String())
+}
+
+// SIGINT while a tree's headers compile kills the compilers and exits 130
+// without a report.
+func TestDiffInterruptKillsCompilers(t *testing.T) {
+	dir := t.TempDir()
+	cxx := filepath.Join(dir, "fake-g++")
+	require.NoError(t, os.WriteFile(cxx, []byte(fakeCompiler), 0o755))
+	inc := filepath.Join(dir, "include")
+	require.NoError(t, os.Mkdir(inc, 0o755))
+	pids := filepath.Join(dir, "pids")
+	out := filepath.Join(dir, "diff.md")
+	cmd, stderr := startCLI(t, dir, []string{"CXX=" + cxx, "FAKE_PIDS=" + pids, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache")},
+		"diff", "--include", inc, "--model", "cutlass", "--out", out)
+	deadline := time.Now().Add(2 * time.Minute)
+	for len(readPids(pids)) < 2 {
+		require.False(t, time.Now().After(deadline), "the fake compiler never started")
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	rest, _ := io.ReadAll(stderr)
+	assert.Equal(t, exitInterrupted, waitExit(t, cmd), string(rest))
+	assert.Contains(t, string(rest), "interrupted")
+	for _, pid := range readPids(pids) {
+		if alive(pid) {
+			t.Errorf("compiler process %d still running after the interrupt", pid)
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	assert.NoFileExists(t, out)
 }
