@@ -203,17 +203,13 @@ func recordOp(x, y *iterator.Record) int {
 	return y.Op
 }
 
-// accessCount is how many accesses either record holds (a missing record
-// holds none).
+// accessCount is how many accesses two records are compared on: the
+// longer's, or one where a side lacks the record (one difference).
 func accessCount(x, y *iterator.Record) int {
-	n := 0
-	if x != nil {
-		n = len(x.Addrs)
+	if x == nil || y == nil {
+		return 1
 	}
-	if y != nil {
-		n = max(n, len(y.Addrs))
-	}
-	return max(n, 1) // a record missing on one side is one difference
+	return max(len(x.Addrs), len(y.Addrs))
 }
 
 // accessDiff names what differs in access k of two records: "present" (a
@@ -280,18 +276,17 @@ func (g *groupState) group(opts Options) Group {
 	slices.Sort(out.What)
 	firsts := slices.Clone(g.firsts)
 	slices.SortFunc(firsts, compareExamples)
-	used := map[string]bool{}
-	for pass := 0; pass < 2 && len(out.Examples) < opts.Examples; pass++ {
-		for _, e := range firsts {
+	picked := make([]bool, len(firsts))
+	usedConfig := map[string]bool{}
+	for pass := 0; pass < 2; pass++ {
+		for i, e := range firsts {
 			if len(out.Examples) == opts.Examples {
 				break
 			}
-			if (pass == 0) == used[e.Config] || (pass == 1 && slices.ContainsFunc(out.Examples, func(x Example) bool {
-				return x.Config == e.Config && x.Program == e.Program
-			})) {
+			if picked[i] || (pass == 0 && usedConfig[e.Config]) {
 				continue
 			}
-			used[e.Config] = true
+			picked[i], usedConfig[e.Config] = true, true
 			if opts.Replay != "" {
 				e.Replay = fmt.Sprintf("%s --config '%s' --ops '%s'", opts.Replay, e.Config, e.Program)
 			}

@@ -129,8 +129,8 @@ func Markdown(w io.Writer, r *Report) {
 
 // headline is the report's first line.
 func headline(r *Report) string {
-	s := fmt.Sprintf("tilecheck diff: %d of %d accesses differ in %d groups (%d pairs compared)",
-		r.Differing, r.Accesses, len(r.Groups), r.Pairs)
+	s := fmt.Sprintf("tilecheck diff: %d of %d accesses differ in %s (%s compared)",
+		r.Differing, r.Accesses, plural(len(r.Groups), "group"), plural(r.Pairs, "pair"))
 	if r.Preset != "" {
 		s += fmt.Sprintf("; preset %s", r.Preset)
 	}
@@ -146,8 +146,8 @@ func verdictText(r *Report) string {
 	case r.Pairs == 0:
 		return "nothing compared: the two sides ran no case in common"
 	case r.Differs():
-		return fmt.Sprintf("DIFFERENT: %d groups changed, %d program groups ran on one side only",
-			len(r.Groups), len(r.Unpaired))
+		return fmt.Sprintf("DIFFERENT: %s changed, %s ran on one side only",
+			plural(len(r.Groups), "group"), plural(len(r.Unpaired), "program group"))
 	}
 	return "no difference: every access compared is the same on both sides"
 }
@@ -174,8 +174,8 @@ func matchText(m Match) string {
 
 // groupCounts is a group's counts and what differed.
 func groupCounts(g Group) string {
-	return fmt.Sprintf("%d accesses in %d pairs over %d configurations differ (%s)",
-		g.Accesses, g.Pairs, g.Configs, strings.Join(g.What, ", "))
+	return fmt.Sprintf("%s in %s over %s differ (%s)", plural(int(g.Accesses), "access"),
+		plural(g.Pairs, "pair"), plural(g.Configs, "configuration"), strings.Join(g.What, ", "))
 }
 
 // accessText is one side's access in an example.
@@ -213,6 +213,17 @@ func leftReasons(left []Left) []string {
 		parts[i] = fmt.Sprintf("%d× %s", count[r], r)
 	}
 	return parts
+}
+
+// plural is n and noun, made plural unless n is 1.
+func plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case strings.HasSuffix(noun, "s"):
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // mdCell escapes a table cell's pipes.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -156,6 +157,12 @@ func (f *diffFlags) validate() []string {
 			}
 		} else if st, err := os.Stat(s.include); err != nil || !st.IsDir() {
 			problems = append(problems, fmt.Sprintf("--include %q: not a directory", s.include))
+		}
+	}
+	trees := slices.ContainsFunc(f.sides, func(s diffSide) bool { return s.include != "" })
+	for _, name := range []string{"backend", "arch", "namespace", "header", "cuda-include", "jobs"} {
+		if !trees && flagSet(f.fs, name) {
+			problems = append(problems, fmt.Sprintf("--%s needs a tree side (--include): two models are not compiled", name))
 		}
 	}
 	if !oneOf(f.backend, "host", "gpu") {

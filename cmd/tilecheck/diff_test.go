@@ -107,7 +107,8 @@ func TestDiffBadInput(t *testing.T) {
 		{[]string{"--model", "cutlass", "--model", "cutlass", "--config", "elem=f32 shape=64x8 threads=32 access=4", "--ops", "bogus"}, "--ops"},
 		{[]string{"--model", "cutlass", "--model", "cutlass", "--class", "Nope"}, "--class"},
 		{[]string{"--model", "cutlass", "--model", "cutlass", "--format", "svg"}, "--format"},
-		{[]string{"--model", "cutlass", "--model", "cutlass", "--arch", "sm_80"}, "--arch needs --backend gpu"},
+		{[]string{"--model", "cutlass", "--model", "cutlass", "--include", dir, "--arch", "sm_80"}, "--arch needs --backend gpu"},
+		{[]string{"--model", "cutlass", "--model", "cutlass", "--backend", "gpu"}, "--backend needs a tree side"},
 		{[]string{"--model", "cutlass", "--model", "cutlass", "--out", filepath.Join(dir, "no", "x.md")}, "does not exist"},
 	} {
 		code, out, stderr := runCLI(append([]string{"diff"}, c.args...)...)
