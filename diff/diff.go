@@ -70,9 +70,14 @@ func Compare(a, b Side, opts Options) *Report {
 		B: SideReport{Label: b.Label, Compiled: b.Compiled, Left: b.Left, Matches: Matches(b.Runs, opts.Models)},
 	}
 	bRuns := map[pairKey]*Run{}
+	configsA, configsB := map[string]bool{}, map[string]bool{}
 	for i := range b.Runs {
 		r := &b.Runs[i]
 		bRuns[pairKey{r.Config.String(), r.Program.String()}] = r
+		configsB[r.Config.String()] = true
+	}
+	for i := range a.Runs {
+		configsA[a.Runs[i].Config.String()] = true
 	}
 	groups := map[groupKey]*groupState{}
 	seenA := map[pairKey]bool{}
@@ -82,7 +87,7 @@ func Compare(a, b Side, opts Options) *Report {
 		seenA[k] = true
 		rb, ok := bRuns[k]
 		if !ok {
-			rep.addUnpaired("A", ra)
+			rep.addUnpaired("A", ra, !configsB[k.config])
 			continue
 		}
 		rep.Pairs++
@@ -90,8 +95,8 @@ func Compare(a, b Side, opts Options) *Report {
 	}
 	for i := range b.Runs {
 		rb := &b.Runs[i]
-		if !seenA[pairKey{rb.Config.String(), rb.Program.String()}] {
-			rep.addUnpaired("B", rb)
+		if k := (pairKey{rb.Config.String(), rb.Program.String()}); !seenA[k] {
+			rep.addUnpaired("B", rb, !configsA[k.config])
 		}
 	}
 	for _, g := range groups {
@@ -111,22 +116,32 @@ func Compare(a, b Side, opts Options) *Report {
 // access changed, or a pair ran on one side only.
 func (r *Report) Differs() bool { return len(r.Groups) > 0 || len(r.Unpaired) > 0 }
 
-// addUnpaired counts a pair that ran on side only.
-func (r *Report) addUnpaired(side string, run *Run) {
+// addUnpaired counts a pair that ran on side only: under its program, or
+// where the other side ran nothing of its configuration (whole), under
+// the configuration's class alone.
+func (r *Report) addUnpaired(side string, run *Run, whole bool) {
 	class, prog := run.Config.Class.String(), run.Program.String()
+	if whole {
+		prog = ""
+	}
+	cfg := run.Config.String()
 	for i := range r.Unpaired {
 		u := &r.Unpaired[i]
 		if u.Side == side && u.Class == class && u.Program == prog {
-			u.Configs++
+			u.Programs++
+			if !slices.Contains(u.configs, cfg) {
+				u.configs = append(u.configs, cfg)
+				u.Configs++
+			}
 			if smaller(run.Config, u.Example) {
 				u.Example = run.Config
-				u.ExampleConfig = run.Config.String()
+				u.ExampleConfig = cfg
 			}
 			return
 		}
 	}
-	r.Unpaired = append(r.Unpaired, Unpaired{Side: side, Class: class, Program: prog, Configs: 1,
-		Example: run.Config, ExampleConfig: run.Config.String()})
+	r.Unpaired = append(r.Unpaired, Unpaired{Side: side, Class: class, Program: prog, Configs: 1, Programs: 1,
+		Example: run.Config, ExampleConfig: cfg, configs: []string{cfg}})
 }
 
 // groupKey is what a group of differences shares.

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -174,8 +175,24 @@ func TestExamplesSmallestCaseFirstAndUnpairedCounted(t *testing.T) {
 	assert.Equal(t, 2, g.Pairs)
 	require.Len(t, g.Examples, 2)
 	assert.Equal(t, small.String(), g.Examples[0].Config, "the smallest case comes first")
-	assert.Equal(t, []Unpaired{{Side: "A", Class: "RegularTileIterator", Program: "load()", Configs: 1,
-		ExampleConfig: big.String(), Example: big}}, rep.Unpaired)
+	require.Len(t, rep.Unpaired, 1)
+	u := rep.Unpaired[0]
+	assert.Equal(t, []any{"A", "RegularTileIterator", "load()", 1, 1, big.String()},
+		[]any{u.Side, u.Class, u.Program, u.Configs, u.Programs, u.ExampleConfig})
+
+	// A configuration the other side ran nothing of is one row for its
+	// class, whatever its programs.
+	other := mustConfig(t, "elem=f16 shape=64x8 map=stripmined threads=32 access=8 adv=1 stride=64")
+	extra := modelSide(t, "cutlass", []Pair{{other, prog}, {other, only}})
+	b.Runs = append(b.Runs, extra.Runs...)
+	rep = Compare(a, b, Options{})
+	require.Len(t, rep.Unpaired, 2)
+	u = rep.Unpaired[1]
+	assert.Equal(t, []any{"B", "RegularTileIterator", "", 1, 2, other.String()},
+		[]any{u.Side, u.Class, u.Program, u.Configs, u.Programs, u.ExampleConfig})
+	var text bytes.Buffer
+	Text(&text, rep)
+	assert.Contains(t, strings.Join(strings.Fields(text.String()), " "), "B only: RegularTileIterator, every program (the other side ran nothing of these configurations): 2 pairs in 1 configuration")
 }
 
 func TestCallPath(t *testing.T) {

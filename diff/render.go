@@ -61,7 +61,8 @@ func Text(w io.Writer, r *Report) {
 		p.line("", "Ran on one side only:")
 	}
 	for _, u := range r.Unpaired {
-		p.line("      ", fmt.Sprintf("  %s only: %s '%s' (%d configurations; smallest %s)", u.Side, u.Class, u.Program, u.Configs, u.ExampleConfig))
+		p.line("      ", fmt.Sprintf("  %s only: %s, %s: %s in %s (smallest %s)", u.Side, u.Class, unpairedWhat(u),
+			plural(u.Programs, "pair"), plural(u.Configs, "configuration"), u.ExampleConfig))
 	}
 	p.line("", "")
 	p.line("", verdictText(r))
@@ -119,9 +120,9 @@ func Markdown(w io.Writer, r *Report) {
 		}
 	}
 	if len(r.Unpaired) > 0 {
-		fmt.Fprintf(w, "\n## Ran on one side only\n\n| side | class | program | configurations | smallest |\n|---|---|---|---|---|\n")
+		fmt.Fprintf(w, "\n## Ran on one side only\n\n| side | class | program | pairs | configurations | smallest |\n|---|---|---|---|---|---|\n")
 		for _, u := range r.Unpaired {
-			fmt.Fprintf(w, "| %s | %s | `%s` | %d | `%s` |\n", u.Side, u.Class, u.Program, u.Configs, u.ExampleConfig)
+			fmt.Fprintf(w, "| %s | %s | %s | %d | %d | `%s` |\n", u.Side, u.Class, mdCell(unpairedWhat(u)), u.Programs, u.Configs, u.ExampleConfig)
 		}
 	}
 	fmt.Fprintf(w, "\n**%s**\n", verdictText(r))
@@ -213,6 +214,14 @@ func leftReasons(left []Left) []string {
 		parts[i] = fmt.Sprintf("%d× %s", count[r], r)
 	}
 	return parts
+}
+
+// unpairedWhat says what of a class ran on one side only.
+func unpairedWhat(u Unpaired) string {
+	if u.Program == "" {
+		return "every program (the other side ran nothing of these configurations)"
+	}
+	return "'" + u.Program + "'"
 }
 
 // plural is n and noun, made plural unless n is 1.

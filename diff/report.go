@@ -91,15 +91,20 @@ type Access struct {
 	Guard   *bool  `json:"guard,omitempty"`
 }
 
-// Unpaired counts the pairs of one class and program that ran on one side
-// only (Side "A" or "B"), with the smallest configuration as an example.
+// Unpaired counts the pairs of one class that ran on one side only (Side
+// "A" or "B"): those of one program, or (Program "") those of
+// configurations the other side ran nothing of; Configs configurations,
+// Programs pairs, the smallest configuration as an example.
 type Unpaired struct {
 	Side          string          `json:"side"`
 	Class         string          `json:"class"`
-	Program       string          `json:"program"`
+	Program       string          `json:"program,omitempty"`
 	Configs       int             `json:"configs"`
+	Programs      int             `json:"programs"`
 	ExampleConfig string          `json:"example_config"`
 	Example       iterator.Config `json:"-"`
+
+	configs []string
 }
 
 // Matches says, class by class, which of models the runs' accesses agree
