@@ -25,7 +25,8 @@ func Text(w io.Writer, r *Report) {
 	p := &printer{w: w}
 	p.line("", headline(r))
 	if r.Command != "" {
-		p.line("  ", "command: "+r.Command)
+		p.line("", "command:")
+		p.command("  ", r.Command)
 	}
 	for _, s := range []struct {
 		name string
