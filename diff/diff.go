@@ -181,11 +181,14 @@ func comparePair(rep *Report, groups map[groupKey]*groupState, ra, rb *Run) {
 			}
 			op := recordOp(x, y)
 			for k := 0; k < accessCount(x, y); k++ {
-				rep.Accesses++
 				whats := accessDiff(x, y, k)
 				if len(whats) == 0 {
+					if comparedAddress(x, y, k) {
+						rep.Accesses++
+					}
 					continue
 				}
+				rep.Accesses++
 				rep.Differing++
 				key := groupKey{ra.Config.Class.String(), CallPath(ra.Program, op), ConfigClass(ra.Config)}
 				g := groups[key]
@@ -253,6 +256,16 @@ func accessDiff(x, y *iterator.Record, k int) []string {
 		out = append(out, "guard")
 	}
 	return out
+}
+
+// comparedAddress says whether access k's address was compared: seen on
+// both sides, or not seen on two compiled sides (both showed nothing).
+func comparedAddress(x, y *iterator.Record, k int) bool {
+	if x == nil || y == nil || k >= len(x.Addrs) || k >= len(y.Addrs) {
+		return false
+	}
+	xs, ys := x.Seen(k), y.Seen(k)
+	return xs && ys || x.Evidence != nil && y.Evidence != nil
 }
 
 // accessOf is access k of a record as an example shows it.

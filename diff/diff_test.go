@@ -207,3 +207,23 @@ func TestConfigClass(t *testing.T) {
 	assert.Equal(t, "pitchlinear 32-bit V>1", ConfigClass(mustConfig(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1")))
 	assert.Equal(t, "rowmajor 16-bit V=1", ConfigClass(mustConfig(t, "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=1 adv=0")))
 }
+
+// An access a compiled store left no byte of is not counted as compared
+// against a Go model, and is against another compiled side.
+func TestNotSeenIsComparedOnlyBetweenCompiledSides(t *testing.T) {
+	cfg := mustConfig(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
+	prog := mustProgram(t, "store()")
+	compiled := rec("store", 16, 0, iterator.NoAddress)
+	compiled.Evidence = []iterator.AccessEvidence{0, iterator.EvidenceNotSeen}
+	model := rec("store", 16, 0, 64)
+	side := func(r iterator.Record, compiledSide bool) Side {
+		return Side{Compiled: compiledSide, Runs: []Run{{Config: cfg, Program: prog,
+			Traces: []iterator.ThreadTrace{{Records: []iterator.Record{r}}}}}}
+	}
+	rep := Compare(side(compiled, true), side(model, false), Options{Models: []iterator.Model{}})
+	assert.False(t, rep.Differs())
+	assert.Equal(t, int64(1), rep.Accesses)
+	rep = Compare(side(compiled, true), side(compiled, true), Options{Models: []iterator.Model{}})
+	assert.False(t, rep.Differs())
+	assert.Equal(t, int64(2), rep.Accesses)
+}

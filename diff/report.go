@@ -16,8 +16,9 @@ type Report struct {
 	A       SideReport `json:"a"`
 	B       SideReport `json:"b"`
 	// Pairs is how many (configuration, program) pairs both sides ran;
-	// Accesses how many accesses of them were compared, Differing how many
-	// differ.
+	// Accesses how many accesses of them were compared (an address one
+	// side's bytes did not show is compared only with another compiled
+	// side), Differing how many differ.
 	Pairs     int        `json:"pairs"`
 	Accesses  int64      `json:"accesses"`
 	Differing int64      `json:"differing"`
