@@ -128,7 +128,7 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 				}
 				return check(cases, only(func(p int) bool { return in[p] }))
 			}) {
-				opts.markPath(batch, variants, v, pc, p.prog, p.diag)
+				opts.markPath(batch, variants, v, pc, p.prog, p.diag, "")
 			}
 		}
 		if !found {
@@ -176,7 +176,12 @@ func (opts Options) checkTrials(ctx context.Context, trials []*plannedCase, vari
 }
 
 // markBlamed marks the path of each blamed program that is still available
-// (markPath), and reports whether it marked any.
+// on the cases of the blamed case's instantiation shape (markPath), and
+// reports whether it marked any. A diagnostic names the very instantiation
+// that failed: a failure that depends on the element or the vector (a
+// static_assert on 6-bit types, say) must not take the path away from the
+// cases that compile, and a path that fails on every shape is named on
+// each by the same compile's diagnostics.
 func (opts Options) markBlamed(batch []*plannedCase, variants []Variant, blamed []blame) bool {
 	marked := false
 	for _, b := range blamed {
@@ -185,7 +190,7 @@ func (opts Options) markBlamed(batch []*plannedCase, variants []Variant, blamed 
 		}
 		pc := batch[b.Case]
 		if b.Program < len(pc.Programs) && pc.Avail[b.Variant][b.Program] {
-			opts.markPath(batch, variants, b.Variant, pc, b.Program, b.Diag)
+			opts.markPath(batch, variants, b.Variant, pc, b.Program, b.Diag, instantiationShape(pc))
 			marked = true
 		}
 	}
@@ -240,11 +245,15 @@ func (opts Options) markVariant(batch []*plannedCase, variants []Variant, v int,
 // layout, program shape) on the batch's other cases, unavailable for v: a
 // call the class lacks fails whatever the element or map. (A failure that
 // depends on them fails the smallest program too and is marked by
-// markVariant, per instantiation shape.)
-func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, p int, diag string) {
+// markVariant, per instantiation shape.) A shape other than "" limits the
+// marking to the cases of that instantiation shape.
+func (opts Options) markPath(batch []*plannedCase, variants []Variant, v int, pc *plannedCase, p int, diag, shape string) {
 	path := pathOf(pc.Config.Class.String(), pc.Config.Layout.String(), pc.Programs[p].String())
 	opts.logf("%s: %s does not compile: %s", variants[v].Label(), path, diag)
 	for _, c := range batch {
+		if shape != "" && instantiationShape(c) != shape {
+			continue
+		}
 		for q, prog := range c.Programs {
 			if c.Avail[v][q] && pathOf(c.Config.Class.String(), c.Config.Layout.String(), prog.String()) == path {
 				c.Avail[v][q] = false
