@@ -26,9 +26,8 @@ func metPairs(cfgs []iterator.Config) (float64, []string) {
 	return 1 - float64(len(missing))/float64(len(all)), missing
 }
 
-// Every preset meets every pair; the diagonal alone, the generator before
-// the pairwise set, does not, so the pairwise floors catch the regression
-// of dropping the set.
+// Every preset meets every pair; the diagonal alone does not, so the
+// pairwise floors catch the regression of dropping the pairwise set.
 func TestDiagonalAloneMissesPairs(t *testing.T) {
 	for _, preset := range []Preset{Quick, Release} {
 		cfgs, _, err := Enumerate(preset)
@@ -77,8 +76,8 @@ func TestFamilyWideCases(t *testing.T) {
 	}
 }
 
-// TestPairKeysText: the pair keys read as they always have (coverage
-// floors and reports name them).
+// TestPairKeysText: the pair keys' text is fixed, because coverage floors
+// and reports name them.
 func TestPairKeysText(t *testing.T) {
 	assert.Equal(t, "f16×V=8", elemVKey("f16", 8))
 	assert.Equal(t, "bits6×rank 1", elemRankKey("bits6", 1))
