@@ -2,8 +2,10 @@ package gen
 
 import (
 	"context"
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/internal/ctxtest"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -31,12 +33,8 @@ func TestGenerationStopsWhenCancelled(t *testing.T) {
 	}
 	for name, run := range cases {
 		ctx := ctxtest.NewCountdown(when)
-		if err := run(ctx); !errors.Is(err, context.Canceled) {
-			t.Errorf("%s: %v, want context.Canceled", name, err)
-		}
-		if ctx.Looks() != when {
-			t.Errorf("%s looked at its context %d times, want %d: it went on after it was cancelled", name, ctx.Looks(), when)
-		}
+		assert.ErrorIs(t, run(ctx), context.Canceled, name)
+		assert.Equal(t, when, ctx.Looks(), "%s looked at its context this many times: it went on after it was cancelled", name)
 	}
 }
 
@@ -45,16 +43,11 @@ func TestGenerationStopsWhenCancelled(t *testing.T) {
 func TestRandomCasesInPartsIsWhole(t *testing.T) {
 	const n = 3*drawsPerLock + 5
 	got, err := RandomCasesContext(context.Background(), iterator.RegularTile, 9, n, props.PtrElements)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := drawCases(nil, caseGenFor(iterator.RegularTile), 9, 0, n, props.PtrElements)
-	if len(got) != len(want) {
-		t.Fatalf("%d cases in parts, %d in one draw", len(got), len(want))
-	}
+	require.Len(t, got, len(want), "cases in parts against one draw")
 	for i := range got {
-		if got[i].Config.String() != want[i].Config.String() || got[i].Program.String() != want[i].Program.String() {
-			t.Fatalf("case %d differs: %v vs %v", i, got[i].Config, want[i].Config)
-		}
+		require.Equal(t, want[i].Config.String(), got[i].Config.String(), "case %d", i)
+		require.Equal(t, want[i].Program.String(), got[i].Program.String(), "case %d", i)
 	}
 }

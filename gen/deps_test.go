@@ -4,40 +4,36 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// TestDependencies keeps issue 13's item 1 true: gen reaches none of the
+// TestDependencies: cases flow one way, so gen reaches none of the
 // packages that consume cases (sweep, cuda, the renderers), and the
-// engine no longer imports the testing and flag packages or rapid, which
+// engine imports neither the testing and flag packages nor rapid, which
 // only gen's rapid adapter touches.
 func TestDependencies(t *testing.T) {
 	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the dependency check needs the go command: %v", err)
-	}
+	require.NoError(t, err, "the dependency check needs the go command")
 	list := func(format, pkg string) []string {
 		out, err := exec.Command(goTool, "list", "-f", format, pkg).Output()
-		if err != nil {
-			t.Fatalf("go list %s: %v", pkg, err)
-		}
+		require.NoError(t, err, "go list %s", pkg)
 		return strings.Fields(string(out))
 	}
 	const mod = "github.com/tilecheck/tilecheck/"
 	deps := list(`{{join .Deps " "}}`, mod+"gen")
-	if len(deps) == 0 {
-		t.Fatal("go list gave gen no dependencies")
-	}
+	require.NotEmpty(t, deps, "go list gave gen no dependencies")
 	for _, d := range deps {
 		switch d {
 		// report, the schema (standard library only), is no consumer:
 		// gen reaches it through props (a check's report.Status).
 		case mod + "sweep", mod + "cuda", mod + "probejudge", mod + "reports", mod + "reports/probe":
-			t.Errorf("gen depends on %s; cases flow one way, out of gen", d)
+			assert.Fail(t, "gen depends on "+d, "cases flow one way, out of gen")
 		}
 	}
 	for _, d := range list(`{{join .Imports " "}}`, mod+"sweep") {
-		if d == "testing" || d == "flag" || d == "pgregory.net/rapid" {
-			t.Errorf("sweep imports %s outside its tests; gen's rapid adapter owns it", d)
-		}
+		assert.NotContains(t, []string{"testing", "flag", "pgregory.net/rapid"}, d,
+			"sweep imports it outside its tests; gen's rapid adapter owns it")
 	}
 }

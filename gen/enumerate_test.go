@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -23,82 +26,60 @@ func metPairs(cfgs []iterator.Config) (float64, []string) {
 	return 1 - float64(len(missing))/float64(len(all)), missing
 }
 
-// Every preset meets every pair; the diagonal alone, the generator before
-// the pairwise set, does not, so the pairwise floors catch the regression
-// of dropping the set.
+// Every preset meets every pair; the diagonal alone does not, so the
+// pairwise floors catch the regression of dropping the pairwise set.
 func TestDiagonalAloneMissesPairs(t *testing.T) {
 	for _, preset := range []Preset{Quick, Release} {
 		cfgs, _, err := Enumerate(preset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if f, missing := metPairs(cfgs); f != 1 {
-			t.Errorf("%s meets %.2f of the pairs, missing %v", preset, f, missing)
-		}
+		require.NoError(t, err)
+		f, missing := metPairs(cfgs)
+		assert.Equal(t, 1.0, f, "%s meets this share of the pairs, missing %v", preset, missing)
 	}
 	var diag []iterator.Config
 	indices, err := diagonal(context.Background(), Quick.Size().Configs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, ix := range indices {
 		if c, ok := axisConfig(ix); ok {
 			diag = append(diag, c)
 		}
 	}
-	if f, _ := metPairs(diag); f >= 1 {
-		t.Errorf("the diagonal alone meets every pair (%.2f): the floor proves nothing", f)
-	}
+	f, _ := metPairs(diag)
+	assert.Less(t, f, 1.0, "the diagonal alone meets every pair: the floor proves nothing")
 }
 
 func TestQuickPresetStaysSmall(t *testing.T) {
 	cfgs, progs, err := Enumerate(Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cfgs) > 150 || len(progs) == 0 {
-		t.Errorf("quick has %d configurations and %d programs; want at most 150 configurations", len(cfgs), len(progs))
-	}
-	if _, _, err := Enumerate(Representative); err == nil {
-		t.Error("Enumerate(representative) succeeded: the probe's list is no sweep preset")
-	}
+	require.NoError(t, err)
+	assert.LessOrEqual(t, len(cfgs), 150, "quick's configurations")
+	assert.NotEmpty(t, progs, "quick's programs")
+	_, _, err = Enumerate(Representative)
+	assert.Error(t, err, "Enumerate(representative) succeeded: the probe's list is no sweep preset")
 }
 
-// The family sweeps have cases past 2^31 bytes (issue 10, item 3), and the
-// floor that asks for them is met only by them.
+// The family sweeps have cases past 2^31 bytes, where CUTLASS's int32
+// increments overflow, and the floor that asks for them is met only by them.
 func TestFamilyWideCases(t *testing.T) {
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		cs, err := WideCases(class, props.PtrElements)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		n := 0
 		for _, c := range cs {
 			if Wide(c) {
 				n++
 			}
 		}
-		if n == 0 {
-			t.Errorf("%s: no wide case", class)
-		}
+		assert.NotZero(t, n, "%s: no wide case", class)
 		for _, cfg := range FamilyConfigs(class, Quick.Size().Family) {
-			if Wide(props.Case{Config: cfg}) {
-				t.Errorf("%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
-			}
+			assert.False(t, Wide(props.Case{Config: cfg}),
+				"%s: the family generator's %s is wide; the floor would not show the wide cases are needed", class, cfg)
 		}
 	}
 }
 
-// TestPairKeysText: the pair keys read as they always have (coverage
-// floors and reports name them).
+// TestPairKeysText: the pair keys' text is fixed, because coverage floors
+// and reports name them.
 func TestPairKeysText(t *testing.T) {
-	if got := elemVKey("f16", 8); got != "f16×V=8" {
-		t.Errorf("elemVKey = %q", got)
-	}
-	if got := elemRankKey("bits6", 1); got != "bits6×rank 1" {
-		t.Errorf("elemRankKey = %q", got)
-	}
-	if got := elemVKey("s8", -3); got != fmt.Sprintf("%s×V=%d", "s8", -3) {
-		t.Errorf("elemVKey = %q", got)
-	}
+	assert.Equal(t, "f16×V=8", elemVKey("f16", 8))
+	assert.Equal(t, "bits6×rank 1", elemRankKey("bits6", 1))
+	assert.Equal(t, fmt.Sprintf("%s×V=%d", "s8", -3), elemVKey("s8", -3))
 }

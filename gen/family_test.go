@@ -3,6 +3,9 @@ package gen
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -12,27 +15,17 @@ func TestFamilyConfigsDistinctAndMostlyValid(t *testing.T) {
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		const n = 80
 		cfgs := FamilyConfigs(class, n)
-		if len(cfgs) != n {
-			t.Fatalf("%s: %d configurations, want %d", class, len(cfgs), n)
-		}
+		require.Len(t, cfgs, n, "%s: configurations", class)
 		seen, valid := map[string]bool{}, 0
 		for _, cfg := range cfgs {
-			if cfg.Class != class {
-				t.Errorf("%s: generated a %s configuration", class, cfg.Class)
-			}
-			if seen[cfg.String()] {
-				t.Errorf("%s: %s twice", class, cfg)
-			}
+			assert.Equal(t, class, cfg.Class, "%s: generated a configuration of another class", class)
+			assert.False(t, seen[cfg.String()], "%s: %s twice", class, cfg)
 			seen[cfg.String()] = true
 			if _, err := iterator.Validate(cfg); err == nil {
 				valid++
 			}
 		}
-		if valid < n*3/4 {
-			t.Errorf("%s: only %d of %d configurations valid", class, valid, n)
-		}
-		if len(FamilyPrograms(class)) < 5 {
-			t.Errorf("%s: %d programs", class, len(FamilyPrograms(class)))
-		}
+		assert.GreaterOrEqual(t, valid, n*3/4, "%s: valid configurations of %d", class, n)
+		assert.GreaterOrEqual(t, len(FamilyPrograms(class)), 5, "%s: programs", class)
 	}
 }

@@ -1,29 +1,30 @@
 package gen
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // A sweep takes quick, release and exhaustive; the probe representative as
 // well; nothing else, and no sweep takes the probe's own list.
 func TestParsePreset(t *testing.T) {
 	for _, s := range []string{"quick", "release", "exhaustive"} {
-		if p, err := ParsePreset(s); err != nil || p.String() != s {
-			t.Errorf("ParsePreset(%q) = %q, %v", s, p, err)
+		p, err := ParsePreset(s)
+		if assert.NoError(t, err, "ParsePreset(%q)", s) {
+			assert.Equal(t, s, p.String(), "ParsePreset(%q)", s)
 		}
-		if _, err := ParseProbePreset(s); err != nil {
-			t.Errorf("ParseProbePreset(%q): %v", s, err)
-		}
+		_, err = ParseProbePreset(s)
+		assert.NoError(t, err, "ParseProbePreset(%q)", s)
 	}
 	for _, s := range []string{"representative", "nightly", "", "Quick"} {
-		if _, err := ParsePreset(s); err == nil {
-			t.Errorf("ParsePreset(%q) succeeded", s)
-		}
+		_, err := ParsePreset(s)
+		assert.Error(t, err, "ParsePreset(%q) succeeded", s)
 	}
-	if _, err := ParseProbePreset("representative"); err != nil {
-		t.Errorf("ParseProbePreset(representative): %v", err)
-	}
-	if _, err := ParseProbePreset("nightly"); err == nil {
-		t.Error("ParseProbePreset(nightly) succeeded")
-	}
+	_, err := ParseProbePreset("representative")
+	assert.NoError(t, err, "ParseProbePreset(representative)")
+	_, err = ParseProbePreset("nightly")
+	assert.Error(t, err, "ParseProbePreset(nightly) succeeded")
 }
 
 // Presets are listed cheapest first: each generates at least as much as
@@ -34,8 +35,9 @@ func TestPresetsCheapestFirst(t *testing.T) {
 		pairs := [][2]int{{a.Configs, b.Configs}, {a.Programs, b.Programs}, {a.Spread, b.Spread}, {a.Random, b.Random},
 			{a.ShrinkChecks, b.ShrinkChecks}, {a.Family, b.Family}, {a.FamilyShrinkChecks, b.FamilyShrinkChecks}, {a.ProbeFamily, b.ProbeFamily}}
 		for k, p := range pairs {
-			if p[0] > p[1] || (k != 2 && p[1] == 0) {
-				t.Errorf("%s generates more than %s (field %d: %d > %d) or nothing", Presets[i-1], Presets[i], k, p[0], p[1])
+			assert.LessOrEqual(t, p[0], p[1], "%s generates more than %s (field %d)", Presets[i-1], Presets[i], k)
+			if k != 2 {
+				assert.NotZero(t, p[1], "%s generates nothing (field %d)", Presets[i], k)
 			}
 		}
 	}

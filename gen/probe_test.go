@@ -3,6 +3,9 @@ package gen
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 )
@@ -11,39 +14,23 @@ import (
 // round trip; a sweep preset's RegularTileIterator cases are ProbeConfigs'.
 func TestProbeCases(t *testing.T) {
 	rep, err := ProbeCases(Representative)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep) != len(representativeConfigs) {
-		t.Errorf("%d representative cases, want %d", len(rep), len(representativeConfigs))
-	}
+	require.NoError(t, err)
+	assert.Len(t, rep, len(representativeConfigs), "representative cases")
 	for _, c := range rep {
-		if _, err := iterator.Validate(c.Config); err != nil {
-			t.Errorf("representative %s: %v", c.Config, err)
-		}
-		if len(c.Programs) != len(probePrograms)+len(roundTripPrograms) {
-			t.Errorf("%s: %d programs, want %d", c.Config, len(c.Programs), len(probePrograms)+len(roundTripPrograms))
-		}
+		_, err := iterator.Validate(c.Config)
+		assert.NoError(t, err, "representative %s", c.Config)
+		assert.Len(t, c.Programs, len(probePrograms)+len(roundTripPrograms), "%s: programs", c.Config)
 	}
 	quick, err := ProbeCases(Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	cfgs, err := ProbeConfigs(Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(quick) != len(cfgs) {
-		t.Fatalf("quick: %d cases for %d configurations", len(quick), len(cfgs))
-	}
+	require.NoError(t, err)
+	require.Len(t, quick, len(cfgs), "quick: a case for each configuration")
 	for i := range cfgs {
-		if quick[i].Config.String() != cfgs[i].String() {
-			t.Errorf("quick case %d is %s, want %s", i, quick[i].Config, cfgs[i])
-		}
+		assert.Equal(t, cfgs[i].String(), quick[i].Config.String(), "quick case %d", i)
 	}
-	if _, err := ProbeCases("nightly"); err == nil {
-		t.Error("ProbeCases(nightly) succeeded")
-	}
+	_, err = ProbeCases("nightly")
+	assert.Error(t, err, "ProbeCases(nightly) succeeded")
 }
 
 // A family probe instantiates the preset's count of valid, pitch-linear
@@ -54,19 +41,18 @@ func TestFamilyProbeCases(t *testing.T) {
 		last := 0
 		for _, p := range []Preset{Representative, Quick, Release} {
 			cs := FamilyProbeCases(class, p)
-			if len(cs) <= last || len(cs) > p.Size().ProbeFamily {
-				t.Errorf("%s %s: %d cases, want more than %d and at most %d", class, p, len(cs), last, p.Size().ProbeFamily)
-			}
+			assert.Greater(t, len(cs), last, "%s %s: cases, more than the smaller preset's", class, p)
+			assert.LessOrEqual(t, len(cs), p.Size().ProbeFamily, "%s %s: cases, at most the preset's count", class, p)
 			last = len(cs)
 			for _, c := range cs {
-				if _, err := iterator.Validate(c.Config); err != nil || c.Config.Class != class || c.Config.Layout != layout.PitchLinear {
-					t.Errorf("%s %s: case %s (%v)", class, p, c.Config, err)
-				}
+				_, err := iterator.Validate(c.Config)
+				assert.NoError(t, err, "%s %s: case %s", class, p, c.Config)
+				assert.Equal(t, class, c.Config.Class, "%s %s: case %s", class, p, c.Config)
+				assert.Equal(t, layout.PitchLinear, c.Config.Layout, "%s %s: case %s", class, p, c.Config)
 			}
 		}
-		if n, want := len(FamilyProbeCases(class, "nightly")), len(FamilyProbeCases(class, Quick)); n != want {
-			t.Errorf("%s: an unknown preset probes %d cases, want quick's %d", class, n, want)
-		}
+		assert.Len(t, FamilyProbeCases(class, "nightly"), len(FamilyProbeCases(class, Quick)),
+			"%s: an unknown preset probes quick's cases", class)
 	}
 }
 
@@ -81,7 +67,7 @@ func TestFamilyProbeCasesReach(t *testing.T) {
 }
 
 // checkFamilyCoverage: the probe's family cases reach what hides the
-// family's defects (issue 5): residues, tb != 0, access_elems < V, both
+// family's defects: residues, tb != 0, access_elems < V, both
 // advance ranks, sub-byte types, L % V != 0.
 func checkFamilyCoverage(t *testing.T, cases []ProbeCase) {
 	t.Helper()
@@ -105,9 +91,7 @@ func checkFamilyCoverage(t *testing.T, cases []ProbeCase) {
 		reached["residue"] = reached["residue"] || res != 0
 	}
 	for _, k := range []string{"rank 0", "rank 1", "sub-byte", "L % V != 0", "tb != 0", "access_elems < V", "residue"} {
-		if !reached[k] {
-			t.Errorf("the family cases never reach %s", k)
-		}
+		assert.True(t, reached[k], "the family cases never reach %s", k)
 	}
 }
 
@@ -116,9 +100,7 @@ func checkFamilyCoverage(t *testing.T, cases []ProbeCase) {
 // the iterator's offsets shows (the quick preset would be needed else).
 func TestRepresentativeHasWidePitches(t *testing.T) {
 	rep, err := ProbeCases(Representative)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ranks := map[int]bool{}
 	for _, c := range rep {
 		rowBytes := c.Config.Pitch() * int64(c.Config.Elem.Bits) / 8
@@ -126,7 +108,5 @@ func TestRepresentativeHasWidePitches(t *testing.T) {
 			ranks[c.Config.Adv] = true
 		}
 	}
-	if !ranks[0] || !ranks[1] {
-		t.Errorf("wide pitches for advance ranks %v, want 0 and 1", ranks)
-	}
+	assert.True(t, ranks[0] && ranks[1], "wide pitches for advance ranks %v, want 0 and 1", ranks)
 }

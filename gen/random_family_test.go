@@ -3,25 +3,24 @@ package gen
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
 // The random phase of a family class reaches what hides the family's
-// defects (SPEC §10): residues, tb off the tile grid, access_elems < V,
+// defects (docs/contract.md#controls): residues, tb off the tile grid, access_elems < V,
 // both advance ranks, sub-byte types, tile offsets across the advance rank.
 func TestFamilyRandomPhaseReaches(t *testing.T) {
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		cases := RandomCases(cl, 1, 300, props.PtrElements)
-		if len(cases) < 250 {
-			t.Errorf("%s: %d of 300 random cases valid", cl, len(cases))
-		}
+		assert.GreaterOrEqual(t, len(cases), 250, "%s: valid random cases of 300", cl)
 		seen := map[string]bool{}
 		for _, c := range cases {
 			cfg := c.Config
-			if cfg.Class != cl {
-				t.Fatalf("%s: drew a %s case", cl, cfg.Class)
-			}
+			require.Equal(t, cl, cfg.Class, "%s: drew a case of another class", cl)
 			sh, ext := cfg.PitchShape(), cfg.PitchExtent()
 			seen["rank 0"] = seen["rank 0"] || cfg.PitchAdv() == 0
 			seen["rank 1"] = seen["rank 1"] || cfg.PitchAdv() == 1
@@ -47,9 +46,7 @@ func TestFamilyRandomPhaseReaches(t *testing.T) {
 			want = append(want, "access_elems < V", "tb off the grid", "residue")
 		}
 		for _, w := range want {
-			if !seen[w] {
-				t.Errorf("%s: no random case with %s", cl, w)
-			}
+			assert.True(t, seen[w], "%s: no random case with %s", cl, w)
 		}
 	}
 }

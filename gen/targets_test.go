@@ -3,6 +3,9 @@ package gen
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -29,18 +32,12 @@ func generatorCases(t *testing.T, g generator, class iterator.Class, preset Pres
 	}
 	switch g {
 	case enumerated:
-		if class != iterator.RegularTile {
-			t.Fatalf("%s aims at a %s target; it generates RegularTileIterator cases only", g, class)
-		}
+		require.Equal(t, iterator.RegularTile, class, "%s generates RegularTileIterator cases only", g)
 		cfgs, progs, err := Enumerate(preset)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return [][]props.Case{cross(cfgs, progs)}
 	case familyGrid:
-		if class == iterator.RegularTile {
-			t.Fatalf("%s aims at a %s target; it generates family cases only", g, class)
-		}
+		require.NotEqual(t, iterator.RegularTile, class, "%s generates family cases only", g)
 		return [][]props.Case{cross(FamilyConfigs(class, preset.Size().Family), FamilyPrograms(class))}
 	case random:
 		var out [][]props.Case
@@ -50,12 +47,10 @@ func generatorCases(t *testing.T, g generator, class iterator.Class, preset Pres
 		return out
 	case wideCases:
 		cs, err := WideCases(class, props.PtrElements)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return [][]props.Case{cs}
 	}
-	t.Fatalf("no cases for generator %q", g)
+	require.Failf(t, "unknown generator", "no cases for generator %q", g)
 	return nil
 }
 
@@ -96,13 +91,9 @@ func reached(tg Target, cases []props.Case) float64 {
 func TestTargetsMetByTheirGenerators(t *testing.T) {
 	for _, class := range iterator.Classes() {
 		targets := Targets(class)
-		if len(targets) == 0 {
-			t.Errorf("%s: no targets", class)
-		}
+		assert.NotEmpty(t, targets, "%s: no targets", class)
 		for _, tg := range targets {
-			if len(tg.by) == 0 {
-				t.Errorf("%s: no generator aims at target %q", class, tg.Name)
-			}
+			assert.NotEmpty(t, tg.by, "%s: no generator aims at target %q", class, tg.Name)
 		}
 		for _, preset := range []Preset{Quick, Release} {
 			drawn := map[generator][][]props.Case{}
@@ -112,13 +103,9 @@ func TestTargetsMetByTheirGenerators(t *testing.T) {
 						drawn[g] = generatorCases(t, g, class, preset)
 					}
 					for i, cases := range drawn[g] {
-						if len(cases) == 0 {
-							t.Fatalf("%s %s: %s drew no valid case", class, preset, g)
-						}
-						if f := reached(tg, cases); f < tg.Floor {
-							t.Errorf("%s %s: %s (draw %d, %d cases) reaches %q %.3f, below its floor %.2f",
-								class, preset, g, i, len(cases), tg.Name, f, tg.Floor)
-						}
+						require.NotEmpty(t, cases, "%s %s: %s drew no valid case", class, preset, g)
+						assert.GreaterOrEqual(t, reached(tg, cases), tg.Floor, "%s %s: %s (draw %d, %d cases) reaches %q below its floor",
+							class, preset, g, i, len(cases), tg.Name)
 					}
 				}
 			}
@@ -132,16 +119,12 @@ func TestTargetsWellFormed(t *testing.T) {
 	for _, class := range iterator.Classes() {
 		names := map[string]bool{}
 		for _, tg := range Targets(class) {
-			if names[tg.Name] {
-				t.Errorf("%s: target %q twice", class, tg.Name)
-			}
+			assert.False(t, names[tg.Name], "%s: target %q twice", class, tg.Name)
 			names[tg.Name] = true
-			if (tg.In == nil) == (tg.Key == nil) || (tg.Key != nil) != (len(tg.Universe) > 0) {
-				t.Errorf("%s: target %q wants In or else Key with a Universe", class, tg.Name)
-			}
-			if tg.Floor <= 0 || tg.Floor > 1 {
-				t.Errorf("%s: target %q has floor %v", class, tg.Name, tg.Floor)
-			}
+			assert.NotEqual(t, tg.In == nil, tg.Key == nil, "%s: target %q wants In or else Key with a Universe", class, tg.Name)
+			assert.Equal(t, tg.Key != nil, len(tg.Universe) > 0, "%s: target %q wants In or else Key with a Universe", class, tg.Name)
+			assert.Greater(t, tg.Floor, 0.0, "%s: target %q's floor", class, tg.Name)
+			assert.LessOrEqual(t, tg.Floor, 1.0, "%s: target %q's floor", class, tg.Name)
 		}
 	}
 }
@@ -157,9 +140,7 @@ func TestPerConfigKeysReadTheConfiguration(t *testing.T) {
 	var variants []iterator.Program
 	for _, s := range progs {
 		p, err := iterator.ParseProgram(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		variants = append(variants, p)
 	}
 	perConfig, moved := 0, 0
@@ -176,9 +157,8 @@ func TestPerConfigKeysReadTheConfiguration(t *testing.T) {
 					v.PtrContract = props.Contract(i % 2)
 					got := cl.Key(&v)
 					switch {
-					case cl.PerConfig && got != want:
-						t.Fatalf("%s: %q's key is %q on %s; %s, %q on %s", class, cl.Name, want, c.Config, c.Program, got, p)
 					case cl.PerConfig:
+						require.Equal(t, want, got, "%s: %q's key on %s; %s, then on %s", class, cl.Name, c.Config, c.Program, p)
 						perConfig++
 					case got != want:
 						moved++
@@ -187,7 +167,6 @@ func TestPerConfigKeysReadTheConfiguration(t *testing.T) {
 			}
 		}
 	}
-	if perConfig == 0 || moved == 0 {
-		t.Fatalf("%d per-configuration keys compared, %d program-reading keys moved: the test shows nothing", perConfig, moved)
-	}
+	require.NotZero(t, perConfig, "no per-configuration key compared: the test shows nothing")
+	require.NotZero(t, moved, "no program-reading key moved: the test shows nothing")
 }

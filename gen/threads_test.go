@@ -32,7 +32,7 @@ func TestJudgedThreadsSmallMapsAll(t *testing.T) {
 func TestJudgedThreadsExtentEdge(t *testing.T) {
 	got := judged(t, "class=PredicatedTileIterator elem=u8 shape=64x4 threads=16 access=16 adv=0 stride=2147483000 extent=100x4")
 	assert.Equal(t, []int{0, 2, 3, 4, 6, 7, 12, 14, 15}, got)
-	// The old sample, 0, 1, 9, 15, held none of the edge's threads.
+	// SampleThreads alone (0, 1, 9, 15) holds none of the edge's threads.
 	assert.NotContains(t, SampleThreads(16), 2)
 }
 

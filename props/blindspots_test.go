@@ -4,11 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// Issue 10: what P-oracle and P-index see beyond a model's own reports.
+// What P-oracle and P-index see beyond a model's own reports.
 
 // traceEdit is the reference model with its traces edited: a single-defect
 // iterator that a property must tell from the reference.
@@ -34,12 +36,9 @@ func (m traceEdit) Trace(cfg iterator.Config, prog iterator.Program, thread int)
 func TestPIndexSeesSilentWrap(t *testing.T) {
 	cfg := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
 	silent := traceEdit{"silent-int32", famModel(t, string(iterator.CInt32)), func(tr *iterator.ThreadTrace) { tr.Overflows = nil }}
-	if r := judgeFamily(t, silent, PIndex, cfg, "load()"); r.Status != report.Violated {
-		t.Errorf("P-index on a silent wrap = %s, want fail", r.Status)
-	}
-	if r := judgeFamily(t, famModel(t, "reference"), PIndex, cfg, "inc;load()"); r.Status != report.Held {
-		t.Errorf("P-index on the reference = %s %v, want pass", r.Status, r.Violations)
-	}
+	assert.Equal(t, report.Violated, judgeFamily(t, silent, PIndex, cfg, "load()").Status, "P-index on a silent wrap")
+	r := judgeFamily(t, famModel(t, "reference"), PIndex, cfg, "inc;load()")
+	assert.Equal(t, report.Held, r.Status, "P-index on the reference: %v", r.Violations)
 	// A model off by a small amount is P-oracle's business, not a wrap.
 	off := traceEdit{"off-by-16", famModel(t, "reference"), func(tr *iterator.ThreadTrace) {
 		for i := range tr.Records {
@@ -47,9 +46,7 @@ func TestPIndexSeesSilentWrap(t *testing.T) {
 			tr.Records[i].Addrs[0] += 16
 		}
 	}}
-	if r := judgeFamily(t, off, PIndex, cfg, "load()"); r.Status != report.Held {
-		t.Errorf("P-index on a model 16 bytes off = %s, want pass (not a wrap)", r.Status)
-	}
+	assert.Equal(t, report.Held, judgeFamily(t, off, PIndex, cfg, "load()").Status, "P-index on a model 16 bytes off (not a wrap)")
 }
 
 // P-oracle compares each access's width and guard with the reference.
@@ -61,9 +58,8 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 		}
 	}}
 	// Alignment 32 on a 16-byte access: the reference's AccessType is 32 bytes.
-	if r := judgeFamily(t, narrow, POracle, "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32", "load()"); r.Status != report.Violated {
-		t.Errorf("P-oracle on an access type that ignores Alignment = %s, want fail", r.Status)
-	}
+	assert.Equal(t, report.Violated, judgeFamily(t, narrow, POracle, "elem=f32 shape=128x4 map=stripmined threads=16 access=4 adv=1 align=32", "load()").Status,
+		"P-oracle on an access type that ignores Alignment")
 	pred := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21 tb=64x3"
 	flipped := traceEdit{"guard-flipped", ref, func(tr *iterator.ThreadTrace) {
 		for i := range tr.Records {
@@ -72,17 +68,11 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 			tr.Records[i].Valid = v
 		}
 	}}
-	if r := judgeFamily(t, flipped, POracle, pred, "accesses()"); r.Status != report.Violated {
-		t.Errorf("P-oracle on a flipped guard = %s, want fail", r.Status)
-	}
+	assert.Equal(t, report.Violated, judgeFamily(t, flipped, POracle, pred, "accesses()").Status, "P-oracle on a flipped guard")
 	// clear_mask then accesses(): every guard off in the contract.
 	noClear := traceEdit{"clear-noop", ref, func(tr *iterator.ThreadTrace) {}}
-	if r := judgeFamily(t, noClear, POracle, pred, "clear_mask;accesses()"); r.Status != report.Held {
-		t.Errorf("P-oracle on the reference itself = %s, want pass", r.Status)
-	}
-	if r := judgeFamily(t, flipped, POracle, pred, "clear_mask;accesses()"); r.Status != report.Violated {
-		t.Errorf("P-oracle after clear_mask with a guard on = %s, want fail", r.Status)
-	}
+	assert.Equal(t, report.Held, judgeFamily(t, noClear, POracle, pred, "clear_mask;accesses()").Status, "P-oracle on the reference itself")
+	assert.Equal(t, report.Violated, judgeFamily(t, flipped, POracle, pred, "clear_mask;accesses()").Status, "P-oracle after clear_mask with a guard on")
 }
 
 // CUTLASS does not recompute its guards after a cross-rank add_tile_offset
@@ -94,9 +84,7 @@ func TestPOracleJudgesWidthAndGuards(t *testing.T) {
 func TestCutlassGuardsStaleAfterCrossRankMove(t *testing.T) {
 	pred := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=100x21"
 	ops := "add_tile_offset(1,1);accesses()"
-	if r := judgeFamily(t, famModel(t, "reference"), POracle, pred, ops); r.Status != report.Held {
-		t.Errorf("reference: %s", r.Status)
-	}
+	assert.Equal(t, report.Held, judgeFamily(t, famModel(t, "reference"), POracle, pred, ops).Status, "reference")
 	c := judgeFamily(t, famModel(t, "cutlass"), POracle, pred, ops)
 	stale := false
 	for _, v := range c.Violations {
@@ -104,7 +92,5 @@ func TestCutlassGuardsStaleAfterCrossRankMove(t *testing.T) {
 			stale = true
 		}
 	}
-	if !stale {
-		t.Errorf("cutlass: no guard violation after a cross-rank move: %+v", c.Violations)
-	}
+	assert.True(t, stale, "cutlass: no guard violation after a cross-rank move: %+v", c.Violations)
 }

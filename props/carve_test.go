@@ -1,8 +1,9 @@
 package props_test
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -23,26 +24,20 @@ func TestBatchOutcomesAreEachCases(t *testing.T) {
 			cases := gen.RandomCases(class, 5, 120, contract)
 			for _, src := range []props.Source{ref, props.ModelSource(iterator.Control(props.ControlsFor(class, contract)[0]))} {
 				batch, err := props.NewPlan(ps, cases).Evaluate(src, ref)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				for i, c := range cases {
 					alone, err := props.NewPlan(ps, []props.Case{c}).Evaluate(src, ref)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					observed += len(alone[0].Units)
 					// Masks and memos shared by a configuration's cases may
 					// decide what one case would trace, not what it finds.
-					if !reflect.DeepEqual(batch[i].Units, alone[0].Units) || !reflect.DeepEqual(batch[i].Violations, alone[0].Violations) || batch[i].Checks != alone[0].Checks {
-						t.Fatalf("%s, %s on %s; %s: in a batch\n%+v\nalone\n%+v", class, src.Name(), c.Config, c.Program, batch[i], alone[0])
-					}
+					require.Equal(t, alone[0].Units, batch[i].Units, "%s, %s on %s; %s: units alone and in a batch", class, src.Name(), c.Config, c.Program)
+					require.Equal(t, alone[0].Violations, batch[i].Violations, "%s, %s on %s; %s: violations alone and in a batch", class, src.Name(), c.Config, c.Program)
+					require.Equal(t, alone[0].Checks, batch[i].Checks, "%s, %s on %s; %s: checks alone and in a batch", class, src.Name(), c.Config, c.Program)
 				}
 			}
 		}
 	}
-	if observed == 0 {
-		t.Fatal("no unit observed: the test shows nothing")
-	}
+	require.NotZero(t, observed, "no unit observed: the test shows nothing")
 	t.Logf("%d unit observations compared", observed)
 }

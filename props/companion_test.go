@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -44,9 +47,7 @@ func (s tampered) Traces(reqs []Request) ([]Response, error) {
 func judgeCompanionCase(t *testing.T, src, companion Source, c Case) (Result, Outcome) {
 	t.Helper()
 	res, o, err := Check([]Property{Companion(companion)}, src, nil, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res[0], o
 }
 
@@ -60,13 +61,10 @@ func TestCompanionPassesOnIdenticalTraces(t *testing.T) {
 	for _, name := range []string{"reference", "cutlass"} {
 		for _, c := range cases {
 			r, o := judgeCompanionCase(t, model(t, name), model(t, name), c)
-			if r.Status != report.Held || len(r.Violations) != 0 {
-				t.Errorf("%s %s: %s with %d violations, want pass", name, c.Config, r.Status, len(r.Violations))
-			}
+			assert.Equal(t, report.Held, r.Status, "%s %s", name, c.Config)
+			assert.Empty(t, r.Violations, "%s %s", name, c.Config)
 			// 32 threads, each with at least one access per record.
-			if o.Checks < 32 {
-				t.Errorf("%s %s: %d checks, want every thread's accesses compared", name, c.Config, o.Checks)
-			}
+			assert.GreaterOrEqual(t, o.Checks, int64(32), "%s %s: checks, want every thread's accesses compared", name, c.Config)
 		}
 	}
 }
@@ -78,19 +76,19 @@ func TestCompanionKillsOneAddressOff(t *testing.T) {
 	c := mustCase(t, f32Example, "load(1,0);store(0,0)")
 	ref := model(t, "reference")
 	tr, err := iterator.TraceThreads(mustModel(t, "reference"), c.Config, c.Program, []int{5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	orig := tr[0].Records[1].Addrs[2]
 	off := tampered{inner: ref, thread: 5, edit: func(tr *iterator.ThreadTrace) { tr.Records[1].Addrs[2]++ }}
 	r, _ := judgeCompanionCase(t, ref, off, c)
-	if r.Status != report.Violated || len(r.Violations) != 1 {
-		t.Fatalf("status %s with %d violations, want fail with 1", r.Status, len(r.Violations))
-	}
+	require.Equal(t, report.Violated, r.Status)
+	require.Len(t, r.Violations, 1)
 	v := r.Violations[0]
-	if v.Property != CompanionID || v.Thread != 5 || v.Op != 1 || v.Expected[2] != orig+1 || v.Actual[2] != orig || v.Detail == "" {
-		t.Errorf("violation %+v: want thread 5, op 1, access 2 expected %d actual %d", v, orig+1, orig)
-	}
+	assert.Equal(t, CompanionID, v.Property)
+	assert.Equal(t, 5, v.Thread)
+	assert.Equal(t, 1, v.Op)
+	assert.Equal(t, orig+1, v.Expected[2], "access 2's expected address")
+	assert.Equal(t, orig, v.Actual[2], "access 2's actual address")
+	assert.NotEmpty(t, v.Detail)
 }
 
 // TestCompanionKillsWidthGuardAndRecord: the width, a guard and a missing
@@ -106,9 +104,9 @@ func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
 	}
 	ref := model(t, "reference")
 	for what, edit := range edits {
-		// Each edit gets its own case: the surplus one once overwrote the
-		// shared case, so the edits after it in map order judged a program
-		// with one record, where dropping the second changes nothing.
+		// Each edit gets its own case: the surplus edit changes its case, and
+		// on a shared one the edits after it in map order would judge a
+		// program with one record, where dropping the second changes nothing.
 		c := mustCase(t, traverseConfigs[1], "accesses();accesses()")
 		src, comp := ref, Source(tampered{inner: ref, thread: 3, edit: edit})
 		if what == "surplus" {
@@ -117,8 +115,9 @@ func TestCompanionKillsWidthGuardAndRecord(t *testing.T) {
 			src, comp = comp, ref
 		}
 		r, _ := judgeCompanionCase(t, src, comp, c)
-		if r.Status != report.Violated || len(r.Violations) != 1 || r.Violations[0].Thread != 3 {
-			t.Errorf("%s: %s with %v, want one violation on thread 3", what, r.Status, r.Violations)
+		assert.Equal(t, report.Violated, r.Status, what)
+		if assert.Len(t, r.Violations, 1, what) {
+			assert.Equal(t, 3, r.Violations[0].Thread, what)
 		}
 	}
 }
@@ -131,26 +130,17 @@ func TestCompanionExemptFromControls(t *testing.T) {
 	plan := NewPlan([]Property{Companion(ref)}, []Case{c})
 	ctrl := ModelSource(iterator.Control(iterator.CLoadDiv))
 	kills, err := plan.EvaluateKills(ctrl, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(kills[0].Violations[0]) != 0 || kills[0].Judged[0] {
-		t.Errorf("a control was judged: %+v", kills[0])
-	}
+	require.NoError(t, err)
+	assert.Empty(t, kills[0].Violations[0], "a control was judged")
+	assert.False(t, kills[0].Judged[0], "a control was judged")
 	outs, err := plan.Evaluate(ctrl, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(outs[0].Violations[0]) == 0 {
-		t.Errorf("C-load-div equals the reference on %s: the control shows nothing", c.Program)
-	}
+	require.NoError(t, err)
+	assert.NotEmpty(t, outs[0].Violations[0], "C-load-div equals the reference on %s: the control shows nothing", c.Program)
 }
 
 func mustModel(t *testing.T, name string) iterator.Model {
 	t.Helper()
 	m, err := iterator.ModelByName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }

@@ -3,35 +3,29 @@ package props
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestContractText pins the names --ptr-contract and a shard's JSON use,
 // and that anything else is refused where it is parsed.
 func TestContractText(t *testing.T) {
 	for c, want := range map[Contract]string{PtrElements: "elements", PtrBytes: "bytes"} {
-		if c.String() != want {
-			t.Errorf("%d.String() = %q, want %q", uint8(c), c.String(), want)
-		}
+		assert.Equal(t, want, c.String(), "%d.String()", uint8(c))
 		got, err := ParseContract(want)
-		if err != nil || got != c {
-			t.Errorf("ParseContract(%q) = %v, %v", want, got, err)
-		}
+		require.NoError(t, err, "ParseContract(%q)", want)
+		assert.Equal(t, c, got, "ParseContract(%q)", want)
 		b, err := json.Marshal(c)
-		if err != nil || string(b) != `"`+want+`"` {
-			t.Errorf("Marshal(%s) = %s, %v", want, b, err)
-		}
+		require.NoError(t, err, "Marshal(%s)", want)
+		assert.Equal(t, `"`+want+`"`, string(b), "Marshal(%s)", want)
 	}
 	var zero Contract
-	if zero != PtrElements {
-		t.Error("the zero Contract is not the documented elements contract")
-	}
+	assert.Equal(t, PtrElements, zero, "the zero Contract is not the documented elements contract")
 	for _, bad := range []string{"", "words", "Bytes"} {
-		if _, err := ParseContract(bad); err == nil {
-			t.Errorf("ParseContract(%q) succeeded", bad)
-		}
+		_, err := ParseContract(bad)
+		assert.Error(t, err, "ParseContract(%q) succeeded", bad)
 	}
 	var c Contract
-	if err := json.Unmarshal([]byte(`"words"`), &c); err == nil {
-		t.Error(`Unmarshal("words") succeeded`)
-	}
+	assert.Error(t, json.Unmarshal([]byte(`"words"`), &c), `Unmarshal("words") succeeded`)
 }

@@ -3,11 +3,14 @@ package props
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// Each row is one case on which SPEC §6 says a control is killed by a
-// property, with the addresses worked out by hand; the reference must pass
+// Each row is one case on which a control is killed by a property
+// (docs/contract.md#controls), with the addresses worked out by hand; the reference must pass
 // the same property on the same case.
 func TestControlsKilledOnHandPickedCases(t *testing.T) {
 	rows := []struct {
@@ -46,62 +49,49 @@ func TestControlsKilledOnHandPickedCases(t *testing.T) {
 	}
 	for _, r := range rows {
 		c := mustCase(t, r.cfg, r.ops)
-		if got := statuses(t, r.control, c)[r.property]; got.Status != report.Violated {
-			t.Errorf("%s on %q / %q: %s = %s, want fail", r.control, r.cfg, r.ops, r.property, got.Status)
-		}
-		if got := statuses(t, "reference", c)[r.property]; got.Status != report.Held {
-			t.Errorf("reference on %q / %q: %s = %s, want pass (%v)", r.cfg, r.ops, r.property, got.Status, got.Violations)
-		}
+		assert.Equal(t, report.Violated, statuses(t, r.control, c)[r.property].Status, "%s on %q / %q: %s", r.control, r.cfg, r.ops, r.property)
+		got := statuses(t, "reference", c)[r.property]
+		assert.Equal(t, report.Held, got.Status, "reference on %q / %q: %s (%v)", r.cfg, r.ops, r.property, got.Violations)
 	}
 }
 
 // C-both-div is symmetric: P-sym cannot see it.
 func TestBothDivSurvivesSym(t *testing.T) {
 	c := mustCase(t, f32Example, "load(1,0);store(1,0);store(-1,2)")
-	if got := statuses(t, "C-both-div", c)["P-sym"]; got.Status != report.Held {
-		t.Errorf("C-both-div P-sym = %s, want pass (%v)", got.Status, got.Violations)
-	}
+	got := statuses(t, "C-both-div", c)["P-sym"]
+	assert.Equal(t, report.Held, got.Status, "C-both-div P-sym (%v)", got.Violations)
 }
 
 // Preconditions are not failures: outside them a property is not judged.
 func TestPreconditions(t *testing.T) {
 	// f32 V=4, L=65: a row is 260 bytes, not a multiple of A=16.
 	c := mustCase(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=65", "load()")
-	if got := statuses(t, "cutlass", c)["P-align"]; got.Status != report.NotApplicable {
-		t.Errorf("P-align on an odd pitch = %s, want n/a", got.Status)
-	}
+	assert.Equal(t, report.NotApplicable, statuses(t, "cutlass", c)["P-align"].Status, "P-align on an odd pitch")
 	// u4 V=2: load_with_pointer_offset(1) starts half a byte in, where
 	// CUTLASS truncates (i32(1·4)/8 = 0) and add_pointer_offset(1) moves a
 	// byte; the documented address is not a whole byte, so P-ptr compares
 	// nothing there.
 	c = mustCase(t, "elem=u4 shape=16x2 map=stripmined threads=8 access=2 adv=1", "load_with_pointer_offset(1)")
-	if got := statuses(t, "cutlass", c)["P-ptr"]; got.Status != report.NotApplicable {
-		t.Errorf("P-ptr at a half-byte offset = %s, want n/a (%v)", got.Status, got.Violations)
-	}
+	got := statuses(t, "cutlass", c)["P-ptr"]
+	assert.Equal(t, report.NotApplicable, got.Status, "P-ptr at a half-byte offset (%v)", got.Violations)
 	// Stripmined 64x6, T=64, V=4: Qc=16, so 4 rows per pass and ceil(6/4)=2
 	// passes; threads starting on rows 2 and 3 reach rows 6 and 7, outside
 	// the tile (the stripmined ceiling): the map is inexact.
 	c = mustCase(t, "elem=f32 shape=64x6 map=stripmined threads=64 access=4 adv=1", "load()")
-	if got := statuses(t, "reference", c)["P-cover"]; got.Status != report.NotApplicable {
-		t.Errorf("P-cover on an inexact map = %s, want n/a", got.Status)
-	}
+	assert.Equal(t, report.NotApplicable, statuses(t, "reference", c)["P-cover"].Status, "P-cover on an inexact map")
 	found := false
 	for _, f := range AuditCase(c) {
 		found = found || f.Topic == "inexact-map"
 	}
-	if !found {
-		t.Errorf("the audit does not list the inexact map: %v", AuditCase(c))
-	}
+	assert.True(t, found, "the audit does not list the inexact map: %v", AuditCase(c))
 }
 
-// P-unit names the unit CUTLASS's paths really move by (SPEC §3):
+// P-unit names the unit CUTLASS's paths really move by (docs/contract.md#units):
 // add_pointer_offset in bytes, load(frag, tile)'s contiguous term in Sc/V.
 func TestUnitObservations(t *testing.T) {
 	c := mustCase(t, f32Example, "add_pointer_offset(8);load(1,0)")
 	_, o, err := Check(All(), model(t, "cutlass"), model(t, "reference"), c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got := map[string]UnitSet{}
 	for _, u := range o.Units {
 		if s, ok := got[u.Path]; ok {
@@ -111,12 +101,10 @@ func TestUnitObservations(t *testing.T) {
 		}
 	}
 	// 8 → 8 bytes: bytes only (8 elements would be 32, 8 vectors 128).
-	if n := got["add_pointer_offset"].Name("elements"); n != "bytes" {
-		t.Errorf("add_pointer_offset observed %q, want bytes", n)
-	}
+	assert.Equal(t, "bytes", got["add_pointer_offset"].Name("elements"), "add_pointer_offset observed")
 	// load(1,0) moves 16 elements = 64 bytes: Sc/V = 16 elements, also 4
 	// vectors of V=4, never a 64-element tile.
-	if s := got["load(tile).contiguous"]; !s.Has(UnitTilesByV) || s.Has(UnitTiles) {
-		t.Errorf("load(tile).contiguous observed %q, want tiles/V and not tiles", s.Name("tiles"))
-	}
+	s := got["load(tile).contiguous"]
+	assert.True(t, s.Has(UnitTilesByV), "load(tile).contiguous observed %q, want tiles/V", s.Name("tiles"))
+	assert.False(t, s.Has(UnitTiles), "load(tile).contiguous observed %q, want not tiles", s.Name("tiles"))
 }

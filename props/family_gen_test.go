@@ -3,6 +3,9 @@ package props_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -14,9 +17,7 @@ import (
 func familyCases(t *testing.T, class iterator.Class, n int) []props.Case {
 	t.Helper()
 	cfgs := gen.FamilyConfigs(class, n)
-	if len(cfgs) != n {
-		t.Fatalf("%s: %d configurations, want %d", class, len(cfgs), n)
-	}
+	require.Len(t, cfgs, n, "%s: configurations", class)
 	var out []props.Case
 	valid := 0
 	for _, cfg := range cfgs {
@@ -32,9 +33,7 @@ func familyCases(t *testing.T, class iterator.Class, n int) []props.Case {
 			out = append(out, c)
 		}
 	}
-	if valid < n*3/4 {
-		t.Errorf("%s: only %d of %d generated configurations are valid", class, valid, n)
-	}
+	assert.GreaterOrEqual(t, valid, n*3/4, "%s: valid generated configurations of %d", class, n)
 	return out
 }
 
@@ -42,9 +41,7 @@ func familyCases(t *testing.T, class iterator.Class, n int) []props.Case {
 func model(t *testing.T, name string) iterator.Model {
 	t.Helper()
 	m, err := iterator.ModelByName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }
 
@@ -53,9 +50,7 @@ func violated(t *testing.T, ps []props.Property, src props.Source, cases []props
 	t.Helper()
 	ref := props.ModelSource(iterator.Control(""))
 	outs, err := props.Evaluate(ps, src, ref, cases)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	v := make([]bool, len(ps))
 	for _, o := range outs {
 		if o.Err != nil {
@@ -78,12 +73,10 @@ func TestFamilyGeneratorFindsEverything(t *testing.T) {
 	ps := []props.Property{props.POracle, props.PTraverse, props.FamilyPTile}
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		cases := familyCases(t, class, 40)
-		if v := violated(t, ps, props.ModelSource(model(t, "reference")), cases); v[0] || v[1] || v[2] {
-			t.Errorf("%s: reference violates P-oracle %v, P-traverse %v, P-tile %v", class, v[0], v[1], v[2])
-		}
-		if v := violated(t, ps, props.ModelSource(model(t, "cutlass")), cases); !v[0] || v[1] || !v[2] {
-			t.Errorf("%s: cutlass violates P-oracle %v (want true), P-traverse %v (want false), P-tile %v (want true)", class, v[0], v[1], v[2])
-		}
+		assert.Equal(t, []bool{false, false, false}, violated(t, ps, props.ModelSource(model(t, "reference")), cases),
+			"%s: the reference violates P-oracle, P-traverse, P-tile", class)
+		assert.Equal(t, []bool{true, false, true}, violated(t, ps, props.ModelSource(model(t, "cutlass")), cases),
+			"%s: cutlass violates P-oracle, P-traverse, P-tile", class)
 		for _, d := range iterator.FamilyDefects() {
 			if !iterator.DefectApplies(d, class) {
 				continue
@@ -92,9 +85,7 @@ func TestFamilyGeneratorFindsEverything(t *testing.T) {
 			v := violated(t, ps, props.ModelSource(iterator.Control(d)), cases)
 			for _, id := range spec.MustKill {
 				killed := (id == "P-oracle" && v[0]) || (id == "P-traverse" && v[1])
-				if !killed {
-					t.Errorf("%s: control %s survives %s", class, d, id)
-				}
+				assert.True(t, killed, "%s: control %s survives %s", class, d, id)
 			}
 		}
 	}
@@ -114,8 +105,6 @@ func TestFamilyTraverseJudged(t *testing.T) {
 				judged++
 			}
 		}
-		if judged < first/2 {
-			t.Errorf("%s: P-traverse judged on %d of %d configurations", class, judged, first)
-		}
+		assert.GreaterOrEqual(t, judged, first/2, "%s: P-traverse judged on this many of %d configurations", class, first)
 	}
 }

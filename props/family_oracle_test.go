@@ -3,12 +3,15 @@ package props
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
 
 // TestFamilyOracleCutlass: CUTLASS's family departs from the contract exactly
-// where SPEC §10 says: the predicated cross-rank terms, and for
+// where docs/contract.md#cutlass says: the predicated cross-rank terms, and for
 // RegularTileAccessIterator sub-byte types and L % V != 0. Elsewhere it
 // agrees (the case programs avoid cross-rank tile offsets).
 func TestFamilyOracleCutlass(t *testing.T) {
@@ -28,12 +31,8 @@ func TestFamilyOracleCutlass(t *testing.T) {
 		{"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 stride=66", "accesses()", "fail"},
 		{"class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 stride=68", "add_tile_offset(1,2);add_pointer_offset(-3);accesses()", "pass"},
 	} {
-		if r := judgeFamily(t, famModel(t, "cutlass"), POracle, tc.cfg, tc.ops); r.Status.String() != tc.want {
-			t.Errorf("cutlass %q %q: P-oracle %s, want %s", tc.cfg, tc.ops, r.Status, tc.want)
-		}
-		if r := judgeFamily(t, famModel(t, "reference"), POracle, tc.cfg, tc.ops); r.Status != report.Held {
-			t.Errorf("reference %q %q: P-oracle %s", tc.cfg, tc.ops, r.Status)
-		}
+		assert.Equal(t, tc.want, judgeFamily(t, famModel(t, "cutlass"), POracle, tc.cfg, tc.ops).Status.String(), "cutlass %q %q: P-oracle", tc.cfg, tc.ops)
+		assert.Equal(t, report.Held, judgeFamily(t, famModel(t, "reference"), POracle, tc.cfg, tc.ops).Status, "reference %q %q: P-oracle", tc.cfg, tc.ops)
 	}
 }
 
@@ -52,20 +51,13 @@ func TestFamilyControlsKilled(t *testing.T) {
 		{iterator.CResidueNoTB, "class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x21 tb=0x3", "load();inc;load()"},
 	} {
 		spec, ok := ControlSpecOf(tc.d)
-		if !ok || len(spec.MustKill) == 0 {
-			t.Fatalf("%s: no control spec registered", tc.d)
-		}
+		require.True(t, ok, "%s: no control spec registered", tc.d)
+		require.NotEmpty(t, spec.MustKill, "%s: no control spec registered", tc.d)
 		for _, id := range spec.MustKill {
 			p, ok := props[id]
-			if !ok {
-				t.Fatalf("%s: killer %s not a family property", tc.d, id)
-			}
-			if r := judgeFamily(t, iterator.Control(tc.d), p, tc.cfg, tc.ops); r.Status != report.Violated {
-				t.Errorf("%s %q %q: %s %s, want fail (killed)", tc.d, tc.cfg, tc.ops, id, r.Status)
-			}
-			if r := judgeFamily(t, famModel(t, "reference"), p, tc.cfg, tc.ops); r.Status != report.Held {
-				t.Errorf("reference %q %q: %s %s, want pass", tc.cfg, tc.ops, id, r.Status)
-			}
+			require.True(t, ok, "%s: killer %s not a family property", tc.d, id)
+			assert.Equal(t, report.Violated, judgeFamily(t, iterator.Control(tc.d), p, tc.cfg, tc.ops).Status, "%s %q %q: %s (killed)", tc.d, tc.cfg, tc.ops, id)
+			assert.Equal(t, report.Held, judgeFamily(t, famModel(t, "reference"), p, tc.cfg, tc.ops).Status, "reference %q %q: %s", tc.cfg, tc.ops, id)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package props
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -38,8 +40,7 @@ func TestFamilyTileEquivalences(t *testing.T) {
 		{famModel(t, "cutlass"), rta, "add_tile_offset(1,0);accesses()", "pass"},
 		{famModel(t, "reference"), rta, "add_tile_offset(0,1);accesses()", "pass"},
 	} {
-		if r := judgeFamily(t, tc.m, familyPTile, tc.cfg, tc.ops); r.Status.String() != tc.want {
-			t.Errorf("%s %q %q: %s, want %s %+v", tc.m.Name(), tc.cfg, tc.ops, r.Status, tc.want, r.Violations)
-		}
+		r := judgeFamily(t, tc.m, familyPTile, tc.cfg, tc.ops)
+		assert.Equal(t, tc.want, r.Status.String(), "%s %q %q: %+v", tc.m.Name(), tc.cfg, tc.ops, r.Violations)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -14,31 +17,21 @@ import (
 func judgeFamily(t *testing.T, m iterator.Model, p Property, cfg, ops string) Result {
 	t.Helper()
 	c, err := iterator.ParseConfig(cfg)
-	if err != nil {
-		t.Fatalf("%q: %v", cfg, err)
-	}
+	require.NoError(t, err, "%q", cfg)
 	prog, err := iterator.ParseProgram(ops)
-	if err != nil {
-		t.Fatalf("%q: %v", ops, err)
-	}
+	require.NoError(t, err, "%q", ops)
 	cs, err := NewCase(c, prog, nil)
-	if err != nil {
-		t.Fatalf("%q: %v", cfg, err)
-	}
+	require.NoError(t, err, "%q", cfg)
 	ref, _ := iterator.ModelByName("reference")
 	res, _, err := Check([]Property{p}, ModelSource(m), ModelSource(ref), cs)
-	if err != nil {
-		t.Fatalf("%s %q %q: %v", m.Name(), cfg, ops, err)
-	}
+	require.NoError(t, err, "%s %q %q", m.Name(), cfg, ops)
 	return res[0]
 }
 
 func famModel(t *testing.T, name string) iterator.Model {
 	t.Helper()
 	m, err := iterator.ModelByName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }
 
@@ -60,9 +53,7 @@ func TestTraverseReferenceAndCutlassPass(t *testing.T) {
 	for _, cfg := range traverseConfigs {
 		for _, name := range []string{"reference", "cutlass"} {
 			r := judgeFamily(t, famModel(t, name), PTraverse, cfg, "accesses()")
-			if r.Status != report.Held {
-				t.Errorf("%s %q: P-traverse %s %+v", name, cfg, r.Status, r.Violations)
-			}
+			assert.Equal(t, report.Held, r.Status, "%s %q: P-traverse %+v", name, cfg, r.Violations)
 		}
 	}
 }
@@ -74,23 +65,18 @@ func TestTraverseReferenceAndCutlassPass(t *testing.T) {
 func TestTraverseKillsResidueNoTB(t *testing.T) {
 	cfg := traverseConfigs[1]
 	r := judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, cfg, "accesses()")
-	if r.Status != report.Violated || !strings.Contains(r.Violations[0].Detail, "outside the region") {
-		t.Fatalf("C-residue-no-tb: P-traverse %s %+v", r.Status, r.Violations)
-	}
+	require.Equal(t, report.Violated, r.Status, "C-residue-no-tb: P-traverse")
+	require.Contains(t, r.Violations[0].Detail, "outside the region", "C-residue-no-tb: P-traverse")
 	// With tb on the tile grid the defect cannot show.
 	r = judgeFamily(t, iterator.Control(iterator.CResidueNoTB), PTraverse, traverseConfigs[0], "accesses()")
-	if r.Status != report.Held {
-		t.Errorf("C-residue-no-tb with tb=0: P-traverse %s %+v", r.Status, r.Violations)
-	}
+	assert.Equal(t, report.Held, r.Status, "C-residue-no-tb with tb=0: P-traverse %+v", r.Violations)
 }
 
 // TestTraverseKillsSizeofSubbyte: u4 positions scaled by sizeof double the
 // thread offsets, so accesses land outside the region.
 func TestTraverseKillsSizeofSubbyte(t *testing.T) {
 	r := judgeFamily(t, iterator.Control(iterator.CSizeofSubbyte), PTraverse, traverseConfigs[4], "accesses()")
-	if r.Status != report.Violated {
-		t.Fatalf("C-sizeof-subbyte: P-traverse %s", r.Status)
-	}
+	require.Equal(t, report.Violated, r.Status, "C-sizeof-subbyte: P-traverse")
 }
 
 // TestTraversePreconditions: outside its preconditions P-traverse is n/a.
@@ -105,9 +91,7 @@ func TestTraversePreconditions(t *testing.T) {
 		// L = 60 < 64: rows overlap.
 		"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 extent=64x20 stride=60",
 	} {
-		if r := judgeFamily(t, famModel(t, "reference"), PTraverse, cfg, "accesses()"); r.Status != report.NotApplicable {
-			t.Errorf("%q: P-traverse %s, want n/a", cfg, r.Status)
-		}
+		assert.Equal(t, report.NotApplicable, judgeFamily(t, famModel(t, "reference"), PTraverse, cfg, "accesses()").Status, "%q: P-traverse", cfg)
 	}
 }
 
@@ -119,9 +103,7 @@ func TestTraverseProgram(t *testing.T) {
 		{traverseConfigs[6], "load();inc;load()"},                                                          // row-major rank 0 = pitch rank 1: (19−3)/8 -> 2
 	} {
 		c, _ := iterator.ParseConfig(tc.cfg)
-		if got := TraverseProgram(c).String(); got != tc.want {
-			t.Errorf("%q: %s, want %s", tc.cfg, got, tc.want)
-		}
+		assert.Equal(t, tc.want, TraverseProgram(c).String(), "%q", tc.cfg)
 	}
 }
 
@@ -139,15 +121,13 @@ func TestInResidue(t *testing.T) {
 	} {
 		c, _ := iterator.ParseConfig(tc.cfg)
 		p, _ := iterator.ParseProgram(tc.pre)
-		if got := InResidue(c, p); got != tc.want {
-			t.Errorf("%q %q: %v, want %v", tc.cfg, tc.pre, got, tc.want)
-		}
+		assert.Equal(t, tc.want, InResidue(c, p), "%q %q", tc.cfg, tc.pre)
 	}
 }
 
 // TestTraverseViolationRowIsTheAccess: a violation of one access carries
 // the record's addresses, so that a report's table row k is the access k
-// its detail names (it carried the one byte, shown as access 0).
+// its detail names, not the one byte alone shown as access 0.
 func TestTraverseViolationRowIsTheAccess(t *testing.T) {
 	cases := []struct{ model, cfg string }{
 		// The 6-bit residue CUTLASS before #3049 mis-steps (a byte off an element boundary).
@@ -157,22 +137,17 @@ func TestTraverseViolationRowIsTheAccess(t *testing.T) {
 	for _, tc := range cases {
 		m := famModel(t, tc.model)
 		r := judgeFamily(t, m, PTraverse, tc.cfg, "accesses()")
-		if r.Status != report.Violated {
-			t.Fatalf("%s: P-traverse %s, want a violation", tc.model, r.Status)
-		}
+		require.Equal(t, report.Violated, r.Status, "%s: P-traverse", tc.model)
 		v := r.Violations[0]
 		var op, k int
 		var addr int64
-		if _, err := fmt.Sscanf(v.Detail, "op %d access %d", &op, &k); err != nil {
-			t.Fatalf("%s: detail %q names no access", tc.model, v.Detail)
-		}
+		_, err := fmt.Sscanf(v.Detail, "op %d access %d", &op, &k)
+		require.NoError(t, err, "%s: detail %q names no access", tc.model, v.Detail)
 		i := strings.Index(v.Detail, "byte ")
-		if i < 0 {
-			t.Fatalf("%s: detail %q names no byte", tc.model, v.Detail)
-		}
+		require.GreaterOrEqual(t, i, 0, "%s: detail %q names no byte", tc.model, v.Detail)
 		fmt.Sscanf(v.Detail[i:], "byte %d", &addr)
-		if k >= len(v.Actual) || v.Actual[k] != addr {
-			t.Errorf("%s: detail %q, actual %v: row %d is not byte %d", tc.model, v.Detail, v.Actual, k, addr)
+		if assert.Less(t, k, len(v.Actual), "%s: detail %q, actual %v: no row %d", tc.model, v.Detail, v.Actual, k) {
+			assert.Equal(t, addr, v.Actual[k], "%s: detail %q, actual %v: row %d", tc.model, v.Detail, v.Actual, k)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package props_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -23,15 +26,17 @@ func TestKillsViaIsKills(t *testing.T) {
 	for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
 		for _, class := range iterator.Classes() {
 			ps := props.ForClass(class)
+			ids := make([]string, len(ps))
+			for j, p := range ps {
+				ids[j] = p.ID
+			}
 			cases := killCases(t, class)
 			for i := range cases {
 				cases[i].PtrContract = contract
 			}
 			plan := props.NewPlan(ps, cases)
 			outs, err := plan.Evaluate(ref, ref)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			refKilled := make([]bool, len(cases)*len(ps))
 			for i, o := range outs {
 				for j, v := range o.Violations {
@@ -54,29 +59,20 @@ func TestKillsViaIsKills(t *testing.T) {
 					same[k] = mask
 				}
 				judged, err := plan.ReferenceKills(props.ModelSource(refModel), ref, defects, same)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				for _, d := range defects {
 					src := props.ModelSource(iterator.Control(d))
 					want := make([]bool, len(ps))
-					if err := plan.Kills(src, ref, mask, want); err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, plan.Kills(src, ref, mask, want))
 					got := make([]bool, len(ps))
 					sc := &props.Shortcut{Defect: d, RefKilled: refKilled}
-					if err := plan.KillsVia(src, ref, mask, got, sc); err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, plan.KillsVia(src, ref, mask, got, sc))
 					got2 := make([]bool, len(ps))
 					sc2 := &props.Shortcut{Defect: d, RefKilled: judged}
-					if err := plan.KillsVia(src, ref, mask, got2, sc2); err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, plan.KillsVia(src, ref, mask, got2, sc2))
+					assert.Equal(t, want, got, "%s %s %s, mask %v: kills per property of %v, Kills and KillsVia", contract, class, d, mask, ids)
+					assert.Equal(t, want, got2, "%s %s %s, mask %v: kills per property of %v, Kills and KillsVia with ReferenceKills", contract, class, d, mask, ids)
 					for j := range ps {
-						if got[j] != want[j] || got2[j] != want[j] {
-							t.Errorf("%s %s %s, mask %v: KillsVia says %s killed %v (%v with ReferenceKills), Kills %v", contract, class, d, mask, ps[j].ID, got[j], got2[j], want[j])
-						}
 						if got[j] {
 							kills++
 						}
@@ -85,7 +81,6 @@ func TestKillsViaIsKills(t *testing.T) {
 			}
 		}
 	}
-	if kills == 0 || viaRefKills == 0 {
-		t.Errorf("%d kills, %d violations of the reference: the comparison shows nothing", kills, viaRefKills)
-	}
+	assert.NotZero(t, kills, "no kill: the comparison shows nothing")
+	assert.NotZero(t, viaRefKills, "no violation of the reference: the comparison shows nothing")
 }

@@ -1,9 +1,11 @@
 package props_test
 
 import (
-	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -18,9 +20,7 @@ func killCases(t *testing.T, class iterator.Class) []props.Case {
 		return familyCases(t, class, 8)
 	}
 	cfgs, progs, err := gen.Enumerate(gen.Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var out []props.Case
 	for k := 0; k < len(cfgs) && len(out) < 12*len(progs); k += 97 {
 		for i, p := range progs {
@@ -32,9 +32,7 @@ func killCases(t *testing.T, class iterator.Class) []props.Case {
 			out = append(out, c)
 		}
 	}
-	if len(out) == 0 {
-		t.Fatal("no valid case")
-	}
+	require.NotEmpty(t, out, "no valid case")
 	return out
 }
 
@@ -53,25 +51,19 @@ func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
 		for _, d := range props.ControlsFor(class, 0) {
 			src := props.ModelSource(iterator.Control(d))
 			full, err := plan.EvaluateKills(src, ref)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			for j := range ps {
 				mask := make([]bool, len(ps))
 				mask[j] = true
 				some, err := plan.EvaluateKillsOf(src, ref, mask)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				for i := range cases {
 					for k := range ps {
 						want := 0
 						if k == j {
 							want = len(full[i].Violations[k])
 						}
-						if got := len(some[i].Violations[k]); got != want {
-							t.Errorf("%s %s, judging %s only: case %d has %d %s violations, want %d", class, d, ps[j].ID, i, got, ps[k].ID, want)
-						}
+						assert.Equal(t, want, len(some[i].Violations[k]), "%s %s, judging %s only: case %d's %s violations", class, d, ps[j].ID, i, ps[k].ID)
 					}
 					if len(full[i].Violations[j]) > 0 {
 						killed++
@@ -80,9 +72,7 @@ func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
 			}
 		}
 	}
-	if killed == 0 {
-		t.Error("no control was killed on these cases: the comparison shows nothing")
-	}
+	assert.NotZero(t, killed, "no control was killed on these cases: the comparison shows nothing")
 }
 
 // TestKillsIsEvaluateKillsOf: Plan.Kills, which keeps only whether each
@@ -106,21 +96,15 @@ func TestKillsIsEvaluateKillsOf(t *testing.T) {
 			src := props.ModelSource(iterator.Control(d))
 			for _, mask := range masks {
 				outs, err := plan.EvaluateKillsOf(src, ref, mask)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				killed := make([]bool, len(ps))
-				if err := plan.Kills(src, ref, mask, killed); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, plan.Kills(src, ref, mask, killed))
 				for j := range ps {
 					want := false
 					for _, o := range outs {
 						want = want || len(o.Violations[j]) > 0
 					}
-					if killed[j] != want {
-						t.Errorf("%s %s, mask %v: Kills says %s killed %v, EvaluateKillsOf %v", class, d, mask, ps[j].ID, killed[j], want)
-					}
+					assert.Equal(t, want, killed[j], "%s %s, mask %v: whether %s killed, by EvaluateKillsOf and by Kills", class, d, mask, ps[j].ID)
 					if killed[j] {
 						kills++
 					}
@@ -128,9 +112,7 @@ func TestKillsIsEvaluateKillsOf(t *testing.T) {
 			}
 		}
 	}
-	if kills == 0 {
-		t.Error("no control was killed on these cases: the comparison shows nothing")
-	}
+	assert.NotZero(t, kills, "no control was killed on these cases: the comparison shows nothing")
 }
 
 // TestReplanIsNewPlan: a plan replanned for other cases (a sweep's worker
@@ -153,16 +135,10 @@ func TestReplanIsNewPlan(t *testing.T) {
 			slices.Reverse(reversed)
 			for _, part := range [][]props.Case{cases[:half], cases[half:], reversed, cases[1:], cases} {
 				got, err := plan.Replan(ps, part).Evaluate(src, ref)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				want, err := props.NewPlan(ps, part).Evaluate(src, ref)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
-				}
+				require.NoError(t, err)
+				assert.Equal(t, want, got, "%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
 				// A plan reusing its outcomes' memory, judged in full and
 				// then quietly on one property (no units observed, the
 				// others not judged): nothing of the evaluation before
@@ -170,9 +146,8 @@ func TestReplanIsNewPlan(t *testing.T) {
 				reuse.Replan(ps, part)
 				for _, judge := range [][]bool{nil, one} {
 					got := evaluateOn(t, reuse, src, ref, judge)
-					if want := evaluateOn(t, props.NewPlan(ps, part), src, ref, judge); !reflect.DeepEqual(got, want) {
-						t.Errorf("%s %s (judging %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, judge)
-					}
+					want := evaluateOn(t, props.NewPlan(ps, part), src, ref, judge)
+					assert.Equal(t, want, got, "%s %s (judging %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, judge)
 				}
 			}
 		}
@@ -190,8 +165,6 @@ func evaluateOn(t *testing.T, plan *props.Plan, src, ref props.Source, judge []b
 	} else {
 		outs, err = plan.EvaluateKillsOf(src, ref, judge)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return outs
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -16,9 +18,7 @@ import (
 // int64 edge, where the memo's bound gives way to the full computation.
 func TestExactMaskMemoIsExact(t *testing.T) {
 	cfgs, progs, err := gen.Enumerate(gen.Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	huge := int64(math.MaxInt64 / 64)
 	progs = append(slices.Clip(progs),
 		iterator.Program{{Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.Load}, {Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.LoadPtr, A: 3}},
@@ -32,9 +32,8 @@ func TestExactMaskMemoIsExact(t *testing.T) {
 			if memo != nil {
 				partial++
 			}
-			if mok != fok || !slices.Equal(memo, full) || (memo == nil) != (full == nil) {
-				t.Fatalf("%s %s op %d thread %d: memo %v (%v), full %v (%v)", c.Config, prog, i, th, memo, mok, full, fok)
-			}
+			require.Equal(t, fok, mok, "%s %s op %d thread %d: the memo's and the full computation's ok", c.Config, prog, i, th)
+			require.Equal(t, full, memo, "%s %s op %d thread %d: the memo's and the full computation's mask", c.Config, prog, i, th)
 		})
 	}
 	for _, cfg := range cfgs {
@@ -51,9 +50,8 @@ func TestExactMaskMemoIsExact(t *testing.T) {
 		check(c, append([]iterator.Program{c.Program}, progs...))
 	}
 	t.Logf("%d masks compared, %d partial", compared, partial)
-	if partial == 0 || partial == compared {
-		t.Fatalf("%d of %d masks partial: the test exercises only one kind", partial, compared)
-	}
+	require.NotZero(t, partial, "no mask partial: the test exercises only one kind")
+	require.NotEqual(t, compared, partial, "every mask partial: the test exercises only one kind")
 }
 
 // The case program's origins a planned case memoises by op index are
@@ -61,9 +59,7 @@ func TestExactMaskMemoIsExact(t *testing.T) {
 // int64 edge included.
 func TestMainOriginMemoIsExact(t *testing.T) {
 	_, progs, err := gen.Enumerate(gen.Quick)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	huge := int64(math.MaxInt64 / 4)
 	progs = append(slices.Clip(progs), iterator.Program{{Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.AddPointerOffset, A: huge}, {Kind: iterator.Load}})
 	cases := gen.RandomCases(iterator.RegularTile, 11, 200, props.PtrBytes)
@@ -80,12 +76,10 @@ func TestMainOriginMemoIsExact(t *testing.T) {
 			if !fok {
 				failed++
 			}
-			if memo != full || mok != fok {
-				t.Fatalf("%s %s op %d: memo %d (%v), full %d (%v)", c.Config, c.Program, i, memo, mok, full, fok)
-			}
+			require.Equal(t, full, memo, "%s %s op %d: the memo's and the full computation's origin", c.Config, c.Program, i)
+			require.Equal(t, fok, mok, "%s %s op %d: the memo's and the full computation's ok", c.Config, c.Program, i)
 		})
 	}
-	if failed == 0 || failed == compared {
-		t.Fatalf("%d of %d origins overflowed: the test exercises only one kind", failed, compared)
-	}
+	require.NotZero(t, failed, "no origin overflowed: the test exercises only one kind")
+	require.NotEqual(t, compared, failed, "every origin overflowed: the test exercises only one kind")
 }

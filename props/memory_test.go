@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -12,18 +15,14 @@ import (
 func coverDetails(t *testing.T, c Case, edit func(*iterator.Record)) string {
 	t.Helper()
 	ref, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	src := tampered{inner: ModelSource(ref), thread: 0, edit: func(tr *iterator.ThreadTrace) {
 		for i := range tr.Records {
 			edit(&tr.Records[i])
 		}
 	}}
 	res, _, err := Check([]Property{PCover}, src, nil, c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var details []string
 	for _, v := range res[0].Violations {
 		details = append(details, v.Detail)
@@ -39,9 +38,8 @@ func coverDetails(t *testing.T, c Case, edit func(*iterator.Record)) string {
 func TestCoverFollowsAnAccessIntoTheNextRow(t *testing.T) {
 	c := mustCase(t, "elem=f32 shape=8x2 map=stripmined threads=4 access=4 adv=1", "load()")
 	all := coverDetails(t, c, func(r *iterator.Record) { r.Addrs[0] = 6 * 4 }) // element 6, in bytes
-	if !strings.Contains(all, "covers element (0,1), already covered by thread 0") || strings.Contains(all, "outside") {
-		t.Errorf("P-cover violations:\n%s\nwant element (0,1) covered twice, nothing outside the tile", all)
-	}
+	assert.Contains(t, all, "covers element (0,1), already covered by thread 0", "P-cover violations")
+	assert.NotContains(t, all, "outside", "P-cover violations: nothing outside the tile")
 }
 
 // TestCoverQuickFallsBack: where a thread's record covers an element twice
@@ -58,8 +56,6 @@ func TestCoverQuickFallsBack(t *testing.T) {
 		{"access made again", func(r *iterator.Record) { r.Addrs = append(r.Addrs, r.Addrs[0]) }, "covers element (0,0), already covered by thread 0"},
 		{"access dropped", func(r *iterator.Record) { r.Addrs = r.Addrs[:0] }, "element (0,0) is covered by no thread"},
 	} {
-		if all := coverDetails(t, c, tc.edit); !strings.Contains(all, tc.want) {
-			t.Errorf("%s: P-cover violations:\n%s\nwant %q", tc.name, all, tc.want)
-		}
+		assert.Contains(t, coverDetails(t, c, tc.edit), tc.want, "%s: P-cover violations", tc.name)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -34,24 +36,20 @@ func TestNeedsIndexEachProgramOnce(t *testing.T) {
 			}
 			key := needKey(group, prog)
 			i := n.add(group, prog, []int{0, 1})
-			if w, ok := want[key]; ok && w != i {
-				t.Fatalf("round %d: %s added again as need %d, first %d", round, key, i, w)
+			if w, ok := want[key]; ok {
+				require.Equal(t, w, i, "round %d: %s added again", round, key)
 			}
 			want[key] = i
 			progs, groups = append(progs, prog), append(groups, group)
 		}
-		if len(n.list) != len(want) {
-			t.Fatalf("round %d: %d needs for %d distinct programs", round, len(n.list), len(want))
-		}
+		require.Len(t, n.list, len(want), "round %d: a need for each distinct program", round)
 		for k, prog := range progs {
 			i, ok := n.find(groups[k], prog)
-			if w := want[needKey(groups[k], prog)]; !ok || i != w {
-				t.Fatalf("round %d: find(%d, %v) = %d, %v; want %d", round, groups[k], prog, i, ok, w)
-			}
+			require.True(t, ok, "round %d: find(%d, %v)", round, groups[k], prog)
+			require.Equal(t, want[needKey(groups[k], prog)], i, "round %d: find(%d, %v)", round, groups[k], prog)
 		}
-		if _, ok := n.find(99, iterator.Program{{Kind: iterator.Load}}); ok {
-			t.Fatalf("round %d: found a program never added", round)
-		}
+		_, ok := n.find(99, iterator.Program{{Kind: iterator.Load}})
+		require.False(t, ok, "round %d: found a program never added", round)
 	}
 }
 

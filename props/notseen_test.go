@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -57,15 +60,13 @@ func (u unseen) Traces(reqs []Request) ([]Response, error) {
 func guardAt(t *testing.T, c Case, want bool) int {
 	t.Helper()
 	tr, err := iterator.TraceThreads(mustModel(t, "reference"), c.Config, c.Program, []int{2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for k, v := range tr[0].Records[0].Valid {
 		if v == want {
 			return k
 		}
 	}
-	t.Fatalf("%s %s: thread 2 has no access with its guard %v", c.Config, c.Program, want)
+	require.Failf(t, "no such access", "%s %s: thread 2 has no access with its guard %v", c.Config, c.Program, want)
 	return 0
 }
 
@@ -97,11 +98,9 @@ func TestCompanionJudgesUnseenAccesses(t *testing.T) {
 		{"no address and no mark", regular, unseen{inner: ref, k: 0, ev: 0, mark: false}, ref, report.Violated},
 	} {
 		r, _ := judgeCompanionCase(t, e.src, e.companion, e.c)
-		if r.Status != e.want {
-			t.Errorf("%s: %s %v, want %s", e.name, r.Status, r.Violations, e.want)
-		}
-		if e.want == report.Violated && (len(r.Violations) != 1 || r.Violations[0].Thread != 2) {
-			t.Errorf("%s: violations %v, want one on thread 2", e.name, r.Violations)
+		assert.Equal(t, e.want, r.Status, "%s: %v", e.name, r.Violations)
+		if e.want == report.Violated && assert.Len(t, r.Violations, 1, e.name) {
+			assert.Equal(t, 2, r.Violations[0].Thread, e.name)
 		}
 	}
 }
@@ -124,12 +123,8 @@ func TestRecoveredJudgesUnseenGivenCompanion(t *testing.T) {
 		{"store left nothing, companion's guard on", predStore, unseen{inner: ref, k: guardAt(t, predStore, true), ev: iterator.EvidenceUnrecovered, mark: true}, report.Violated},
 	} {
 		res, _, err := Check([]Property{Recovered(ref)}, e.src, nil, e.c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res[0].Status != e.want {
-			t.Errorf("%s: %s %v, want %s", e.name, res[0].Status, res[0].Violations, e.want)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, e.want, res[0].Status, "%s: %v", e.name, res[0].Violations)
 	}
 }
 
@@ -151,17 +146,12 @@ func TestSweepPropertiesSkipUnseenAccesses(t *testing.T) {
 			t.Helper()
 			src := unseen{inner: ref, k: 1, ev: iterator.EvidenceUnrecovered, mark: mark, only: e.c.Program.String()}
 			res, _, err := Check([]Property{e.p}, src, ref, e.c)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			return res[0]
 		}
-		if r := check(true); r.Status != report.Held {
-			t.Errorf("%s on an unseen access: %s %v, want pass", e.p.ID, r.Status, r.Violations)
-		}
-		if r := check(false); r.Status != report.Violated {
-			t.Errorf("%s on NoAddress without the mark: %s, want fail (the test shows nothing)", e.p.ID, r.Status)
-		}
+		r := check(true)
+		assert.Equal(t, report.Held, r.Status, "%s on an unseen access: %v", e.p.ID, r.Violations)
+		assert.Equal(t, report.Violated, check(false).Status, "%s on NoAddress without the mark (else the test shows nothing)", e.p.ID)
 	}
 }
 
@@ -172,10 +162,10 @@ func TestRoundTripFailsUnseenLoad(t *testing.T) {
 	ref := model(t, "reference")
 	c := mustCase(t, f32Example, "load(0,0)")
 	res, _, err := Check([]Property{PRoundTrip}, unseen{inner: ref, k: 1, ev: iterator.EvidenceUnrecovered, mark: true}, ref, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := res[0]; r.Status != report.Violated || len(r.Violations) != 1 || r.Violations[0].Thread != 2 {
-		t.Errorf("%s %v, want one violation on thread 2", r.Status, r.Violations)
+	require.NoError(t, err)
+	r := res[0]
+	assert.Equal(t, report.Violated, r.Status)
+	if assert.Len(t, r.Violations, 1) {
+		assert.Equal(t, 2, r.Violations[0].Thread)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -29,15 +32,13 @@ func TestContainsThreadsMatchesMerge(t *testing.T) {
 		have, threads := sortedThreads(list(), nil), list()
 		merged := sortedThreads(have, threads)
 		want := isStrictlySorted(threads) && slices.Equal(merged, have)
-		if got := containsThreads(have, threads); got != want {
-			t.Fatalf("containsThreads(%v, %v) = %v; the merge gives %v", have, threads, got, merged)
-		}
+		require.Equal(t, want, containsThreads(have, threads), "containsThreads(%v, %v); the merge gives %v", have, threads, merged)
 	}
 }
 
 // The equivalences' descriptions, kept as data until a violation formats
-// them, read as the closures they replaced did.
-func TestDescribeReadsAsBefore(t *testing.T) {
+// them, read as each equivalence's own format says.
+func TestDescribeText(t *testing.T) {
 	o := op(iterator.LoadTile, 3, -2)
 	inc, ptr := op(iterator.Inc, 0, 0), op(iterator.LoadPtr, 12, 0)
 	pass := op(iterator.Accesses, 0, 0)
@@ -54,8 +55,6 @@ func TestDescribeReadsAsBefore(t *testing.T) {
 		{describe{f: describeFamilyTile, i: 7, o: o, x: op(iterator.AddPointerOffset, -40, 0), y: pass}, fmt.Sprintf("op %d: %s; %s differs from add_pointer_offset(%d); %s", 7, o, pass, -40, pass)},
 	}
 	for _, c := range cases {
-		if got := c.d.String(); got != c.want {
-			t.Errorf("got %q, want %q", got, c.want)
-		}
+		assert.Equal(t, c.want, c.d.String())
 	}
 }

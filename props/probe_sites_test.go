@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -21,9 +24,7 @@ func TestProbeSitesAreSiteOf(t *testing.T) {
 			if strings.Contains(fast[0]+fast[1], "false") {
 				overflowed++
 			}
-			if fast != full {
-				t.Errorf("%s on %s: sites %v, siteOf %v", probe, c.Config, fast, full)
-			}
+			assert.Equal(t, full, fast, "%s on %s: siteOf's sites and the probe's", probe, c.Config)
 		})
 	}
 	for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
@@ -32,30 +33,23 @@ func TestProbeSitesAreSiteOf(t *testing.T) {
 		}
 	}
 	cfg, err := iterator.ParseConfig("bits=16 shape=64x4 map=stripmined threads=16 access=8 adv=0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, ops := range []string{
 		"add_pointer_offset(4611686018427387904);load();inc;add_tile_offset(1,0);load_with_pointer_offset(2)",
 		"add_tile_offset(-9223372036854775807,1);dec;store(1,1);add_pointer_offset(-1)",
 	} {
 		prog, err := iterator.ParseProgram(ops)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		c, err := props.NewCase(cfg, prog, []int{0, 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		check(c)
 	}
-	if probes < 1000 || overflowed == 0 {
-		t.Fatalf("only %d probes compared, %d with an overflow", probes, overflowed)
-	}
+	require.GreaterOrEqual(t, probes, 1000, "probes compared")
+	require.NotZero(t, overflowed, "no probe with an overflow")
 }
 
 // TestProbeUnitsAreDocumented: each path is held to its documented unit
-// (SPEC §5): add_pointer_offset to the pointer-offset contract's, the
+// (docs/contract.md#units): add_pointer_offset to the pointer-offset contract's, the
 // pointer-offset loads and stores to elements whatever the contract, the
 // tile paths and ++/-- to tiles.
 func TestProbeUnitsAreDocumented(t *testing.T) {
@@ -71,15 +65,11 @@ func TestProbeUnitsAreDocumented(t *testing.T) {
 					want = "elements"
 				}
 				seen[want]++
-				if documented != want {
-					t.Errorf("%s %s under the %s contract: %s held to %s, want %s", c.Config, c.Program, contract, path, documented, want)
-				}
+				assert.Equal(t, want, documented, "%s %s under the %s contract: the unit %s is held to", c.Config, c.Program, contract, path)
 			})
 		}
 	}
 	for _, unit := range []string{"elements", "bytes", "tiles"} {
-		if seen[unit] == 0 {
-			t.Errorf("no probe documented in %s (seen: %v)", unit, seen)
-		}
+		assert.NotZero(t, seen[unit], "no probe documented in %s (seen: %v)", unit, seen)
 	}
 }

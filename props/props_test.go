@@ -3,6 +3,9 @@ package props
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -10,35 +13,25 @@ import (
 func mustCase(t *testing.T, cfg, ops string) Case {
 	t.Helper()
 	c, err := iterator.ParseConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p, err := iterator.ParseProgram(ops)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	k, err := NewCase(c, p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return k
 }
 
 func model(t *testing.T, name string) Source {
 	t.Helper()
 	m, err := iterator.ModelByName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return ModelSource(m)
 }
 
 func statuses(t *testing.T, src string, c Case) map[string]Result {
 	t.Helper()
 	res, _, err := Check(All(), model(t, src), model(t, "reference"), c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	out := map[string]Result{}
 	for _, r := range res {
 		out[r.ID] = r
@@ -46,7 +39,7 @@ func statuses(t *testing.T, src string, c Case) map[string]Result {
 	return out
 }
 
-// The SPEC §3 worked example: f32 64x8, stripmined T=32, V=4, rank 1, L=64.
+// A worked example: f32 64x8, stripmined T=32, V=4, rank 1, L=64.
 const f32Example = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
 
 func TestWorkedExampleSymTile(t *testing.T) {
@@ -63,71 +56,44 @@ func TestWorkedExampleSymTile(t *testing.T) {
 	for model, props := range want {
 		got := statuses(t, model, c)
 		for id, st := range props {
-			if got[id].Status.String() != st {
-				t.Errorf("%s %s = %s, want %s (%v)", model, id, got[id].Status, st, got[id].Violations)
-			}
+			assert.Equal(t, st, got[id].Status.String(), "%s %s (%v)", model, id, got[id].Violations)
 		}
 	}
-	// The pre3049 P-sym violation of thread 5 shows the SPEC's addresses.
+	// The pre3049 P-sym violation of thread 5 shows the addresses worked out
+	// above, four passes 512 bytes apart.
 	got := statuses(t, "cutlass-pre3049", c)
 	for _, v := range got["P-sym"].Violations {
 		if v.Thread != 5 {
 			continue
 		}
-		wantExp, wantAct := []int64{144, 656, 1168, 1680}, []int64{336, 848, 1360, 1872}
-		if !equal(v.Expected, wantExp) || !equal(v.Actual, wantAct) {
-			t.Errorf("thread 5: expected %v actual %v, want %v and %v", v.Expected, v.Actual, wantExp, wantAct)
-		}
+		assert.Equal(t, []int64{144, 656, 1168, 1680}, v.Expected, "thread 5's expected addresses")
+		assert.Equal(t, []int64{336, 848, 1360, 1872}, v.Actual, "thread 5's actual addresses")
 		return
 	}
-	t.Errorf("no P-sym violation for thread 5")
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	assert.Fail(t, "no P-sym violation for thread 5")
 }
 
 func TestPointerOffsetUnits(t *testing.T) {
-	// f32: add_pointer_offset(8) moves 8 bytes in CUTLASS (SPEC §3: 80 → 88),
+	// f32: add_pointer_offset(8) moves 8 bytes in CUTLASS (address 80 → 88),
 	// 32 bytes by the documented contract.
 	c := mustCase(t, f32Example, "load_with_pointer_offset(8);add_pointer_offset(8);load()")
 	got := statuses(t, "cutlass", c)
 	for _, id := range []string{"P-ptr", "P-unit", "P-oracle"} {
-		if got[id].Status != report.Violated {
-			t.Errorf("cutlass %s = %s, want fail", id, got[id].Status)
-		}
+		assert.Equal(t, report.Violated, got[id].Status, "cutlass %s", id)
 	}
 	ref := statuses(t, "reference", c)
 	for id, r := range ref {
-		if r.Status == report.Violated {
-			t.Errorf("reference %s fails: %v", id, r.Violations[0])
-		}
+		assert.NotEqual(t, report.Violated, r.Status, "reference %s fails: %v", id, r.Violations)
 	}
 	// Under the bytes contract CUTLASS's add_pointer_offset is right.
 	c.PtrContract = PtrBytes
 	got = statuses(t, "cutlass", c)
-	if got["P-ptr"].Status != report.Held {
-		t.Errorf("cutlass P-ptr under the bytes contract = %s, want pass (%v)", got["P-ptr"].Status, got["P-ptr"].Violations)
-	}
+	assert.Equal(t, report.Held, got["P-ptr"].Status, "cutlass P-ptr under the bytes contract (%v)", got["P-ptr"].Violations)
 }
 
 func TestUnitSetName(t *testing.T) {
 	s := UnitSet(1<<UnitElements | 1<<UnitBytes)
-	if s.Name("elements") != "elements" {
-		t.Errorf("ambiguous set with the documented unit names %q", s.Name("elements"))
-	}
-	if UnitSet(1<<UnitBytes).Name("elements") != "bytes" {
-		t.Errorf("bytes-only set names %q", UnitSet(1<<UnitBytes).Name("elements"))
-	}
-	if UnitSet(0).Name("tiles") != "inconsistent" {
-		t.Error("empty set is not inconsistent")
-	}
+	assert.Equal(t, "elements", s.Name("elements"), "an ambiguous set with the documented unit")
+	assert.Equal(t, "bytes", UnitSet(1<<UnitBytes).Name("elements"), "a bytes-only set")
+	assert.Equal(t, "inconsistent", UnitSet(0).Name("tiles"), "the empty set")
 }

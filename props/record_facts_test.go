@@ -1,6 +1,11 @@
 package props
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // TestRecordFactsComputesOncePerKey: recordFacts answers what f says,
 // calling it once per (op, bytes) among its first eight keys and every
@@ -17,9 +22,7 @@ func TestRecordFactsComputesOncePerKey(t *testing.T) {
 	for round := range 3 {
 		for op := range 10 {
 			for _, bytes := range []int64{4, 16} {
-				if got, want := m.get(op, bytes, fact(op, bytes)), (op+int(bytes))%3 == 0; got != want {
-					t.Fatalf("round %d: fact of (%d, %d) = %v, want %v", round, op, bytes, got, want)
-				}
+				require.Equal(t, (op+int(bytes))%3 == 0, m.get(op, bytes, fact(op, bytes)), "round %d: fact of (%d, %d)", round, op, bytes)
 			}
 		}
 	}
@@ -30,10 +33,8 @@ func TestRecordFactsComputesOncePerKey(t *testing.T) {
 			kept++
 		case 3: // past the first eight keys: computed every round
 		default:
-			t.Errorf("fact of %v computed %d times", k, n)
+			assert.Fail(t, "a fact computed neither once nor every round", "fact of %v computed %d times", k, n)
 		}
 	}
-	if kept != 8 {
-		t.Errorf("%d keys remembered, want 8", kept)
-	}
+	assert.Equal(t, 8, kept, "keys remembered")
 }

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -45,17 +48,12 @@ func TestRecoveredKillsLostAccesses(t *testing.T) {
 	check := func(src Source) Result {
 		t.Helper()
 		res, _, err := Check([]Property{PRecovered}, src, nil, c)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return res[0]
 	}
-	if r := check(ref); r.Status != report.NotApplicable {
-		t.Errorf("Go model: %s, want n/a (no evidence to judge)", r.Status)
-	}
-	if r := check(evidenced{inner: ref}); r.Status != report.Held {
-		t.Errorf("clean evidence: %s %v, want pass", r.Status, r.Violations)
-	}
+	assert.Equal(t, report.NotApplicable, check(ref).Status, "Go model (no evidence to judge)")
+	r := check(evidenced{inner: ref})
+	assert.Equal(t, report.Held, r.Status, "clean evidence: %v", r.Violations)
 	for _, e := range []struct {
 		ev   iterator.AccessEvidence
 		text string
@@ -66,8 +64,10 @@ func TestRecoveredKillsLostAccesses(t *testing.T) {
 		{iterator.EvidenceMissing, "no record for this access"},
 	} {
 		r := check(evidenced{inner: ref, mark: func(r *iterator.Record) { r.Evidence[1] = e.ev }})
-		if r.Status != report.Violated || len(r.Violations) != 1 || r.Violations[0].Thread != 2 || !strings.Contains(r.Violations[0].Detail, "access 1: "+e.text) {
-			t.Errorf("evidence %b: %s %v, want one violation on thread 2 saying %q", e.ev, r.Status, r.Violations, e.text)
+		assert.Equal(t, report.Violated, r.Status, "evidence %b", e.ev)
+		if assert.Len(t, r.Violations, 1, "evidence %b", e.ev) {
+			assert.Equal(t, 2, r.Violations[0].Thread, "evidence %b", e.ev)
+			assert.Contains(t, r.Violations[0].Detail, "access 1: "+e.text, "evidence %b", e.ev)
 		}
 	}
 }
@@ -108,9 +108,7 @@ func TestRecoveredGivenCompanionExplainsOverlap(t *testing.T) {
 	check := func(p Property, ev iterator.AccessEvidence) Result {
 		t.Helper()
 		res, _, err := Check([]Property{p}, evidenced{inner: ref, mark: func(r *iterator.Record) { r.Evidence[1] = ev }}, nil, c)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return res[0]
 	}
 	for _, e := range []struct {
@@ -126,15 +124,13 @@ func TestRecoveredGivenCompanionExplainsOverlap(t *testing.T) {
 		{"incoherent, overlapping companion", Recovered(overlapped{ref}), iterator.EvidenceIncoherent | iterator.EvidenceByteCount, report.Violated},
 	} {
 		r := check(e.p, e.ev)
-		if r.Status != e.want {
-			t.Errorf("%s: %s %v, want %s", e.name, r.Status, r.Violations, e.want)
-		}
-		if e.want == report.Violated && (len(r.Violations) != 1 || r.Violations[0].Thread != 2) {
-			t.Errorf("%s: violations %v, want one on thread 2", e.name, r.Violations)
+		assert.Equal(t, e.want, r.Status, "%s: %v", e.name, r.Violations)
+		if e.want == report.Violated && assert.Len(t, r.Violations, 1, e.name) {
+			assert.Equal(t, 2, r.Violations[0].Thread, e.name)
 		}
 	}
-	if r := check(Recovered(overlapped{ref}), iterator.EvidenceIncoherent|iterator.EvidenceByteCount); len(r.Violations) == 1 &&
-		!strings.HasSuffix(r.Violations[0].Detail, "access 1: bytes not from consecutive addresses") {
-		t.Errorf("detail %q: want only what the overlap does not explain", r.Violations[0].Detail)
+	if r := check(Recovered(overlapped{ref}), iterator.EvidenceIncoherent|iterator.EvidenceByteCount); len(r.Violations) == 1 {
+		assert.True(t, strings.HasSuffix(r.Violations[0].Detail, "access 1: bytes not from consecutive addresses"),
+			"detail %q: want only what the overlap does not explain", r.Violations[0].Detail)
 	}
 }

@@ -1,8 +1,10 @@
 package props
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
@@ -15,9 +17,7 @@ func roundTripStatus(t *testing.T, src Source, cfg, ops string) Result {
 	c := mustCase(t, cfg, ops)
 	c.Threads = AllThreads(c.Config.Threads)
 	res, _, err := Check([]Property{PRoundTrip}, src, model(t, "reference"), c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res[0]
 }
 
@@ -32,30 +32,25 @@ func TestRoundTripKillsProbeControls(t *testing.T) {
 	}
 	for _, r := range rows {
 		got := roundTripStatus(t, model(t, r.control), f32Example, r.ops)
-		if got.Status != report.Violated {
-			t.Errorf("%s %s: P-roundtrip %s, want fail", r.control, r.ops, got.Status)
+		if !assert.Equal(t, report.Violated, got.Status, "%s %s: P-roundtrip", r.control, r.ops) {
 			continue
 		}
-		if op := got.Violations[0].Op; op != 0 || !strings.Contains(got.Violations[0].Detail, map[string]string{"load": "fragment slot", "store": "byte"}[r.kind]) {
-			t.Errorf("%s %s: violation %+v, want the %s round trip", r.control, r.ops, got.Violations[0], r.kind)
-		}
-		if ref := roundTripStatus(t, model(t, "reference"), f32Example, r.ops); ref.Status != report.Held {
-			t.Errorf("reference %s: P-roundtrip %s, want pass (%v)", r.ops, ref.Status, ref.Violations)
-		}
+		assert.Equal(t, 0, got.Violations[0].Op, "%s %s: the %s round trip's violation", r.control, r.ops, r.kind)
+		assert.Contains(t, got.Violations[0].Detail, map[string]string{"load": "fragment slot", "store": "byte"}[r.kind],
+			"%s %s: the %s round trip's violation", r.control, r.ops, r.kind)
+		ref := roundTripStatus(t, model(t, "reference"), f32Example, r.ops)
+		assert.Equal(t, report.Held, ref.Status, "reference %s: P-roundtrip (%v)", r.ops, ref.Violations)
 	}
 	// A program with no load and more than one store judges nothing.
-	if got := roundTripStatus(t, model(t, "C-pitch-plus-one"), f32Example, "store();store(1,0)"); got.Status != report.NotApplicable {
-		t.Errorf("two stores: P-roundtrip %s, want n/a", got.Status)
-	}
+	assert.Equal(t, report.NotApplicable, roundTripStatus(t, model(t, "C-pitch-plus-one"), f32Example, "store();store(1,0)").Status,
+		"two stores: P-roundtrip")
 }
 
 // storeCase is f32, 8x2 tile, pitch 12 (row bytes 48, tile columns 0..7,
 // bytes 0..31), two threads storing two 16-byte accesses each.
 func storeCase(t *testing.T, runs []iterator.ByteRun) (iterator.Config, []iterator.ThreadTrace, []iterator.ThreadTrace) {
 	cfg, err := iterator.ParseConfig("elem=f32 shape=8x2 map=stripmined threads=2 access=4 adv=1 stride=12")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ref := []iterator.ThreadTrace{
 		{Thread: 0, Records: []iterator.Record{{Kind: "store", AccessBytes: 16, Addrs: []int64{0, 48}}}},
 		{Thread: 1, Records: []iterator.Record{{Kind: "store", AccessBytes: 16, Addrs: []int64{16, 64}}}},
@@ -70,9 +65,8 @@ func storeCase(t *testing.T, runs []iterator.ByteRun) (iterator.Config, []iterat
 func TestStoreRoundTripLocations(t *testing.T) {
 	good := runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 48, 16, 1, 16, 64, 16)
 	cfg, mains, ref := storeCase(t, good)
-	if _, _, why, bad := storeImageDiffers(cfg, mains, ref); bad {
-		t.Errorf("correct store failed: %s", why)
-	}
+	_, _, why, bad := storeImageDiffers(cfg, mains, ref)
+	assert.False(t, bad, "correct store failed: %s", why)
 	for _, c := range []struct {
 		stray iterator.ByteRun
 		want  string
@@ -83,19 +77,17 @@ func TestStoreRoundTripLocations(t *testing.T) {
 	} {
 		cfg, mains, ref := storeCase(t, append(append([]iterator.ByteRun{}, good...), c.stray))
 		_, _, why, bad := storeImageDiffers(cfg, mains, ref)
-		if !bad || !strings.Contains(why, c.want) {
-			t.Errorf("stray byte at %d: fail=%v %q, want %q", c.stray.Addr, bad, why, c.want)
-		}
+		assert.True(t, bad, "stray byte at %d", c.stray.Addr)
+		assert.Contains(t, why, c.want, "stray byte at %d", c.stray.Addr)
 	}
 	cfg, mains, ref = storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 52, 16, 1, 16, 64, 16))
-	if _, _, _, bad := storeImageDiffers(cfg, mains, ref); !bad {
-		t.Errorf("a misplaced access passed")
-	}
+	_, _, _, bad = storeImageDiffers(cfg, mains, ref)
+	assert.True(t, bad, "a misplaced access passed")
 }
 
 // A store with many discrepant bytes reports the one at the lowest address,
-// the same text on every call (it once reported whichever a map iteration
-// met first).
+// the same text on every call, whatever order a map iteration meets
+// them in.
 func TestStoreRoundTripReportsLowestAddress(t *testing.T) {
 	// Thread 0's second access lands 4 bytes late: bytes 48..51 are never
 	// written, 52..63 hold the wrong fragment bytes, and a stray byte at 80
@@ -103,17 +95,17 @@ func TestStoreRoundTripReportsLowestAddress(t *testing.T) {
 	cfg, mains, ref := storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 52, 16, 1, 16, 64, 16, 1, 0, 80, 1))
 	const want = "byte 48 (thread 0 fragment byte 16) was never written"
 	for range 100 {
-		if _, _, why, bad := storeImageDiffers(cfg, mains, ref); !bad || why != want {
-			t.Fatalf("store round trip = %v %q, want true %q", bad, why, want)
-		}
+		_, _, why, bad := storeImageDiffers(cfg, mains, ref)
+		require.True(t, bad, "store round trip")
+		require.Equal(t, want, why, "store round trip")
 	}
 	// With the late access's bytes all in place, the first discrepancy is
 	// the sentinel byte below the tensor, not the one after it.
 	cfg, mains, ref = storeCase(t, runs(0, 0, 0, 16, 1, 0, 16, 16, 0, 16, 48, 16, 1, 16, 64, 16, 1, 0, 90, 1, 0, 3, -2, 1))
 	for range 100 {
-		if _, _, why, bad := storeImageDiffers(cfg, mains, ref); !bad || !strings.Contains(why, "before the tensor at byte -2") {
-			t.Fatalf("store round trip = %v %q, want the sentinel before the tensor", bad, why)
-		}
+		_, _, why, bad := storeImageDiffers(cfg, mains, ref)
+		require.True(t, bad, "store round trip")
+		require.Contains(t, why, "before the tensor at byte -2", "store round trip: want the sentinel before the tensor")
 	}
 }
 
@@ -125,15 +117,13 @@ func TestStoreRoundTripJudgesTheImage(t *testing.T) {
 	for k := range mains {
 		mains[k].Records = ref[k].Records
 	}
-	if _, _, _, bad := storeImageDiffers(cfg, mains, ref); !bad {
-		t.Errorf("a memory image with a misplaced access passed")
-	}
+	_, _, _, bad := storeImageDiffers(cfg, mains, ref)
+	assert.True(t, bad, "a memory image with a misplaced access passed")
 	for k := range mains {
 		mains[k].Image = nil
 	}
-	if _, _, why, bad := storeImageDiffers(cfg, mains, ref); bad {
-		t.Errorf("store records at the reference addresses failed: %s", why)
-	}
+	_, _, why, bad := storeImageDiffers(cfg, mains, ref)
+	assert.False(t, bad, "store records at the reference addresses failed: %s", why)
 }
 
 // runs makes byte runs of (thread, index, addr, len) quadruples.

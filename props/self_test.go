@@ -1,8 +1,9 @@
 package props_test
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -35,36 +36,23 @@ func TestEvaluateAsReferenceIsEvaluate(t *testing.T) {
 				}
 				arena := new(iterator.Arena)
 				want, err := plan.Evaluate(props.ModelSource(refModel), props.ModelSource(refModel))
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				got, err := plan.EvaluateAsReference(props.ModelSourceIn(refModel, arena), props.ModelSource(refModel))
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				for i := range batch {
-					if !reflect.DeepEqual(got[i], want[i]) {
-						t.Fatalf("%s, %s contract, %s; %s: outcome as the reference\n%+v\nasking the reference\n%+v", class, contract, batch[i].Config, batch[i].Program, got[i], want[i])
-					}
+					require.Equal(t, want[i], got[i], "%s, %s contract, %s; %s: outcome asking the reference and as the reference", class, contract, batch[i].Config, batch[i].Program)
 				}
 				// A control is not the reference: its oracle is asked.
 				ctrl := props.ModelSource(iterator.Control(props.ControlsFor(class, contract)[0]))
 				want, err = plan.Evaluate(ctrl, props.ModelSource(refModel))
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				got, err = plan.EvaluateAsReference(ctrl, props.ModelSource(refModel))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s, %s contract: a control judged as the reference differs from Evaluate", class, contract)
-				}
+				require.NoError(t, err)
+				require.Equal(t, want, got, "%s, %s contract: a control judged as the reference differs from Evaluate", class, contract)
 			}
 		}
 	}
 	t.Logf("%d batches answered the oracle from the reference's own answers, %d asked it", shared, fallback)
-	if shared == 0 || fallback == 0 {
-		t.Fatalf("both ways must be exercised: %d shared, %d asked", shared, fallback)
-	}
+	require.NotZero(t, shared, "both ways must be exercised: no batch shared")
+	require.NotZero(t, fallback, "both ways must be exercised: no batch asked")
 }

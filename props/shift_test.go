@@ -1,8 +1,10 @@
 package props_test
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -14,9 +16,8 @@ import (
 // the records (the same model without an arena): the same outcomes,
 // violations, checks, judged marks and unit observations included, and
 // the same kills, for the reference, every control and both CUTLASS
-// renditions, judged in full and
-// quietly, under both pointer contracts, on random cases as a sweep draws
-// them. Most answers must be judged untraced, or the comparison shows
+// renditions, judged in full and quietly, under both pointer contracts, on
+// random cases as a sweep draws them. Most answers must be judged untraced, or the comparison shows
 // nothing.
 func TestCompactJudgesAsRecords(t *testing.T) {
 	ref := props.ModelSource(model(t, "reference"))
@@ -39,31 +40,19 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 					eval = plan.EvaluateKills
 				}
 				want, err := eval(records, ref)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				got, err := eval(compact, ref)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				untraced += props.UntracedAnswers(plan)
 				answers += len(cases)
 				for i := range cases {
-					if !reflect.DeepEqual(got[i], want[i]) {
-						t.Fatalf("%s (quiet %v) on %s; %s: compact outcome\n%+v\nrecords\n%+v", m.Name(), quiet, cases[i].Config, cases[i].Program, got[i], want[i])
-					}
+					require.Equal(t, want[i], got[i], "%s (quiet %v) on %s; %s: outcome from records and from compact answers", m.Name(), quiet, cases[i].Config, cases[i].Program)
 				}
 			}
 			killedRecords, killedCompact := make([]bool, len(ps)), make([]bool, len(ps))
-			if err := plan.Kills(records, ref, nil, killedRecords); err != nil {
-				t.Fatal(err)
-			}
-			if err := plan.Kills(compact, ref, nil, killedCompact); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(killedCompact, killedRecords) {
-				t.Errorf("%s: kills %v from compact answers, %v from records", m.Name(), killedCompact, killedRecords)
-			}
+			require.NoError(t, plan.Kills(records, ref, nil, killedRecords))
+			require.NoError(t, plan.Kills(compact, ref, nil, killedCompact))
+			assert.Equal(t, killedRecords, killedCompact, "%s: kills from records and from compact answers", m.Name())
 			for _, k := range killedRecords {
 				if k {
 					kills++
@@ -72,9 +61,8 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 		}
 	}
 	t.Logf("%d answers judged untraced (%d cases judged), %d kills", untraced, answers, kills)
-	if untraced < answers || kills == 0 {
-		t.Fatalf("the compact path is not exercised: %d answers untraced for %d cases, %d kills", untraced, answers, kills)
-	}
+	require.GreaterOrEqual(t, untraced, answers, "the compact path is not exercised: answers untraced for %d cases", answers)
+	require.NotZero(t, kills, "the compact path is not exercised: no kill")
 }
 
 // compactEdgeCases are cases the random ones rarely reach: sub-byte rows
@@ -105,18 +93,12 @@ func compactEdgeCases(t *testing.T, contract props.Contract) []props.Case {
 	var out []props.Case
 	for _, cs := range cfgs {
 		cfg, err := iterator.ParseConfig(cs)
-		if err != nil {
-			t.Fatalf("%q: %v", cs, err)
-		}
+		require.NoError(t, err, "%q", cs)
 		for _, ps := range progs {
 			prog, err := iterator.ParseProgram(ps)
-			if err != nil {
-				t.Fatalf("%q: %v", ps, err)
-			}
+			require.NoError(t, err, "%q", ps)
 			c, err := props.NewCase(cfg, prog, gen.SampleThreads(cfg.Threads))
-			if err != nil {
-				t.Fatalf("%q: %v", cs, err)
-			}
+			require.NoError(t, err, "%q", cs)
 			c.PtrContract = contract
 			out = append(out, c)
 		}

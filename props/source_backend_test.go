@@ -3,6 +3,9 @@ package props
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -15,15 +18,11 @@ func (fakeCompiled) Uncompilable() []string { return nil }
 // source, is "go".
 func TestBackendOf(t *testing.T) {
 	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range []struct {
 		src  Source
 		want string
 	}{{ModelSource(m), "go"}, {nil, "go"}, {fakeCompiled{ModelSource(m)}, "gpu"}} {
-		if got := BackendOf(c.src); got != c.want {
-			t.Errorf("BackendOf(%T) = %q, want %q", c.src, got, c.want)
-		}
+		assert.Equal(t, c.want, BackendOf(c.src), "BackendOf(%T)", c.src)
 	}
 }

@@ -36,9 +36,10 @@ const wideRTA = "class=RegularTileAccessIterator elem=f32 shape=64x8 threads=16 
 
 // TestIndexLabelsOnlyWraps: an address held in a 32-bit byte offset is a
 // silent wrap; rows packed by the tile's width instead of the pitch put
-// row 1 2^31 bytes early (a multiple of 2^29, which the old rule took for
-// a wrap) and row 2 2^32 bytes early, but no narrowing makes row 1's, so
-// P-index says nothing and P-oracle reports the mismatch.
+// row 1 2^31 bytes early (a multiple of 2^29, which a rule that only
+// looked at the difference would take for a wrap) and row 2 2^32 bytes
+// early, but no narrowing makes row 1's, so P-index says nothing and
+// P-oracle reports the mismatch.
 func TestIndexLabelsOnlyWraps(t *testing.T) {
 	ref := famModel(t, "reference")
 	wrap := moved{ref: ref, f: func(_ iterator.Config, a int64) int64 { return int64(int32(a)) }}

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -67,34 +70,23 @@ func statusOf(r *report.Report, id string) string {
 // TestCompiledImportsCompanionArithmetic: a source whose traces lack the
 // overflow/truncation records gets them from its companion model where the
 // addresses agree, so P-index and P-exact fail on cutlass as in the Go
-// sweep (SPEC: CUTLASS's int32 increments overflow at 2^31-byte pitches,
-// its sub-byte rows truncate); and the whole preset is fetched in one call.
+// sweep (CUTLASS's int32 increments overflow at 2^31-byte pitches, its
+// sub-byte rows truncate: docs/contract.md#cutlass); and the whole preset
+// is fetched in one call.
 func TestCompiledImportsCompanionArithmetic(t *testing.T) {
 	m, _ := iterator.ModelByName("cutlass")
 	src := &silentSource{inner: props.ModelSource(m)}
 	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "cutlass", Preset: "quick", Source: src}, Companion: "cutlass"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src.calls != 1 {
-		t.Errorf("the source was asked %d times, want once (one prefetch of the preset)", src.calls)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 1, src.calls, "times the source was asked (one prefetch of the preset)")
 	for _, id := range []string{"P-index", "P-exact"} {
-		if got := statusOf(rep, id); got != "fail" {
-			t.Errorf("%s = %s with imported arithmetic, want fail", id, got)
-		}
+		assert.Equal(t, "fail", statusOf(rep, id), "%s with imported arithmetic", id)
 	}
-	if rep.Backend != "host" {
-		t.Errorf("backend %q, want the source's", rep.Backend)
-	}
+	assert.Equal(t, "host", rep.Backend, "the report's back end is the source's")
 	for _, a := range rep.Audit {
-		if a.Topic == unjudgedTopic {
-			t.Errorf("addresses agree everywhere, but the audit says %+v", a)
-		}
+		assert.NotEqual(t, unjudgedTopic, a.Topic, "addresses agree everywhere, but the audit says %+v", a)
 	}
-	if got := statusOf(rep, props.CompanionID); got != "pass" {
-		t.Errorf("%s = %s where every address equals the companion's, want pass", props.CompanionID, got)
-	}
+	assert.Equal(t, "pass", statusOf(rep, props.CompanionID), "%s where every address equals the companion's", props.CompanionID)
 }
 
 // TestCompiledUnjudgedWhereAddressesDiffer: where the compiled addresses
@@ -105,23 +97,21 @@ func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 	src := &silentSource{inner: props.ModelSource(m), shift: true}
 	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src}, Companion: "reference",
 		ReplayFlags: "--backend host"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	found := false
 	for _, a := range rep.Audit {
 		found = found || (a.Topic == unjudgedTopic && a.Count > 0)
 	}
-	if !found {
-		t.Errorf("no %s audit entry: %+v", unjudgedTopic, rep.Audit)
-	}
+	assert.True(t, found, "no %s audit entry: %+v", unjudgedTopic, rep.Audit)
 	companionReplays(t, rep, src)
 	// The shifted stores break the reference: P-oracle fails, and its
 	// replay names the back end.
 	for _, p := range rep.Properties {
 		if p.ID == "P-oracle" {
-			if p.Status != report.Violated || p.Counterexample == nil || p.Counterexample.Replay.String()[:33] != "tilecheck check --backend host --" {
-				t.Errorf("P-oracle %+v", p)
+			assert.Equal(t, report.Violated, p.Status, "P-oracle %+v", p)
+			if assert.NotNil(t, p.Counterexample, "P-oracle %+v", p) {
+				assert.True(t, strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host --"),
+					"P-oracle's replay %s names the back end", p.Counterexample.Replay)
 			}
 		}
 	}
@@ -138,22 +128,17 @@ func TestCompiledChunksGiveTheSameReport(t *testing.T) {
 		defer func() { chunkBatches = saved }()
 		src := &silentSource{inner: props.ModelSource(m), shift: true}
 		rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src, Workers: 2}, Companion: "reference"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rep.ElapsedS, rep.ChecksPerSecond = 0, 0
 		return rep, src.calls
 	}
 	one, calls1 := sweepWith(1000)
 	many, callsN := sweepWith(2)
-	if calls1 != 1 || callsN < 3 {
-		t.Fatalf("source calls: %d with one chunk, %d with chunks of 2 batches", calls1, callsN)
-	}
-	a, _ := json.Marshal(one)
-	b, _ := json.Marshal(many)
-	if string(a) != string(b) {
-		t.Errorf("reports differ:\n%s\n%s", a, b)
-	}
+	require.Equal(t, 1, calls1, "source calls with one chunk")
+	require.GreaterOrEqual(t, callsN, 3, "source calls with chunks of 2 batches")
+	a, _ := json.MarshalIndent(one, "", "  ")
+	b, _ := json.MarshalIndent(many, "", "  ")
+	assert.Equal(t, string(a), string(b), "the report of one chunk and of chunks of 2 batches")
 }
 
 // nothingSource runs nothing, like compiled code for a class without a
@@ -173,9 +158,7 @@ func (nothingSource) Traces(reqs []props.Request) ([]props.Response, error) {
 // an error naming why, never a pass.
 func TestCompiledNothingRunIsAnError(t *testing.T) {
 	_, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: nothingSource{}}, Companion: "reference"})
-	if err == nil || !strings.Contains(err.Error(), "no rendition") {
-		t.Fatalf("err = %v, want an error naming the unavailable path", err)
-	}
+	require.ErrorContains(t, err, "no rendition", "want an error naming the unavailable path")
 }
 
 // companionReplays: P-companion fails a source whose f16 stores are one
@@ -189,23 +172,21 @@ func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
 			cp = &rep.Properties[i]
 		}
 	}
-	if cp == nil || cp.Status != report.Violated || cp.Counterexample == nil {
-		t.Fatalf("%s: %+v, want a failure with a counterexample", props.CompanionID, cp)
-	}
+	require.NotNil(t, cp, "no %s", props.CompanionID)
+	require.Equal(t, report.Violated, cp.Status, "%s: %+v", props.CompanionID, cp)
+	require.NotNil(t, cp.Counterexample, "%s: a failure with a counterexample", props.CompanionID)
 	ce := cp.Counterexample
-	if !strings.Contains(ce.Ops, "store") || len(ce.Expected) == 0 || len(ce.Actual) != len(ce.Expected) || ce.Actual[0] != ce.Expected[0]+1 {
-		t.Errorf("counterexample %+v: want a store one byte past the companion's", ce)
+	assert.Contains(t, ce.Ops, "store", "counterexample %+v: want a store", ce)
+	if assert.NotEmpty(t, ce.Expected, "counterexample %+v", ce) && assert.Len(t, ce.Actual, len(ce.Expected), "counterexample %+v", ce) {
+		assert.Equal(t, ce.Expected[0]+1, ce.Actual[0], "counterexample %+v: want a store one byte past the companion's", ce)
 	}
 	co, err := ReplayCheck(ce.Replay, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	res, err := Check(co)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res) != 1 || res[0].ID != props.CompanionID || res[0].Status != report.Violated {
-		t.Errorf("replay %s: %+v, want %s fail", ce.Replay, res, props.CompanionID)
+	require.NoError(t, err)
+	if assert.Len(t, res, 1, "replay %s", ce.Replay) {
+		assert.Equal(t, props.CompanionID, res[0].ID, "replay %s", ce.Replay)
+		assert.Equal(t, report.Violated, res[0].Status, "replay %s", ce.Replay)
 	}
 }
 
@@ -213,26 +194,15 @@ func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
 // its own companion), nor does a check of a Go model.
 func TestGoSweepHasNoCompanion(t *testing.T) {
 	rep, err := Run(Options{Iterator: "reference", Preset: "quick", Class: iterator.RegularTileAccess, KillOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Properties) == 0 || statusOf(rep, props.CompanionID) != "" {
-		t.Errorf("Go sweep properties %+v: want some, none of them %s", rep.Properties, props.CompanionID)
-	}
+	require.NoError(t, err)
+	assert.NotEmpty(t, rep.Properties, "Go sweep properties")
+	assert.Empty(t, statusOf(rep, props.CompanionID), "Go sweep properties: want none of them %s", props.CompanionID)
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	res, err := Check(CheckOptions{Iterator: "reference", Config: cfg, Program: iterator.Program{{Kind: iterator.Load}}, Thread: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, r := range res {
-		if r.ID == props.CompanionID {
-			t.Errorf("a Go check judged %s", r.ID)
-		}
+		assert.NotEqual(t, props.CompanionID, r.ID, "a Go check judged it")
 	}
-	if len(res) == 0 {
-		t.Error("the check judged nothing")
-	}
+	assert.NotEmpty(t, res, "the check judged nothing")
 }

@@ -2,9 +2,11 @@ package sweep
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/internal/ctxtest"
@@ -18,21 +20,12 @@ func TestRunStopsWhileGenerating(t *testing.T) {
 	ctx := ctxtest.NewCountdown(4)
 	start := time.Now()
 	rep, err := Run(Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1, Context: ctx})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(rep.Interrupted, "generating") {
-		t.Errorf("Interrupted = %q, want the sweep stopped while generating", rep.Interrupted)
-	}
-	if rep.Verdict != report.Interrupted || rep.Checks != 0 {
-		t.Errorf("verdict %s after %d checks, want interrupted after none", rep.Verdict, rep.Checks)
-	}
-	if ctx.Looks() != 4 {
-		t.Errorf("generation looked at the context %d times, want %d: it went on after it was cancelled", ctx.Looks(), 4)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("Run took %v after the interruption", d)
-	}
+	require.NoError(t, err)
+	assert.Contains(t, rep.Interrupted, "generating", "want the sweep stopped while generating")
+	assert.Equal(t, report.Interrupted, rep.Verdict)
+	assert.Zero(t, rep.Checks, "checks after the interruption")
+	assert.Equal(t, 4, ctx.Looks(), "generation looked at the context this many times: it went on after it was cancelled")
+	assert.LessOrEqual(t, time.Since(start), 2*time.Second, "Run's time after the interruption")
 }
 
 // TestRunStopsWhileShrinking: an interrupt after the last batch, while
@@ -48,13 +41,7 @@ func TestRunStopsWhileShrinking(t *testing.T) {
 				cancel() // the batches are judged: shrinking is next
 			}
 		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(rep.Interrupted, "shrinking") {
-		t.Errorf("Interrupted = %q, want the sweep stopped while shrinking", rep.Interrupted)
-	}
-	if rep.Verdict != report.Fail {
-		t.Errorf("verdict %s, want fail: the batches judged found failures", rep.Verdict)
-	}
+	require.NoError(t, err)
+	assert.Contains(t, rep.Interrupted, "shrinking", "want the sweep stopped while shrinking")
+	assert.Equal(t, report.Fail, rep.Verdict, "the batches judged found failures")
 }

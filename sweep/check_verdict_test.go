@@ -1,8 +1,10 @@
 package sweep
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -23,14 +25,10 @@ func TestCheckVerdict(t *testing.T) {
 		var rs []props.Result
 		for _, s := range c.statuses {
 			st, err := report.ParseStatus(s)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rs = append(rs, props.Result{ID: "P-x", Status: st})
 		}
-		if got := CheckVerdict(rs); got != c.want {
-			t.Errorf("CheckVerdict(%v) = %v, want %v", c.statuses, got, c.want)
-		}
+		assert.Equal(t, c.want, CheckVerdict(rs), "CheckVerdict(%v)", c.statuses)
 	}
 }
 
@@ -40,21 +38,11 @@ func TestCheckVerdict(t *testing.T) {
 func TestCheckUnjudged(t *testing.T) {
 	na := []props.Result{{ID: "P-align", Status: report.NotApplicable}}
 	err := CheckUnjudged(CheckOptions{Property: "P-align"}, na)
-	if err == nil || !strings.Contains(err.Error(), "P-align does not apply") {
-		t.Errorf("one n/a property asked for: %v", err)
-	}
+	assert.ErrorContains(t, err, "P-align does not apply", "one n/a property asked for")
 	mixed := append([]props.Result{{ID: "P-tile", Status: report.Held}}, na...)
-	if err := CheckUnjudged(CheckOptions{}, mixed); err != nil {
-		t.Errorf("every property asked for, one n/a: %v", err)
-	}
+	assert.NoError(t, CheckUnjudged(CheckOptions{}, mixed), "every property asked for, one n/a")
 	// Every property n/a: the check judged nothing, which is no pass.
-	if err := CheckUnjudged(CheckOptions{}, na); err == nil || !strings.Contains(err.Error(), "no property judged") {
-		t.Errorf("every property asked for, all n/a: %v", err)
-	}
-	if got := CheckVerdict(na); got == report.Pass {
-		t.Errorf("CheckVerdict(all n/a) = %v, want no pass", got)
-	}
-	if err := CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: report.Held}}); err != nil {
-		t.Errorf("a judged property: %v", err)
-	}
+	assert.ErrorContains(t, CheckUnjudged(CheckOptions{}, na), "no property judged", "every property asked for, all n/a")
+	assert.NotEqual(t, report.Pass, CheckVerdict(na), "CheckVerdict(all n/a)")
+	assert.NoError(t, CheckUnjudged(CheckOptions{Property: "P-align"}, []props.Result{{ID: "P-align", Status: report.Held}}), "a judged property")
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -16,7 +19,7 @@ import (
 // would reach are outside the floors, and the class of the map itself is
 // not measured, so that a back end without the map can meet every floor
 // (a fixed CUTLASS could pass instead of staying weak). A case that only
-// failed to run, not left out, still counts as before.
+// failed to run, not left out, counts as any case does.
 func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 	opts, cases := quickCases(t)
 	leftOut := &iterator.UnavailableError{Path: "compiled probe: thread map", Reason: "not in your namespace", LeftOut: true}
@@ -35,32 +38,22 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 		}
 		a.addOutcomes([]props.Case{c}, []props.Outcome{o})
 	}
-	if left == 0 {
-		t.Fatal("the quick preset has no #3131 case: the test shows nothing")
-	}
+	require.NotZero(t, left, "the quick preset has no #3131 case: the test shows nothing")
 	measured := map[string]float64{}
 	for k, cl := range a.classes {
 		f, ok := a.coverage(k, cl)
 		if !ok {
-			if cl.Name != "map warp-striped-3131" {
-				t.Errorf("class %s not measured", cl.Name)
-			}
+			assert.Equal(t, "map warp-striped-3131", cl.Name, "a class not measured")
 			continue
 		}
 		measured[cl.Name] = f
-		if f < cl.Floor {
-			t.Errorf("class %s: %.3f < floor %.3f without the #3131 cases", cl.Name, f, cl.Floor)
-		}
+		assert.GreaterOrEqual(t, f, cl.Floor, "class %s without the #3131 cases", cl.Name)
 	}
-	if _, ok := measured["map warp-striped-3131"]; ok {
-		t.Error("the #3131 map's class is measured although every case of it was left out")
-	}
-	if got, want := measured["rank 0"], float64(keptRank0)/float64(kept); got != want {
-		t.Errorf("rank 0: %.4f, want %.4f (%d of the %d cases not left out)", got, want, keptRank0, kept)
-	}
+	assert.NotContains(t, measured, "map warp-striped-3131", "the #3131 map's class is measured although every case of it was left out")
+	assert.Equal(t, float64(keptRank0)/float64(kept), measured["rank 0"], "rank 0 (%d of the %d cases not left out)", keptRank0, kept)
 	for name, f := range measured {
-		if strings.HasPrefix(name, "element × map") && f != 1 {
-			t.Errorf("%s: %.3f, want every pair of the maps the back end has", name, f)
+		if strings.HasPrefix(name, "element × map") {
+			assert.Equal(t, 1.0, f, "%s: want every pair of the maps the back end has", name)
 		}
 	}
 
@@ -75,8 +68,9 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 		b.addOutcomes([]props.Case{c}, []props.Outcome{o})
 	}
 	for k, cl := range b.classes {
-		if f, ok := b.coverage(k, cl); strings.HasPrefix(cl.Name, "element × map") && (!ok || f >= 1) {
-			t.Errorf("%s: %.3f (measured %v) with the #3131 cases not run: want the pairs unmet", cl.Name, f, ok)
+		if f, ok := b.coverage(k, cl); strings.HasPrefix(cl.Name, "element × map") {
+			assert.True(t, ok, "%s with the #3131 cases not run: not measured", cl.Name)
+			assert.Less(t, f, 1.0, "%s with the #3131 cases not run: want the pairs unmet", cl.Name)
 		}
 	}
 }
@@ -87,26 +81,22 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 // the model has the path, the request is still noted as not run.
 func TestImportKeepsLeftOut(t *testing.T) {
 	cfg, err := iterator.ParseConfig("layout=rowmajor elem=f16 shape=8x32 map=warp-striped-3131 threads=8 access=8 adv=0 warp=2x2 stride=40")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	prog, err := iterator.ParseProgram("load(1,0)")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	r := props.Request{Config: cfg, Program: prog, Threads: []int{0}}
 	left := props.Response{Err: &iterator.UnavailableError{Path: "compiled probe: map", Reason: "not in your namespace", LeftOut: true}}
 	lacks := props.Response{Err: &iterator.UnavailableError{Path: "load(1,0) on the rowmajor wrapper", Reason: "does not compile"}}
 	var p prefetched
 	got := importArithmetic(left, lacks, r, &p, true)
 	var ue *iterator.UnavailableError
-	if !errors.As(got.Err, &ue) || !ue.LeftOut {
-		t.Fatalf("answer %v: want the back end's left-out error", got.Err)
-	}
+	require.ErrorAs(t, got.Err, &ue, "want the back end's left-out error")
+	require.True(t, ue.LeftOut, "answer %v: want the back end's left-out error", got.Err)
 	has := props.Response{Traces: []iterator.ThreadTrace{{Thread: 0}}}
-	if got := importArithmetic(left, has, r, &p, true); !errors.As(got.Err, &ue) || !ue.LeftOut || p.notRunCount != 1 {
-		t.Fatalf("answer %v, %d noted not run: want left out and noted", got.Err, p.notRunCount)
-	}
+	got = importArithmetic(left, has, r, &p, true)
+	require.ErrorAs(t, got.Err, &ue, "want left out")
+	require.True(t, ue.LeftOut, "answer %v: want left out", got.Err)
+	require.Equal(t, 1, p.notRunCount, "requests noted not run")
 }
 
 // TestCoverageKeysPerConfiguration holds the keys a sweep files, working a
@@ -149,16 +139,18 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 		if cl.Key == nil {
 			continue
 		}
-		if !maps.Equal(memo.covSeen[k], seen[k]) || !maps.Equal(memo.leftKeys[k], left[k]) {
-			t.Errorf("%s: keys filed %v (left out %v), case by case %v (left out %v)", cl.Name, memo.covSeen[k], memo.leftKeys[k], seen[k], left[k])
+		// maps.Equal holds a nil map equal to an empty one; assert shows the diff.
+		if !maps.Equal(memo.covSeen[k], seen[k]) {
+			assert.Equal(t, seen[k], memo.covSeen[k], "%s: keys filed case by case and by the sweep", cl.Name)
+		}
+		if !maps.Equal(memo.leftKeys[k], left[k]) {
+			assert.Equal(t, left[k], memo.leftKeys[k], "%s: keys left out case by case and by the sweep", cl.Name)
 		}
 		if cl.PerConfig {
 			filed += len(seen[k]) + len(left[k])
 		}
 	}
-	if filed == 0 {
-		t.Fatal("no per-configuration key filed: the test shows nothing")
-	}
+	require.NotZero(t, filed, "no per-configuration key filed: the test shows nothing")
 }
 
 // quickCases are the cases of a quick sweep of the reference, in the order
@@ -166,13 +158,9 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 func quickCases(t *testing.T) (Options, []props.Case) {
 	t.Helper()
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
-	if err := opts.defaults(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, opts.defaults())
 	g, err := generate(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var cases []props.Case
 	for _, b := range g.batches() {
 		cases = g.appendCases(cases, b)

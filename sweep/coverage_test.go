@@ -4,6 +4,9 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -17,13 +20,10 @@ func TestCoverageListsGenTargets(t *testing.T) {
 	for _, class := range iterator.Classes() {
 		r := newAggregate("m", Options{Class: class}, nil).report(generated{})
 		targets := gen.Targets(class)
-		if len(r.Coverage) != len(targets) {
-			t.Fatalf("%s: %d coverage entries, gen declares %d targets", class, len(r.Coverage), len(targets))
-		}
+		require.Len(t, r.Coverage, len(targets), "%s: a coverage entry for each target gen declares", class)
 		for i, c := range r.Coverage {
-			if c.Class != targets[i].Name || c.Floor != targets[i].Floor {
-				t.Errorf("%s: entry %d is %q floor %v, gen's target %q floor %v", class, i, c.Class, c.Floor, targets[i].Name, targets[i].Floor)
-			}
+			assert.Equal(t, targets[i].Name, c.Class, "%s: entry %d", class, i)
+			assert.Equal(t, targets[i].Floor, c.Floor, "%s: entry %d's floor", class, i)
 		}
 	}
 }
@@ -44,17 +44,11 @@ func coverageOf(t *testing.T, class iterator.Class, cases []props.Case, outs []p
 func mustCase(t *testing.T, cfg, prog string) props.Case {
 	t.Helper()
 	c, err := iterator.ParseConfig(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p, err := iterator.ParseProgram(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	k, err := props.NewCase(c, p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return k
 }
 
@@ -73,13 +67,11 @@ func TestCoverageFractions(t *testing.T) {
 	const warp = "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)"
 	for name, want := range map[string]float64{"B<8": 1.0 / 3, "map warp-raked": 2.0 / 3, "rank 0": 1.0 / 3, "B=64": 0, warp: 0.5} {
 		c, ok := got[name]
-		if !ok {
-			t.Errorf("no coverage entry %q", name)
+		if !assert.True(t, ok, "no coverage entry %q", name) {
 			continue
 		}
-		if c.Fraction != want || c.OK != (want >= c.Floor) {
-			t.Errorf("%q: fraction %v ok %v, want %v", name, c.Fraction, c.OK, want)
-		}
+		assert.Equal(t, want, c.Fraction, "%q: fraction", name)
+		assert.Equal(t, want >= c.Floor, c.OK, "%q: ok", name)
 	}
 }
 
@@ -97,8 +89,6 @@ func TestCoverageWideCountsGenerated(t *testing.T) {
 		{props.Outcome{ModelErr: errors.New("model failed")}, 0},
 	} {
 		got := coverageOf(t, iterator.PredicatedTile, []props.Case{wide}, []props.Outcome{tc.out})
-		if c := got[name]; c.Fraction != tc.want {
-			t.Errorf("outcome %+v: %q fraction %v, want %v", tc.out, name, c.Fraction, tc.want)
-		}
+		assert.Equal(t, tc.want, got[name].Fraction, "outcome %+v: %q fraction", tc.out, name)
 	}
 }

@@ -4,61 +4,58 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 )
 
 // The pointer-offset contract is a sweep dimension: held to "bytes",
-// CUTLASS's add_pointer_offset (bytes, issue #3017) agrees with its
+// CUTLASS's add_pointer_offset (bytes, CUTLASS issue #3017) agrees with its
 // load_with_pointer_offset, and the reference (elements) is the one that
 // disagrees.
 func TestBytesContract(t *testing.T) {
 	run := func(name string) *report.Report {
 		r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, PtrContract: props.PtrBytes})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return r
 	}
 	c := run("cutlass")
-	if p := status(c, "P-ptr"); p.Status != report.Held {
-		t.Errorf("cutlass P-ptr under the bytes contract = %s, want pass (%+v)", p.Status, p.Counterexample)
-	}
+	p := status(c, "P-ptr")
+	assert.Equal(t, report.Held, p.Status, "cutlass P-ptr under the bytes contract (%+v)", p.Counterexample)
 	for _, u := range c.Units {
-		if u.Path == "add_pointer_offset" && (u.Documented != "bytes" || u.Observed != "bytes") {
-			t.Errorf("cutlass add_pointer_offset unit %+v, want documented and observed bytes", u)
+		if u.Path == "add_pointer_offset" {
+			assert.Equal(t, "bytes", u.Documented, "cutlass add_pointer_offset unit %+v", u)
+			assert.Equal(t, "bytes", u.Observed, "cutlass add_pointer_offset unit %+v", u)
 		}
 	}
-	if control(c, "C-ptr-bytes") != nil {
-		t.Errorf("C-ptr-bytes is what the bytes contract asks for; it must not run as a control")
-	}
-	if p := status(run("reference"), "P-ptr"); p.Status != report.Violated {
-		t.Errorf("reference P-ptr under the bytes contract = %s, want fail", p.Status)
-	}
+	assert.Nil(t, control(c, "C-ptr-bytes"), "C-ptr-bytes is what the bytes contract asks for; it must not run as a control")
+	assert.Equal(t, report.Violated, status(run("reference"), "P-ptr").Status, "reference P-ptr under the bytes contract")
 }
 
-// The family classes of SPEC §10 sweep with their own generator, coverage
+// The family classes (docs/contract.md#iterator-classes) sweep with their own generator, coverage
 // classes and properties: the reference passes (every applicable control
 // killed, every floor met); CUTLASS fails P-tile (the #3487 cross term, the
 // rank-0 term without L, V·(L/V) rows) and P-oracle.
 func TestFamilySweeps(t *testing.T) {
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		ref := quickClass(t, "reference", cl)
-		if ref.Verdict != report.Pass || ref.Class != cl.String() || len(ref.Controls) == 0 {
-			t.Errorf("%s reference: verdict %s, class %q, %d controls; want pass with controls", cl, ref.Verdict, ref.Class, len(ref.Controls))
-		}
+		assert.Equal(t, report.Pass, ref.Verdict, "%s reference", cl)
+		assert.Equal(t, cl.String(), ref.Class, "%s reference", cl)
+		assert.NotEmpty(t, ref.Controls, "%s reference: controls", cl)
 		cut := quickClass(t, "cutlass", cl)
 		for _, id := range []string{"P-tile", "P-oracle"} {
-			if p := status(cut, id); p == nil || p.Status != report.Violated {
-				t.Errorf("%s cutlass %s = %+v, want fail", cl, id, p)
+			if p := status(cut, id); assert.NotNil(t, p, "%s cutlass %s", cl, id) {
+				assert.Equal(t, report.Violated, p.Status, "%s cutlass %s", cl, id)
 			}
 		}
 	}
 }
 
 // The audit lists what the preconditions exclude and P-frag's finding
-// (SPEC §5): the Alignment-32 example overruns its 128-byte fragment with
+// (docs/contract.md#p-frag): the Alignment-32 example overruns its 128-byte fragment with
 // 8 accesses of 32 bytes, HEAD's warp-striped map at 64x8, T=256, warp
 // 16x2 is inexact, and sub-byte rows of u4 with L=17 are not whole bytes.
 // P-frag never fails a verdict: the reference passes with it in the audit.
@@ -74,20 +71,19 @@ func TestAuditListsPreconditionFindings(t *testing.T) {
 		for _, a := range r.Audit {
 			found = found || (a.Topic == topic && a.Config == cfg)
 		}
-		if !found {
-			t.Errorf("audit has no %s entry for %q", topic, cfg)
-		}
+		assert.True(t, found, "audit has no %s entry for %q", topic, cfg)
 	}
-	if p := status(r, "P-frag"); p == nil || p.Status != report.Audited || r.Verdict != report.Pass {
-		t.Errorf("P-frag %+v with verdict %s, want audit and pass", p, r.Verdict)
+	if p := status(r, "P-frag"); assert.NotNil(t, p, "P-frag") {
+		assert.Equal(t, report.Audited, p.Status, "P-frag")
 	}
+	assert.Equal(t, report.Pass, r.Verdict, "the verdict with P-frag in the audit")
 }
 
 // Every counterexample's replay reproduces its failure, in every iterator
 // class, read back from the report's JSON (the command text) as a script
 // would and judged through ReplayCheck. The family classes of
-// cutlass-pre3049 are cutlass's (SPEC §10), and the reference has no
-// counterexamples.
+// cutlass-pre3049 are cutlass's (docs/contract.md#cutlass-pre3049), and the
+// reference has no counterexamples.
 func TestCounterexamplesReplay(t *testing.T) {
 	rs := []*report.Report{quick(t, "cutlass"), quick(t, "cutlass-pre3049")}
 	for _, cl := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
@@ -103,31 +99,22 @@ func TestCounterexamplesReplay(t *testing.T) {
 			}
 			replayed++
 			enc, err := json.Marshal(ce)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var back report.Counterexample
-			if err := json.Unmarshal(enc, &back); err != nil {
-				t.Fatalf("%s %s %s: decoding %s: %v", r.Class, model, p.ID, enc, err)
-			}
-			if back.Replay != ce.Replay || back.Replay.Iterator != model || back.Replay.Property != p.ID {
-				t.Errorf("%s %s %s: replay %+v decodes as %+v", r.Class, model, p.ID, ce.Replay, back.Replay)
-			}
+			require.NoError(t, json.Unmarshal(enc, &back), "%s %s %s: decoding %s", r.Class, model, p.ID, enc)
+			assert.Equal(t, ce.Replay, back.Replay, "%s %s %s: the replay decoded", r.Class, model, p.ID)
+			assert.Equal(t, model, back.Replay.Iterator, "%s %s %s: the replay's iterator", r.Class, model, p.ID)
+			assert.Equal(t, p.ID, back.Replay.Property, "%s %s %s: the replay's property", r.Class, model, p.ID)
 			opts, err := ReplayCheck(back.Replay, nil)
-			if err != nil {
-				t.Fatalf("%s %s %s: ReplayCheck(%q): %v", r.Class, model, p.ID, back.Replay, err)
-			}
+			require.NoError(t, err, "%s %s %s: ReplayCheck(%q)", r.Class, model, p.ID, back.Replay)
 			res, err := Check(opts)
-			if err != nil {
-				t.Errorf("%s %s %s: replay %q: %v", r.Class, model, p.ID, ce.Replay, err)
+			if !assert.NoError(t, err, "%s %s %s: replay %q", r.Class, model, p.ID, ce.Replay) {
 				continue
 			}
-			if len(res) != 1 || res[0].Status != report.Violated {
-				t.Errorf("%s %s %s: replay %q gives %+v, want fail", r.Class, model, p.ID, ce.Replay, res)
+			if assert.Len(t, res, 1, "%s %s %s: replay %q", r.Class, model, p.ID, ce.Replay) {
+				assert.Equal(t, report.Violated, res[0].Status, "%s %s %s: replay %q", r.Class, model, p.ID, ce.Replay)
 			}
 		}
 	}
-	if replayed < len(rs) {
-		t.Errorf("%d counterexamples replayed from %d failing reports", replayed, len(rs))
-	}
+	assert.GreaterOrEqual(t, replayed, len(rs), "counterexamples replayed from the failing reports")
 }

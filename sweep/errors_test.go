@@ -5,13 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// Issue 10, item 5: a model error is never a pass.
+// A model error is never a pass.
 
 // failing is a model that fails on the programs bad selects and is the
 // reference elsewhere.
@@ -32,9 +35,7 @@ func (f failing) Trace(cfg iterator.Config, prog iterator.Program, thread int) (
 func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *report.Report {
 	t.Helper()
 	r, err := sweep.Run(sweep.Options{Iterator: m.Name(), Source: props.ModelSource(m), Class: class, Preset: "quick", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return r
 }
 
@@ -53,17 +54,11 @@ func TestModelThatAlwaysErrorsIsWeak(t *testing.T) {
 	always := failing{ref: reference(t), bad: func(iterator.Config, iterator.Program) bool { return true }}
 	for _, class := range []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		r := sweepModel(t, always, class)
-		if r.Verdict != report.Weak {
-			t.Errorf("%s: a model that always errors has verdict %s, want weak", class, r.Verdict)
-		}
+		assert.Equal(t, report.Weak, r.Verdict, "%s: a model that always errors", class)
 		for _, p := range r.Properties {
-			if p.Status == report.Held {
-				t.Errorf("%s: %s is pass on a model that always errors", class, p.ID)
-			}
+			assert.NotEqual(t, report.Held, p.Status, "%s: %s is pass on a model that always errors", class, p.ID)
 		}
-		if !modelErrorShown(r) {
-			t.Errorf("%s: the model's error is not in the audit: %+v", class, r.Audit)
-		}
+		assert.True(t, modelErrorShown(r), "%s: the model's error is not in the audit: %+v", class, r.Audit)
 	}
 }
 
@@ -76,13 +71,12 @@ func TestTraversalErrorIsNotAPass(t *testing.T) {
 		}}
 		r := sweepModel(t, m, class)
 		for _, p := range r.Properties {
-			if p.ID == "P-traverse" && p.Status == report.Held {
-				t.Errorf("%s: P-traverse is pass although every traversal errored", class)
+			if p.ID == "P-traverse" {
+				assert.NotEqual(t, report.Held, p.Status, "%s: P-traverse is pass although every traversal errored", class)
 			}
 		}
-		if r.Verdict != report.Weak || !modelErrorShown(r) {
-			t.Errorf("%s: verdict %s, model error shown %v; want weak with the error", class, r.Verdict, modelErrorShown(r))
-		}
+		assert.Equal(t, report.Weak, r.Verdict, "%s", class)
+		assert.True(t, modelErrorShown(r), "%s: the model's error is not in the audit: %+v", class, r.Audit)
 	}
 }
 
@@ -96,49 +90,32 @@ func TestPropertyThatJudgesNothingIsWeak(t *testing.T) {
 		}
 	}
 	r, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Verdict != report.Weak {
-		t.Errorf("verdict %s with a property that judged nothing, want weak", r.Verdict)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, report.Weak, r.Verdict, "the verdict with a property that judged nothing")
 	// The same sweep with every property judging passes: the n/a is what
 	// made it weak.
-	if full := sweepModel(t, reference(t), iterator.RegularTile); full.Verdict != report.Pass {
-		t.Errorf("reference verdict %s, want pass", full.Verdict)
-	}
+	assert.Equal(t, report.Pass, sweepModel(t, reference(t), iterator.RegularTile).Verdict, "reference verdict")
 }
 
 // check on a case whose derived program errors is an error, not a pass.
 func TestCheckModelErrorIsAnError(t *testing.T) {
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	prog, err := iterator.ParseProgram("load(1,0)")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	m := failing{ref: reference(t), bad: func(_ iterator.Config, p iterator.Program) bool { return p.String() != prog.String() }}
 	_, err = sweep.Check(sweep.CheckOptions{Config: cfg, Program: prog, Thread: -1, Source: props.ModelSource(m)})
-	if err == nil || !strings.Contains(err.Error(), "model bug") {
-		t.Errorf("check with a failing derived program: err %v, want the model's error", err)
-	}
+	assert.ErrorContains(t, err, "model bug", "check with a failing derived program: want the model's error")
 }
 
 // check --property P-companion on a Go model says what the property needs
 // instead of calling a known property unknown.
 func TestCheckCompanionNeedsCompiledCode(t *testing.T) {
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	prog, err := iterator.ParseProgram("load()")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	_, err = sweep.Check(sweep.CheckOptions{Iterator: "reference", Config: cfg, Program: prog, Thread: -1, Property: props.CompanionID})
-	if err == nil || !strings.Contains(err.Error(), "--backend host or gpu") || strings.Contains(err.Error(), "unknown property") {
-		t.Errorf("check --property %s on a Go model: err %v, want one naming --backend", props.CompanionID, err)
-	}
+	require.ErrorContains(t, err, "--backend host or gpu", "check --property %s on a Go model: want an error naming --backend", props.CompanionID)
+	assert.NotContains(t, err.Error(), "unknown property", "check --property %s on a Go model", props.CompanionID)
 }

@@ -3,6 +3,9 @@ package sweep
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -23,18 +26,13 @@ func TestExhibitProgram(t *testing.T) {
 	}
 	for _, c := range cases {
 		prog, err := iterator.ParseProgram(c.prog)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		got, ok := exhibitProgram(prog, c.op)
 		if c.want == "" {
-			if ok {
-				t.Errorf("exhibitProgram(%q, %d) = %q, want unchanged", c.prog, c.op, got)
-			}
+			assert.False(t, ok, "exhibitProgram(%q, %d) = %q, want unchanged", c.prog, c.op, got)
 			continue
 		}
-		if !ok || got.String() != c.want {
-			t.Errorf("exhibitProgram(%q, %d) = %q, %v; want %q", c.prog, c.op, got, ok, c.want)
-		}
+		assert.True(t, ok, "exhibitProgram(%q, %d)", c.prog, c.op)
+		assert.Equal(t, c.want, got.String(), "exhibitProgram(%q, %d)", c.prog, c.op)
 	}
 }

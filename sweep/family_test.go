@@ -1,8 +1,10 @@
 package sweep
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
@@ -13,16 +15,12 @@ import (
 func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) *report.Report {
 		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.RegularTileAccess})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		r.ElapsedS, r.ChecksPerSecond = 0, 0
 		return r
 	}
 	a, b := run(1), run(3)
-	if !reflect.DeepEqual(a, b) {
-		t.Errorf("reports differ between 1 and 3 workers:\n%+v\n%+v", a.Properties, b.Properties)
-	}
+	assert.Equal(t, a, b, "the reports of 1 and 3 workers")
 }
 
 // The #3487 cross term is unscaled: a family failure shrinks to the
@@ -31,11 +29,11 @@ func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
 func TestFamilyFailureShrinks(t *testing.T) {
 	r := quickClass(t, "cutlass", iterator.PredicatedTileAccess)
 	p := status(r, "P-tile")
-	if p == nil || p.Counterexample == nil {
-		t.Fatalf("P-tile %+v, want a counterexample", p)
-	}
+	require.NotNil(t, p, "P-tile")
+	require.NotNil(t, p.Counterexample, "P-tile %+v, want a counterexample", p)
 	cfg, _ := parseCE(t, p.Counterexample)
-	if sh := cfg.PitchShape(); sh.C*sh.S != 1 || cfg.Threads != 1 || cfg.Access != 1 {
-		t.Errorf("P-tile counterexample %q not shrunk to a one-element, one-thread tile", p.Counterexample.Config)
-	}
+	sh := cfg.PitchShape()
+	assert.EqualValues(t, 1, sh.C*sh.S, "P-tile counterexample %q: elements in the tile", p.Counterexample.Config)
+	assert.Equal(t, 1, cfg.Threads, "P-tile counterexample %q: threads", p.Counterexample.Config)
+	assert.Equal(t, 1, cfg.Access, "P-tile counterexample %q: elements per access", p.Counterexample.Config)
 }

@@ -3,6 +3,8 @@ package sweep
 import (
 	"runtime/debug"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestTuneGCRestores: the command's collector settings are applied and
@@ -14,28 +16,16 @@ func TestTuneGCRestores(t *testing.T) {
 	defer debug.SetGCPercent(before)
 	defer debug.SetMemoryLimit(limit)
 	restore := TuneGC()
-	if got := debug.SetGCPercent(GCPercent); got != GCPercent {
-		t.Errorf("GC percent %d after TuneGC, want %d", got, GCPercent)
-	}
-	if got := debug.SetMemoryLimit(-1); got != MemoryLimit {
-		t.Errorf("memory limit %d after TuneGC, want %d", got, MemoryLimit)
-	}
+	assert.Equal(t, GCPercent, debug.SetGCPercent(GCPercent), "GC percent after TuneGC")
+	assert.Equal(t, int64(MemoryLimit), debug.SetMemoryLimit(-1), "memory limit after TuneGC")
 	restore()
-	if got := debug.SetGCPercent(77); got != 77 {
-		t.Errorf("GC percent %d after restore, want 77", got)
-	}
-	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
-		t.Errorf("memory limit %d after restore, want %d", got, int64(1<<40))
-	}
+	assert.Equal(t, 77, debug.SetGCPercent(77), "GC percent after restore")
+	assert.Equal(t, int64(1<<40), debug.SetMemoryLimit(-1), "memory limit after restore")
 
 	t.Setenv("GOGC", "150")
 	t.Setenv("GOMEMLIMIT", "1GiB")
 	restore = TuneGC()
-	if got := debug.SetGCPercent(77); got != 77 {
-		t.Errorf("GOGC set: GC percent %d, want the user's 77 untouched", got)
-	}
-	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
-		t.Errorf("GOMEMLIMIT set: limit %d, want untouched", got)
-	}
+	assert.Equal(t, 77, debug.SetGCPercent(77), "GOGC set: the user's GC percent untouched")
+	assert.Equal(t, int64(1<<40), debug.SetMemoryLimit(-1), "GOMEMLIMIT set: the limit untouched")
 	restore()
 }

@@ -4,6 +4,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -16,17 +19,13 @@ import (
 func givenProbeCases(t *testing.T, configs int) ([]props.Case, map[string]bool) {
 	t.Helper()
 	pcs, err := gen.ProbeClassCases(gen.Representative, []iterator.Class{iterator.RegularTile})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var cases []props.Case
 	pairs := map[string]bool{}
 	for _, pc := range pcs[:configs] {
 		for _, prog := range pc.Programs {
 			c, err := props.NewCase(pc.Config, prog, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			cases = append(cases, c)
 			pairs[pc.Config.String()+" | "+prog.String()] = true
 		}
@@ -47,9 +46,7 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 		want  report.Status
 	}{{"reference", report.Held}, {"C-load-div", report.Violated}} {
 		m, err := iterator.ModelByName(c.model)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		// Every (configuration, program) pair the sweep asks for.
 		src := newRecordingSource(props.ModelSource(m), func(q *props.Request) (string, bool) {
 			return q.Config.String() + " | " + q.Program.String(), true
@@ -68,36 +65,28 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 				}
 				violations += int64(len(o.Violations[0]))
 			}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, n := range seen {
-			if n != 1 {
-				t.Errorf("%s: case %d observed %d times, want once", c.model, i, n)
-			}
+			assert.Equal(t, 1, n, "%s: times case %d was observed", c.model, i)
 		}
-		if len(src.seen) != len(pairs) {
-			t.Errorf("%s: source asked for %d pairs, want the %d given", c.model, len(src.seen), len(pairs))
-		}
+		assert.Len(t, src.seen, len(pairs), "%s: the source asked for the pairs given", c.model)
 		for p := range src.seen {
-			if !pairs[p] {
-				t.Errorf("%s: source asked for %s, not a given case", c.model, p)
-			}
+			assert.True(t, pairs[p], "%s: source asked for %s, not a given case", c.model, p)
 		}
 		p := rep.Properties[0]
-		if p.Status != c.want || p.Cases != judged || p.Violations != violations || judged == 0 {
-			t.Errorf("%s: %s %s, %d cases, %d violations; want %s, the outcomes' %d and %d", c.model, p.ID, p.Status, p.Cases, p.Violations, c.want, judged, violations)
-		}
-		if len(rep.Controls) != 0 || len(rep.Coverage) != 0 || rep.Configs.Valid != len(cases) {
-			t.Errorf("%s: controls %v, coverage %v, %d valid configurations; want none, none and the %d cases", c.model, rep.Controls, rep.Coverage, rep.Configs.Valid, len(cases))
-		}
+		assert.Equal(t, c.want, p.Status, "%s: %s", c.model, p.ID)
+		assert.Equal(t, judged, p.Cases, "%s: %s's cases, the outcomes' judged", c.model, p.ID)
+		assert.Equal(t, violations, p.Violations, "%s: %s's violations, the outcomes'", c.model, p.ID)
+		assert.NotZero(t, judged, "%s: no case judged", c.model)
+		assert.Empty(t, rep.Controls, "%s: controls", c.model)
+		assert.Empty(t, rep.Coverage, "%s: coverage", c.model)
+		assert.Equal(t, len(cases), rep.Configs.Valid, "%s: valid configurations, the cases", c.model)
 	}
 }
 
 // TestObserveNeedsCases: Observe indexes the given cases, so a generated
 // sweep cannot take one.
 func TestObserveNeedsCases(t *testing.T) {
-	if _, err := sweep.Run(sweep.Options{Iterator: "reference", Observe: func(int, props.Outcome) {}}); err == nil {
-		t.Error("Observe without Cases: no error")
-	}
+	_, err := sweep.Run(sweep.Options{Iterator: "reference", Observe: func(int, props.Outcome) {}})
+	assert.Error(t, err, "Observe without Cases: no error")
 }

@@ -1,8 +1,10 @@
 package sweep
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
@@ -24,9 +26,7 @@ func TestControlsStopAtFirstKillKeepReport(t *testing.T) {
 	multiKilled := 0
 	for _, class := range iterator.Classes() {
 		full, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: 1, fullControls: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, c := range full.Controls {
 			if len(c.KilledBy) > 1 {
 				multiKilled++
@@ -34,20 +34,12 @@ func TestControlsStopAtFirstKillKeepReport(t *testing.T) {
 		}
 		for _, workers := range []int{1, 3} {
 			early, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: workers})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(early.Controls, full.Controls) {
-				t.Errorf("%s, %d workers: controls with early stop\n%+v\nwith every property judged\n%+v", class, workers, early.Controls, full.Controls)
-			}
-			if e, f := untimed(early), untimed(full); !reflect.DeepEqual(e, f) {
-				t.Errorf("%s, %d workers: the report with early stop differs from the full evaluation's (checks %d vs %d)", class, workers, e.Checks, f.Checks)
-			}
+			require.NoError(t, err)
+			assert.Equal(t, full.Controls, early.Controls, "%s, %d workers: controls with every property judged and with early stop", class, workers)
+			assert.Equal(t, untimed(full), untimed(early), "%s, %d workers: the report of the full evaluation and with early stop", class, workers)
 		}
 	}
 	// Without controls killed by several properties, nothing was skipped
 	// and the comparison above shows nothing.
-	if multiKilled == 0 {
-		t.Error("no control was killed by more than one property: the early stop was not exercised")
-	}
+	assert.NotZero(t, multiKilled, "no control was killed by more than one property: the early stop was not exercised")
 }

@@ -5,8 +5,9 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// warpArrangement is (kWC, kWS) of a warp-raked map (SPEC §2), computed here
-// from the formulas rather than read from the model under test.
+// warpArrangement is (kWC, kWS) of a warp-raked map
+// (docs/contract.md#thread-maps), computed here from the formulas rather
+// than read from the model under test.
 func warpArrangement(m iterator.ThreadMap) (kwc, kws int64) {
 	w := m.Warp.C * m.Warp.S
 	nw := int64(m.Threads) / w

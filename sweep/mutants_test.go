@@ -3,11 +3,13 @@ package sweep_test
 import (
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -16,18 +18,19 @@ import (
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// The mutant catalogue of issue 10: plausible single-defect iterators,
-// written as a user would write them, against the library API
+// The mutant catalogue (docs/mutants.md): plausible single-defect
+// iterators, written as a user would write them, against the library API
 // (iterator.Model, props.ModelSource, sweep.Run with Options.Class). Each
-// one is the reference model with exactly one defect, and names the hole of
-// issue 10 it exists for. The quick preset must kill (verdict fail) every
-// mutant not marked equivalent, on every seed of mutantSeeds.
+// one is the reference model with exactly one defect, and names the hole,
+// the blind spot of a property suite, it exists for. The quick preset must
+// kill (verdict fail) every mutant not marked equivalent, on every seed of
+// mutantSeeds.
 
 // mutant is one single-defect iterator of one class.
 type mutant struct {
 	id    string
 	class iterator.Class
-	hole  string // the item of issue 10 (or the generic path) it stands for
+	hole  string // the hole (or the generic path) it stands for
 	doc   string
 	// trace is the mutant's Trace, given the reference model.
 	trace func(ref iterator.Model, cfg iterator.Config, prog iterator.Program, thread int) (iterator.ThreadTrace, error)
@@ -54,9 +57,7 @@ func (mm mutantModel) Trace(cfg iterator.Config, prog iterator.Program, thread i
 
 func reference(t testing.TB) iterator.Model {
 	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }
 
@@ -131,9 +132,7 @@ func killers(t testing.TB, m mutant, seed int64) (string, []string) {
 func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string, []string) {
 	src := props.ModelSource(mutantModel{m: m, ref: reference(t)})
 	rep, err := sweep.Run(sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: preset, Seed: seed, Workers: 1, KillOnly: true})
-	if err != nil {
-		t.Fatalf("%s seed %d: %v", m.id, seed, err)
-	}
+	require.NoError(t, err, "%s seed %d", m.id, seed)
 	var ks []string
 	for _, p := range rep.Properties {
 		if p.Status == report.Violated {
@@ -143,16 +142,13 @@ func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string,
 	return rep.Verdict.String(), ks
 }
 
-// TestMutantsKilledByQuick is issue 10's acceptance test: every
-// non-equivalent mutant of the catalogue gets verdict fail from the quick
-// preset on each of ten seeds, and the catalogue covers every class and
-// every hole of the issue. With TILECHECK_MUTANT_TABLE=FILE it writes the
+// TestMutantsKilledByQuick: every non-equivalent mutant of the catalogue
+// gets verdict fail from the quick preset on each of ten seeds, and the
+// catalogue covers every class and every hole. With TILECHECK_MUTANT_TABLE=FILE it writes the
 // per-mutant kill table (docs/mutants.md is that table).
 func TestMutantsKilledByQuick(t *testing.T) {
 	ms := allMutants()
-	if len(ms) < 60 {
-		t.Fatalf("the catalogue has %d mutants, it must hold at least 60", len(ms))
-	}
+	require.GreaterOrEqual(t, len(ms), 60, "the catalogue's mutants")
 	checkCatalogueCoverage(t, ms)
 	type row struct {
 		m       mutant
@@ -177,14 +173,13 @@ func TestMutantsKilledByQuick(t *testing.T) {
 				for _, k := range ks {
 					rows[i].killers[k]++
 				}
-				if m.notBy != "" && slices.Contains(ks, m.notBy) {
-					t.Errorf("%s (%s, %s) was killed by %s on seed %d, which names another bug", m.id, m.class, m.hole, m.notBy, seed)
+				if m.notBy != "" {
+					assert.NotContains(t, ks, m.notBy, "%s (%s, %s) was killed on seed %d by a property that names another bug", m.id, m.class, m.hole, seed)
 				}
-				switch {
-				case m.equivalent == "" && verdict != "fail":
-					t.Errorf("%s (%s, %s) survived quick with seed %d: verdict %s", m.id, m.class, m.hole, seed, verdict)
-				case m.equivalent != "" && verdict == "fail":
-					t.Errorf("%s is marked equivalent (%s) but seed %d killed it by %v", m.id, m.equivalent, seed, ks)
+				if m.equivalent == "" {
+					assert.Equal(t, "fail", verdict, "%s (%s, %s) survived quick with seed %d", m.id, m.class, m.hole, seed)
+				} else {
+					assert.NotEqual(t, "fail", verdict, "%s is marked equivalent (%s) but seed %d killed it by %v", m.id, m.equivalent, seed, ks)
 				}
 			}
 		}()
@@ -205,17 +200,15 @@ func TestMutantsKilledByQuick(t *testing.T) {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", r.m.id, r.m.class, r.m.hole, r.m.doc, killed, strings.Join(ids, ", "))
 		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
 	}
 }
 
 // TestMutantsKilledByRelease: the release preset, a superset of quick's
 // generator (the same pairwise floors and wide cases, a longer diagonal,
-// more random cases), kills the holes of issue 10 too: the first mutant of
-// each class and hole (release sweeps are some ten times quick's, so not
-// all fifty run here).
+// more random cases), kills the holes too: the first mutant of each class
+// and hole (release sweeps are some ten times quick's, so not all the
+// catalogue runs here).
 func TestMutantsKilledByRelease(t *testing.T) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
@@ -231,42 +224,35 @@ func TestMutantsKilledByRelease(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if verdict, _ := killersWith(t, m, "release", 1); verdict != "fail" {
-				t.Errorf("%s (%s, %s) survived release: verdict %s", m.id, m.class, m.hole, verdict)
-			}
+			verdict, _ := killersWith(t, m, "release", 1)
+			assert.Equal(t, "fail", verdict, "%s (%s, %s) survived release", m.id, m.class, m.hole)
 		}()
 	}
 	wg.Wait()
 }
 
 // checkCatalogueCoverage requires a mutant for every class and for every
-// hole of issue 10 that a mutant can stand for (item 5, errors, has its own
-// tests).
+// hole that a mutant can stand for (a model's errors, hole 5, have their own
+// tests in errors_test.go).
 func checkCatalogueCoverage(t *testing.T, ms []mutant) {
 	classes := map[iterator.Class]int{}
 	holes := map[string]int{}
 	ids := map[string]bool{}
 	for _, m := range ms {
-		if ids[m.id] {
-			t.Errorf("mutant id %s twice", m.id)
-		}
+		assert.False(t, ids[m.id], "mutant id %s twice", m.id)
 		ids[m.id] = true
 		classes[m.class]++
 		holes[m.hole]++
 	}
 	for _, c := range []iterator.Class{iterator.RegularTile, iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		if classes[c] == 0 {
-			t.Errorf("no mutant of class %s", c)
-		}
+		assert.NotZero(t, classes[c], "no mutant of class %s", c)
 	}
 	for _, h := range []string{holeElem, holeWarpRow, holeWrap, holeGuards, holeSilent, holeWidth, holeCut, holeThreads, holeDerived, holeLabel} {
-		if holes[h] == 0 {
-			t.Errorf("no mutant for hole %q", h)
-		}
+		assert.NotZero(t, holes[h], "no mutant for hole %q", h)
 	}
 }
 
-// The holes of issue 10, as the table names them.
+// The holes, numbered as docs/mutants.md's table names them.
 const (
 	holeElem    = "1 element × map"
 	holeWarpRow = "2 warp start row"

@@ -1,9 +1,13 @@
 package sweep_test
 
 import (
+	"maps"
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -40,39 +44,23 @@ func (r *recordingSource) Traces(reqs []props.Request) ([]props.Response, error)
 // them without running the sweep), once each, in the order of their text.
 func TestProbeConfigsAreWhatASweepAsks(t *testing.T) {
 	ref, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, preset := range []gen.Preset{gen.Quick, gen.Release} {
 		// Every RegularTileIterator configuration the sweep asks about.
 		rec := newRecordingSource(props.ModelSource(ref), func(q *props.Request) (string, bool) {
 			return q.Config.String(), q.Config.Class == iterator.RegularTile
 		})
-		if _, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec})
+		require.NoError(t, err)
 		cfgs, err := gen.ProbeConfigs(preset)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var got []string
 		for _, c := range cfgs {
 			got = append(got, c.String())
 		}
-		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
-			t.Errorf("%s: configurations not sorted and distinct", preset)
-		}
-		for _, k := range got {
-			if !rec.seen[k] {
-				t.Errorf("%s: the probe lists %s, which the sweep never asks about", preset, k)
-			}
-			delete(rec.seen, k)
-		}
-		for k := range rec.seen {
-			t.Errorf("%s: the sweep asks about %s, which the probe does not list", preset, k)
-		}
-		if len(got) == 0 {
-			t.Errorf("%s: no configuration", preset)
-		}
+		assert.True(t, slices.IsSorted(got), "%s: configurations not sorted", preset)
+		assert.Len(t, slices.Compact(slices.Clone(got)), len(got), "%s: configurations not distinct", preset)
+		assert.ElementsMatch(t, slices.Collect(maps.Keys(rec.seen)), got, "%s: the configurations the sweep asks about, and the probe's", preset)
+		assert.NotEmpty(t, got, "%s: no configuration", preset)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -16,13 +18,11 @@ import (
 // CPU-second rather than per wall-second.
 func cpuTime(tb testing.TB) time.Duration {
 	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
+	require.NoError(tb, syscall.Getrusage(syscall.RUSAGE_SELF, &ru))
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// closedFormChecks is the yardstick of issue 11: a hand-written loop over
+// closedFormChecks is the engine's yardstick: a hand-written loop over
 // the same configurations, programs and judged threads as the sweep, that
 // computes each access's reference address in closed form (bit offset of
 // the tile origin plus (c0 + c·Dc + (s0 + s·Ds)·L)·B) along two paths the
@@ -88,8 +88,8 @@ func closedFormChecks(configs []props.Case, progs []iterator.Program) (checks, b
 // BenchmarkEngineVsClosedForm runs the engine (a release sweep of the
 // reference RegularTileIterator) and the closed-form loop over the same
 // configurations in one process, and reports both rates in checks per
-// CPU-second and the engine's as a percentage of the loop's (issue 11's
-// target: at least 10%). Like the loop, the engine judges the iterator
+// CPU-second and the engine's as a percentage of the loop's (the engine
+// aims at 10% or more). Like the loop, the engine judges the iterator
 // alone (KillOnly: no controls; the reference passes, so nothing is
 // shrunk): a report's checks count the iterator under test only, so the
 // controls' CPU would otherwise count against the engine with none of
@@ -97,25 +97,19 @@ func closedFormChecks(configs []props.Case, progs []iterator.Program) (checks, b
 // included, per run. Each round runs the loop right after the engine,
 // until it has run about as long (so that timer resolution does not
 // flatter it), and ratio-% is the median of the rounds' own ratios: on a
-// shared machine the loop's rate alone swung by 1.7× within minutes, which
-// a ratio of totals over one round inherits. The collector is set as
-// `tilecheck sweep` sets it (TuneGC): the engine's garbage is short-lived
-// and its live heap small, and at Go's default target this benchmark read
-// 4.1% of the loop against 5.1–5.3% under GOGC=400 (two runs each, set
-// through the environment, 2026-12-01), which is not what the command
-// costs.
+// shared machine the loop's rate alone drifts within minutes, which a ratio
+// of totals over one round inherits. The collector is set as `tilecheck
+// sweep` sets it (TuneGC): the engine's garbage is short-lived and its live
+// heap small, so Go's default target would measure a collector cost the
+// command does not pay.
 //
 //	go test ./sweep -run '^$' -bench EngineVsClosedForm -benchtime 5x
 func BenchmarkEngineVsClosedForm(b *testing.B) {
 	defer TuneGC()()
 	opts := Options{Iterator: "reference", Preset: "release", Seed: 1}
-	if err := opts.defaults(); err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, opts.defaults())
 	gen, err := generate(opts)
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	// The loop gets its configurations' thread maps ready-made.
 	configs := make([]props.Case, len(gen.configs))
 	for i, cfg := range gen.configs {
@@ -129,9 +123,8 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 	var ratios []float64 // each round's own: the machine's speed drifts between rounds
 	for b.Loop() {
 		t0 := cpuTime(b)
-		if _, err := Run(full); err != nil {
-			b.Fatal(err)
-		}
+		_, err := Run(full)
+		require.NoError(b, err)
 		fullCPU += cpuTime(b) - t0
 
 		// The engine's window starts with no garbage of the full sweep's
@@ -141,9 +134,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 		runtime.GC()
 		t0 = cpuTime(b)
 		r, err := Run(alone)
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		runtime.GC()
 		eCPU := cpuTime(b) - t0
 		engCPU += eCPU
@@ -154,9 +145,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 		t0 = cpuTime(b)
 		for lCPU < eCPU {
 			n, bad := closedFormChecks(configs, gen.progs)
-			if bad != 0 {
-				b.Fatalf("closed-form loop: %d of %d comparisons differ", bad, n)
-			}
+			require.Zero(b, bad, "closed-form loop: comparisons of %d that differ", n)
 			lChecks += n
 			lCPU = cpuTime(b) - t0
 		}

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -21,14 +24,10 @@ func (userModel) Name() string { return "acme-tile-iterator" }
 // it, with the user's source, into a check that fails again.
 func TestReplayOfAUserModel(t *testing.T) {
 	m, err := iterator.ModelByName("cutlass-pre3049")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	src := props.ModelSource(userModel{m})
 	rep, err := sweep.Run(sweep.Options{Source: src, Preset: "quick", Seed: 1, KillOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var replayed []report.Replay
 	for _, p := range rep.Properties {
 		ce := p.Counterexample
@@ -36,34 +35,25 @@ func TestReplayOfAUserModel(t *testing.T) {
 			continue
 		}
 		r := ce.Replay
-		if r.Iterator != "acme-tile-iterator" || r.Property != p.ID || r.Config != ce.Config || r.Ops != ce.Ops || r.Thread != ce.Thread {
-			t.Errorf("%s: replay %+v does not name the counterexample %+v", p.ID, r, ce)
-		}
-		if !strings.HasPrefix(r.String(), "tilecheck check --iterator acme-tile-iterator --config '") {
-			t.Errorf("%s: replay command %q", p.ID, r)
-		}
+		assert.Equal(t, "acme-tile-iterator", r.Iterator, "%s: the replay names the model", p.ID)
+		assert.Equal(t, p.ID, r.Property, "%s: the replay names the property", p.ID)
+		assert.Equal(t, ce.Config, r.Config, "%s: the replay names the counterexample's configuration", p.ID)
+		assert.Equal(t, ce.Ops, r.Ops, "%s: the replay names the counterexample's ops", p.ID)
+		assert.Equal(t, ce.Thread, r.Thread, "%s: the replay names the counterexample's thread", p.ID)
+		assert.True(t, strings.HasPrefix(r.String(), "tilecheck check --iterator acme-tile-iterator --config '"), "%s: replay command %q", p.ID, r)
 		opts, err := sweep.ReplayCheck(r, src)
-		if err != nil {
-			t.Fatalf("%s: ReplayCheck: %v", p.ID, err)
-		}
+		require.NoError(t, err, "%s: ReplayCheck", p.ID)
 		res, err := sweep.Check(opts)
-		if err != nil {
-			t.Fatalf("%s: Check: %v", p.ID, err)
-		}
-		if len(res) != 1 || res[0].Status != report.Violated {
-			t.Errorf("%s: replay gives %+v, want one failing result", p.ID, res)
+		require.NoError(t, err, "%s: Check", p.ID)
+		if assert.Len(t, res, 1, "%s: replay gives one result", p.ID) {
+			assert.Equal(t, report.Violated, res[0].Status, "%s: the replay's result", p.ID)
 		}
 		replayed = append(replayed, r)
 	}
-	if len(replayed) == 0 {
-		t.Fatal("cutlass-pre3049 under another name produced no counterexample to replay")
-	}
+	require.NotEmpty(t, replayed, "cutlass-pre3049 under another name produced no counterexample to replay")
 	// Without the user's source the name is unknown: Check says so.
 	opts, err := sweep.ReplayCheck(replayed[0], nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := sweep.Check(opts); err == nil || !strings.Contains(err.Error(), "acme-tile-iterator") {
-		t.Errorf("Check of an unknown model without a source: %v, want an error naming it", err)
-	}
+	require.NoError(t, err)
+	_, err = sweep.Check(opts)
+	assert.ErrorContains(t, err, "acme-tile-iterator", "Check of an unknown model without a source: want an error naming it")
 }

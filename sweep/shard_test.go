@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -21,9 +23,7 @@ func renderUntimed(t *testing.T, r *report.Report) []byte {
 	c := *r
 	c.ElapsedS, c.ChecksPerSecond = 0, 0
 	var b bytes.Buffer
-	if err := reports.JSON(&b, &c); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, reports.JSON(&b, &c))
 	return b.Bytes()
 }
 
@@ -38,66 +38,42 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 	}{{"cutlass", iterator.RegularTile}, {"cutlass-pre3049", iterator.PredicatedTile}} {
 		opts := Options{Iterator: c.model, Preset: "quick", Seed: 7, Class: c.class}
 		whole, err := Run(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		const n = 3
 		var parts []*report.Report
 		for i := n; i >= 1; i-- { // any order
 			o := opts
 			o.Shard = Shard{Index: i, Count: n}
 			r, err := Run(o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(r.Shard) == 0 {
-				t.Fatalf("shard %d/%d report carries no shard state", i, n)
-			}
+			require.NoError(t, err)
+			require.NotEmpty(t, r.Shard, "shard %d/%d report carries no shard state", i, n)
 			var buf bytes.Buffer
-			if err := reports.JSON(&buf, r); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, reports.JSON(&buf, r))
 			var back report.Report
-			if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, json.Unmarshal(buf.Bytes(), &back))
 			parts = append(parts, &back)
 		}
-		if parts[0].Checks >= whole.Checks {
-			t.Errorf("%s: shard %d/%d made %d checks, the whole sweep %d: the shard did not split the work", c.model, n, n, parts[0].Checks, whole.Checks)
-		}
+		assert.Less(t, parts[0].Checks, whole.Checks, "%s: shard %d/%d's checks against the whole sweep's: the shard did not split the work", c.model, n, n)
 		merged, err := Merge(parts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := renderUntimed(t, merged), renderUntimed(t, whole); !bytes.Equal(got, want) {
-			t.Errorf("%s %s: merged shards differ from the unsharded report:\nmerged:\n%s\nunsharded:\n%s", c.model, c.class, got, want)
-		}
-		if whole.Version == "" || merged.Version != whole.Version {
-			t.Errorf("version %q (merged %q): a report made through the library must name the tilecheck that made it", whole.Version, merged.Version)
-		}
-		if whole.Verdict != report.Fail {
-			t.Errorf("%s: verdict %s, want fail (the comparison should cover counterexamples)", c.model, whole.Verdict)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, string(renderUntimed(t, whole)), string(renderUntimed(t, merged)), "%s %s: the unsharded report and the merged shards'", c.model, c.class)
+		assert.NotEmpty(t, whole.Version, "a report made through the library must name the tilecheck that made it")
+		assert.Equal(t, whole.Version, merged.Version, "the merged report's version")
+		assert.Equal(t, report.Fail, whole.Verdict, "%s: the comparison should cover counterexamples", c.model)
 	}
 }
 
 func TestMergeRejectsIncompleteShards(t *testing.T) {
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1, Shard: Shard{Index: 1, Count: 2}}
 	r, err := Run(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Merge([]*report.Report{r}); err == nil {
-		t.Error("merging shard 1/2 alone succeeded")
-	}
-	if _, err := Merge([]*report.Report{r, r}); err == nil {
-		t.Error("merging shard 1/2 twice succeeded")
-	}
+	require.NoError(t, err)
+	_, err = Merge([]*report.Report{r})
+	assert.Error(t, err, "merging shard 1/2 alone succeeded")
+	_, err = Merge([]*report.Report{r, r})
+	assert.Error(t, err, "merging shard 1/2 twice succeeded")
 	for _, bad := range []string{"0/2", "3/2", "1", "a/b", "1/0"} {
-		if _, err := ParseShard(bad); err == nil {
-			t.Errorf("ParseShard(%q) accepted", bad)
-		}
+		_, err := ParseShard(bad)
+		assert.Error(t, err, "ParseShard(%q) accepted", bad)
 	}
 }
 
@@ -114,9 +90,7 @@ func (panicSource) Traces([]props.Request) ([]props.Response, error) {
 func TestWorkerPanicIsInternalError(t *testing.T) {
 	_, err := Run(Options{Iterator: "panics", Preset: "quick", Seed: 1, Source: panicSource{}})
 	var ie *InternalError
-	if !errors.As(err, &ie) {
-		t.Fatalf("err = %v, want an *InternalError", err)
-	}
+	require.ErrorAs(t, err, &ie)
 }
 
 // TestCancelledContextGivesPartialReport: a sweep whose context is
@@ -125,12 +99,9 @@ func TestCancelledContextGivesPartialReport(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Context: ctx})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Verdict != report.Interrupted || r.Interrupted == "" {
-		t.Errorf("verdict %q, interrupted %q; want a report marked interrupted", r.Verdict, r.Interrupted)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, report.Interrupted, r.Verdict)
+	assert.NotEmpty(t, r.Interrupted, "want a report marked interrupted")
 }
 
 // TestRunAllProgressTotalFixed: an all-models, all-classes sweep reports
@@ -145,21 +116,13 @@ func TestRunAllProgressTotalFixed(t *testing.T) {
 			seen = append(seen, [2]int{done, total})
 			mu.Unlock()
 		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) == 0 {
-		t.Fatal("no progress")
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, seen, "no progress")
 	total := seen[0][1]
 	maxDone := 0
 	for _, s := range seen {
-		if s[1] != total {
-			t.Fatalf("total changed from %d to %d", total, s[1])
-		}
+		require.Equal(t, total, s[1], "the total changed")
 		maxDone = max(maxDone, s[0])
 	}
-	if maxDone != total {
-		t.Errorf("progress ended at %d of %d", maxDone, total)
-	}
+	assert.Equal(t, total, maxDone, "where progress ended")
 }

@@ -2,8 +2,9 @@ package sweep
 
 import (
 	"context"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -32,22 +33,16 @@ func TestShrinkQuietIsFull(t *testing.T) {
 	shrunk := 0
 	for _, r := range runs {
 		m, err := iterator.ModelByName(r.model)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		src := props.ModelSource(m)
 		for j, p := range props.ForClass(r.class) {
 			quiet := shrinkJudging(context.Background(), true, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
 			full := shrinkJudging(context.Background(), false, r.class, p, src, ref, props.PtrElements, int64(7+j), 60)
-			if !reflect.DeepEqual(quiet, full) {
-				t.Fatalf("%s (%s) %s: quiet search %+v, full search %+v", r.model, r.class, p.ID, quiet, full)
-			}
+			require.Equal(t, full, quiet, "%s (%s) %s: the full search's case and the quiet search's", r.model, r.class, p.ID)
 			if quiet != nil {
 				shrunk++
 			}
 		}
 	}
-	if shrunk < len(runs) {
-		t.Fatalf("only %d searches found a failing case: the test compares too few", shrunk)
-	}
+	require.GreaterOrEqual(t, shrunk, len(runs), "searches that found a failing case: the test compares too few")
 }

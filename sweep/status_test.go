@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -25,9 +28,7 @@ func TestMatrixWeak(t *testing.T) {
 		{"a missed floor is weak", []*report.Report{floor, pass}, true},
 		{"a weak verdict is weak", []*report.Report{weak}, true},
 	} {
-		if got := MatrixWeak(&report.Matrix{Reports: c.rs}); got != c.want {
-			t.Errorf("%s: MatrixWeak = %v, want %v", c.name, got, c.want)
-		}
+		assert.Equal(t, c.want, MatrixWeak(&report.Matrix{Reports: c.rs}), "%s: MatrixWeak", c.name)
 	}
 }
 
@@ -48,9 +49,7 @@ func TestCombinedVerdict(t *testing.T) {
 		for _, v := range c.verdicts {
 			m.Reports = append(m.Reports, &report.Report{Verdict: v})
 		}
-		if got := CombinedVerdict(m); got != c.want {
-			t.Errorf("CombinedVerdict(%v) = %q, want %q", c.verdicts, got, c.want)
-		}
+		assert.Equal(t, c.want, CombinedVerdict(m), "CombinedVerdict(%v)", c.verdicts)
 	}
 }
 
@@ -61,10 +60,6 @@ func TestModelErrors(t *testing.T) {
 		{Topic: "other"}, {Topic: "model-error", Count: 3, Config: "B=8", Detail: "boom"}}}
 	got := ModelErrors(ok, bad)
 	want := "mine (RegularTileIterator): the model failed on 3 cases; first: config B=8 boom"
-	if len(got) != 1 || got[0] != want {
-		t.Fatalf("ModelErrors = %q, want [%q]", got, want)
-	}
-	if strings.Contains(strings.Join(ModelErrors(ok), ""), "reference") {
-		t.Error("a model without errors was listed")
-	}
+	require.Equal(t, []string{want}, got, "ModelErrors")
+	assert.NotContains(t, strings.Join(ModelErrors(ok), ""), "reference", "a model without errors was listed")
 }

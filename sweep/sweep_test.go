@@ -1,10 +1,12 @@
 package sweep
 
 import (
-	"reflect"
-	"strings"
+	"slices"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -32,9 +34,7 @@ func quickClass(t *testing.T, name string, class iterator.Class) *report.Report 
 		return r
 	}
 	r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, Class: class})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	quickReports[key] = r
 	return r
 }
@@ -59,89 +59,71 @@ func control(r *report.Report, id string) *report.Control {
 
 func TestReferencePassesQuick(t *testing.T) {
 	r := quick(t, "reference")
-	if r.Verdict != report.Pass {
-		t.Fatalf("reference quick verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
-	}
-	if r.Configs.Valid == 0 || r.Configs.Invalid == 0 || r.Checks == 0 {
-		t.Errorf("configs %+v checks %d: want valid and invalid configurations and some checks", r.Configs, r.Checks)
-	}
+	require.Equal(t, report.Pass, r.Verdict, "reference quick verdict; properties %+v controls %+v coverage %+v", r.Properties, r.Controls, r.Coverage)
+	assert.NotZero(t, r.Configs.Valid, "valid configurations")
+	assert.NotZero(t, r.Configs.Invalid, "invalid configurations")
+	assert.NotZero(t, r.Checks, "checks")
 }
 
 // Release takes about 12 s on the 2-core CI machine, under the 20 s above
 // which it would be guarded by -short.
 func TestReferencePassesRelease(t *testing.T) {
 	r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Verdict != report.Pass {
-		t.Fatalf("reference release verdict %s; properties %+v controls %+v coverage %+v", r.Verdict, r.Properties, r.Controls, r.Coverage)
-	}
+	require.NoError(t, err)
+	require.Equal(t, report.Pass, r.Verdict, "reference release verdict; properties %+v controls %+v coverage %+v", r.Properties, r.Controls, r.Coverage)
 }
 
 // parseCE parses a counterexample back into configuration and program.
 func parseCE(t *testing.T, ce *report.Counterexample) (iterator.Config, iterator.Program) {
 	t.Helper()
 	cfg, err := iterator.ParseConfig(ce.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	prog, err := iterator.ParseProgram(ce.Ops)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cfg, prog
 }
 
 func TestPre3049FailsSymWithShrunkCounterexample(t *testing.T) {
 	r := quick(t, "cutlass-pre3049")
 	p := status(r, "P-sym")
-	if p == nil || p.Status != report.Violated || p.Counterexample == nil {
-		t.Fatalf("pre3049 P-sym = %+v, want fail with a counterexample", p)
-	}
+	require.NotNil(t, p, "pre3049 P-sym")
+	require.Equal(t, report.Violated, p.Status, "pre3049 P-sym")
+	require.NotNil(t, p.Counterexample, "pre3049 P-sym: want fail with a counterexample")
 	cfg, prog := parseCE(t, p.Counterexample)
-	if cfg.Access <= 1 {
-		t.Errorf("counterexample %q has V=%d; the #3017 asymmetry needs V>1", p.Counterexample.Config, cfg.Access)
-	}
+	assert.Greater(t, cfg.Access, 1, "counterexample %q: the #3017 asymmetry needs V>1", p.Counterexample.Config)
 	tcNonZero := false
 	for _, o := range prog {
 		if (o.Kind == iterator.LoadTile || o.Kind == iterator.StoreTile) && cfg.Layout.ToPitch(o.A, o.B).C != 0 {
 			tcNonZero = true
 		}
 	}
-	if !tcNonZero {
-		t.Errorf("counterexample ops %q have no non-zero contiguous tile offset", p.Counterexample.Ops)
-	}
+	assert.True(t, tcNonZero, "counterexample ops %q have no non-zero contiguous tile offset", p.Counterexample.Ops)
 	// Shrunk: one tile op is enough to show the asymmetry (load(t) against
 	// the store(t) P-sym derives from it); the report writes the derived
 	// partner out, so the program is that op and its partner, nothing else.
-	if len(prog) != 2 || prog[0].A != prog[1].A || prog[0].B != prog[1].B ||
-		!(prog[0].Kind == iterator.LoadTile && prog[1].Kind == iterator.StoreTile ||
-			prog[0].Kind == iterator.StoreTile && prog[1].Kind == iterator.LoadTile) {
-		t.Errorf("counterexample ops %q: want a shrunk tile load and store of one tile offset", p.Counterexample.Ops)
+	if assert.Len(t, prog, 2, "counterexample ops %q: want a shrunk tile load and store of one tile offset", p.Counterexample.Ops) {
+		assert.Equal(t, prog[0].A, prog[1].A, "counterexample ops %q: one tile offset", p.Counterexample.Ops)
+		assert.Equal(t, prog[0].B, prog[1].B, "counterexample ops %q: one tile offset", p.Counterexample.Ops)
+		assert.ElementsMatch(t, []iterator.OpKind{iterator.LoadTile, iterator.StoreTile}, []iterator.OpKind{prog[0].Kind, prog[1].Kind},
+			"counterexample ops %q: a tile load and store", p.Counterexample.Ops)
 	}
-	// The fewest threads (SPEC §5): the asymmetry shows on any one thread,
-	// so a single-thread map is enough.
-	if cfg.Threads != 1 {
-		t.Errorf("counterexample %q has %d threads, want 1", p.Counterexample.Config, cfg.Threads)
-	}
-	if !strings.Contains(p.Counterexample.Replay.String(), "tilecheck check --iterator cutlass-pre3049") ||
-		!strings.Contains(p.Counterexample.Replay.String(), "--property P-sym") {
-		t.Errorf("replay %q", p.Counterexample.Replay)
-	}
+	// The fewest threads (docs/contract.md#presets): the asymmetry shows on
+	// any one thread, so a single-thread map is enough.
+	assert.Equal(t, 1, cfg.Threads, "counterexample %q: threads", p.Counterexample.Config)
+	assert.Contains(t, p.Counterexample.Replay.String(), "tilecheck check --iterator cutlass-pre3049", "replay")
+	assert.Contains(t, p.Counterexample.Replay.String(), "--property P-sym", "replay")
 	// The replay reproduces the failure.
 	res, err := Check(CheckOptions{Iterator: "cutlass-pre3049", Config: cfg, Program: prog, Property: "P-sym", Thread: p.Counterexample.Thread})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res) != 1 || res[0].Status != report.Violated {
-		t.Errorf("replaying the counterexample gives %+v, want P-sym fail", res)
+	require.NoError(t, err)
+	if assert.Len(t, res, 1, "replaying the counterexample") {
+		assert.Equal(t, report.Violated, res[0].Status, "replaying the counterexample: P-sym")
 	}
 }
 
-// SPEC §7: cutlass passes P-sym but fails P-tile, P-ptr and P-oracle;
-// pre3049 fails all four. Only those are asserted. Both CUTLASS models also
-// fail, truthfully, properties SPEC §7 does not list (quick preset, seed 1):
+// cutlass passes P-sym but fails P-tile, P-ptr and P-oracle; pre3049 fails
+// all four (docs/contract.md#cutlass). Only those are asserted. Both CUTLASS
+// models also fail, truthfully, properties not listed here (quick preset,
+// seed 1):
 //   - P-unit: add_pointer_offset moves bytes (#3017) and load/store(frag,
 //     tile) move Sc/V elements per contiguous tile;
 //   - P-inc and P-exact: incA = Ss·(L·B/8) truncates sub-byte rows that are
@@ -161,19 +143,18 @@ func TestBuiltinStatuses(t *testing.T) {
 	}
 	for model, ps := range want {
 		r := quick(t, model)
-		if r.Verdict != report.Fail {
-			t.Errorf("%s verdict %s, want fail", model, r.Verdict)
-		}
+		assert.Equal(t, report.Fail, r.Verdict, "%s verdict", model)
 		for id, st := range ps {
-			if p := status(r, id); p == nil || p.Status.String() != st {
-				t.Errorf("%s %s = %+v, want %s", model, id, p, st)
+			if p := status(r, id); assert.NotNil(t, p, "%s %s", model, id) {
+				assert.Equal(t, st, p.Status.String(), "%s %s", model, id)
 			}
 		}
 	}
 }
 
-// specKillers is SPEC §6's table, written out here rather than read from
-// props so that the test checks the table, not itself.
+// specKillers is the controls table of docs/contract.md#controls, written
+// out here rather than read from props so that the test checks the table,
+// not itself.
 var specKillers = map[string][]string{
 	"C-load-div":       {"P-sym", "P-tile", "P-oracle"},
 	"C-both-div":       {"P-tile", "P-oracle"},
@@ -192,36 +173,20 @@ func TestEachControlKilledByItsKillers(t *testing.T) {
 	r := quick(t, "reference")
 	for id, killers := range specKillers {
 		c := control(r, id)
-		if c == nil {
-			t.Errorf("control %s not run", id)
+		if !assert.NotNil(t, c, "control %s not run", id) {
 			continue
 		}
-		for _, k := range killers {
-			if !contains(c.KilledBy, k) {
-				t.Errorf("%s not killed by %s (killed by %v)", id, k, c.KilledBy)
-			}
-		}
-		if !c.OK {
-			t.Errorf("%s not OK: %+v", id, c)
-		}
+		assert.Subset(t, c.KilledBy, killers, "%s not killed by all its killers", id)
+		assert.True(t, c.OK, "%s not OK: %+v", id, c)
 	}
-	if c := control(r, "C-both-div"); c == nil || contains(c.KilledBy, "P-sym") {
-		t.Errorf("C-both-div must survive P-sym: %+v", c)
+	if c := control(r, "C-both-div"); assert.NotNil(t, c, "C-both-div not run") {
+		assert.NotContains(t, c.KilledBy, "P-sym", "C-both-div must survive P-sym")
 	}
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Deleting a property's check (its Judge replaced by one that finds
 // nothing) lets the controls it must kill survive, and the verdict drops
-// to weak: every killer of SPEC §6 earns its place.
+// to weak: every killer of docs/contract.md#controls earns its place.
 func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 	killers := map[string]bool{}
 	for _, ks := range specKillers {
@@ -237,18 +202,14 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 			}
 		}
 		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Verdict != report.Weak {
-			t.Errorf("with %s's check deleted the verdict is %s, want weak", id, r.Verdict)
-		}
-		// A property that judges nothing is weak on its own (issue 10):
-		// the controls that needed it must also be reported as survivors.
+		require.NoError(t, err)
+		assert.Equal(t, report.Weak, r.Verdict, "the verdict with %s's check deleted", id)
+		// A property that judges nothing is weak on its own: the controls
+		// that needed it must also be reported as survivors.
 		for ctl, ks := range specKillers {
-			if contains(ks, id) {
-				if c := control(r, ctl); c == nil || c.OK {
-					t.Errorf("with %s's check deleted, %s is still OK: %+v", id, ctl, c)
+			if slices.Contains(ks, id) {
+				if c := control(r, ctl); assert.NotNil(t, c, "control %s not run", ctl) {
+					assert.False(t, c.OK, "with %s's check deleted, %s is still OK: %+v", id, ctl, c)
 				}
 			}
 		}
@@ -259,29 +220,21 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) *report.Report {
 		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 3, Workers: workers})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		r.ElapsedS, r.ChecksPerSecond = 0, 0
 		return r
 	}
 	a, b := run(1), run(3)
-	if !reflect.DeepEqual(a, b) {
-		t.Errorf("reports differ between 1 and 3 workers:\n%+v\n%+v", a, b)
-	}
+	assert.Equal(t, a, b, "the reports of 1 and 3 workers")
 }
 
 // A sweep whose cases never have V>1 with a contiguous tile offset misses
 // that floor and is weak, even though every property holds.
 func TestMissedCoverageFloorIsWeak(t *testing.T) {
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
-	if err := opts.defaults(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, opts.defaults())
 	gen, err := generate(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	keep := func(cs []props.Case) []props.Case {
 		var kept []props.Case
 		for _, c := range cs {
@@ -298,29 +251,20 @@ func TestMissedCoverageFloorIsWeak(t *testing.T) {
 		}
 	}
 	gen.configs, gen.random = v1, keep(gen.random)
-	if len(gen.configs) == 0 {
-		t.Fatal("quick has no V=1 configuration")
-	}
+	require.NotEmpty(t, gen.configs, "quick has no V=1 configuration")
 	m, _ := iterator.ModelByName("reference")
 	r, err := runGenerated(opts, "reference", props.ModelSource(m), gen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Verdict != report.Weak {
-		t.Errorf("verdict %s, want weak", r.Verdict)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, report.Weak, r.Verdict)
 	found := false
 	for _, c := range r.Coverage {
 		if c.Class == "V>1 ∧ tc≠0" {
 			found = true
-			if c.OK || c.Fraction != 0 {
-				t.Errorf("coverage %+v, want fraction 0 and not ok", c)
-			}
+			assert.False(t, c.OK, "coverage %+v", c)
+			assert.Zero(t, c.Fraction, "coverage %+v", c)
 		}
 	}
-	if !found {
-		t.Error("no coverage entry V>1 ∧ tc≠0")
-	}
+	assert.True(t, found, "no coverage entry V>1 ∧ tc≠0")
 }
 
 func TestBadOptions(t *testing.T) {
@@ -329,18 +273,15 @@ func TestBadOptions(t *testing.T) {
 		{Iterator: "no-such-model"},
 		{},
 	} {
-		if _, err := Run(o); err == nil {
-			t.Errorf("Run(%+v) succeeded", o)
-		}
+		_, err := Run(o)
+		assert.Error(t, err, "Run(%+v) succeeded", o)
 	}
 }
 
 func BenchmarkQuick(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		b.ReportMetric(r.ChecksPerSecond, "checks/s")
 	}
 }
@@ -348,9 +289,7 @@ func BenchmarkQuick(b *testing.B) {
 func BenchmarkRelease(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		b.ReportMetric(r.ChecksPerSecond, "checks/s")
 	}
 }

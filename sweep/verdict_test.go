@@ -3,6 +3,8 @@ package sweep
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -27,9 +29,7 @@ func TestVerdictRule(t *testing.T) {
 		{"a failure beats a missed row", true, []report.Control{missed}, true, report.Fail},
 		{"a failure", true, []report.Control{ok}, false, report.Fail},
 	} {
-		if got := Verdict(c.failed, c.matrix, c.unproven); got != c.want {
-			t.Errorf("%s: %s, want %s", c.name, got, c.want)
-		}
+		assert.Equal(t, c.want, Verdict(c.failed, c.matrix, c.unproven), c.name)
 	}
 }
 
@@ -37,7 +37,5 @@ func TestVerdictRule(t *testing.T) {
 // property, no case given) has no evidence, so it is not a pass.
 func TestNothingCheckedIsNoPass(t *testing.T) {
 	r := newAggregate("empty", Options{Class: iterator.RegularTile, Cases: []props.Case{}}, nil).report(generated{})
-	if r.Verdict == report.Pass {
-		t.Errorf("a report of 0 checks: verdict %s, want weak", r.Verdict)
-	}
+	assert.NotEqual(t, report.Pass, r.Verdict, "a report of 0 checks")
 }
