@@ -37,13 +37,11 @@ const sweepBatches = 12
 // hostBatches is the least number of translation units of a compiled host
 // sweep (more on a machine with more CPUs). A host unit is cheap to build
 // per case (-O0) but every unit compiles its own copy of each inline
-// iterator member it uses, so fewer, larger units cost less in all: the
-// quick cutlass sweep took 7.6 CPU-s of builds and runs cold in 16 units,
-// 5.8 in 8, 4.8 in 4 and 4.0 in 2 (2-core machine, 2026-12-01). Four keeps
-// two cores busy when the hash split leaves the units uneven.
+// iterator member it uses, so fewer, larger units cost less in all. Four
+// keeps two cores busy when the hash split leaves the units uneven.
 const hostBatches = 4
 
-// Check validates// Check validates the back end's own settings (not the compiler).
+// Check validates the back end's own settings (not the compiler).
 func (b Backend) Check() error {
 	if b.Name != "host" && b.Name != "gpu" {
 		return fmt.Errorf("backend %q: want go, host or gpu", b.Name)

@@ -144,9 +144,9 @@ func spread(ctx context.Context, n int) ([][]int, error) {
 	return out, nil
 }
 
-// specialConfigs are configurations every preset sweeps: the SPEC's worked
-// examples, and the corners the diagonal would reach only by luck — large
-// strides (C-int32), 16-bit atomics at an allocation tail (C-cas16-tail),
+// specialConfigs are configurations every preset sweeps: the worked
+// examples the documentation uses (the f32 64x8 stripmined tile first), and
+// the corners the diagonal would reach only by luck — large strides (C-int32), 16-bit atomics at an allocation tail (C-cas16-tail),
 // sub-byte rows that are not whole bytes (C-trunc-first), the warp-striped
 // arrangement where HEAD and #3131 differ (C-striped-head), an Alignment
 // override (P-frag).
@@ -215,10 +215,10 @@ func EnumerateContext(ctx context.Context, preset Preset) ([]iterator.Config, []
 	}
 	pairwise := pairwiseConfigs()
 	// Room for every candidate up front: the exhaustive preset has
-	// hundreds of thousands, and growing the list by doubling was much of
-	// its enumeration time. The set grows as it fills: made at full size
-	// at once it took up to a second in one piece, during which an
-	// interrupt went unanswered, and growing it costs no more in all.
+	// hundreds of thousands, and growing the list by doubling would cost
+	// much of its enumeration time. The set grows as it fills instead:
+	// made at full size at once, it would take up to a second in one
+	// piece, during which an interrupt would go unanswered.
 	n := len(specialConfigs) + len(indices) + len(more) + len(pairwise)
 	cfgs := make([]iterator.Config, 0, n)
 	seen := map[string]bool{}

@@ -31,7 +31,7 @@ type famScratch struct {
 // RegularTile:
 //
 //   - model is "reference" (the documented contract), "cutlass" (the
-//     measured CUTLASS code; cutlass-pre3049 is the same for these classes)
+//     CUTLASS code as compiled; cutlass-pre3049 is the same for these classes)
 //     or "cutlass-pre3.1" (before v3.1: the residue step unscaled);
 //   - defect is "" for the plain model, or the control injected into the
 //     reference model;

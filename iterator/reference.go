@@ -177,7 +177,7 @@ func (m referenceModel) access(a *arith, bufs *traceBuffers, cfg Config, in inst
 	atomic := cfg.Atomic == "cas32" && rec.Kind == "store"
 	dc := layout.Elements(tm.Delta.C)
 	if m.defect == CDeltaNoDiv {
-		dc = times(a, tm.Delta.C, in.V) // #125: the access index c·Dc taken as a vector index
+		dc = times(a, tm.Delta.C, in.V) // CUTLASS #125: the access index c·Dc taken as a vector index
 	}
 	rowPitch := in.L
 	if m.defect == CPitchPlusOne {

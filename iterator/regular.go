@@ -260,8 +260,8 @@ func (tb *traceBuffers) takeValid(count int) []bool {
 }
 
 // takeInexact returns n cleared flags for a record's Inexact, carved from
-// the arena where the buffers have one (an allocation per record of a
-// sub-byte element was about 1% of a release sweep's CPU).
+// the arena where the buffers have one, so that a record of a sub-byte
+// element costs no allocation of its own on a sweep's hot path.
 func (tb *traceBuffers) takeInexact(n int) []bool {
 	if tb.arena == nil {
 		return make([]bool, n)

@@ -19,7 +19,7 @@ func MapCoverage(m ThreadMap) (dup, missing, outside int64) {
 // elements are one run of bits in a row, marked a word at a time, and an
 // element already marked is a duplicate (an element placed three times
 // counts 2, as with counts). A sweep prepares every configuration's case
-// with it, and per element it was a few percent of a release sweep.
+// with it, so its cost per element counts in every sweep.
 func mapCoverageBits(m ThreadMap) (dup, missing, outside int64) {
 	sc, ss := m.Shape.C, m.Shape.S
 	words := make([]uint64, (sc*ss+63)/64)

@@ -3,8 +3,8 @@ package props
 import "fmt"
 
 // Contract is what add_pointer_offset's argument is documented to count
-// (--ptr-contract). CUTLASS documents elements and implements bytes (issue
-// #3017); a sweep can hold an iterator to either. The zero value is the
+// (--ptr-contract). CUTLASS documents elements and implements bytes (CUTLASS
+// issue #3017); a sweep can hold an iterator to either. The zero value is the
 // default, PtrElements. It is parsed once, where the text arrives (a flag,
 // a shard's JSON), so no later layer validates it again.
 type Contract uint8

@@ -78,8 +78,8 @@ type outcomeMemory struct {
 
 // ReuseOutcomes makes the outcomes of each evaluation of p valid until its
 // next evaluation only, which reuses their memory (a sweep's worker reads
-// a batch's outcomes before judging the next: a release sweep allocated
-// 6.8 MB of outcomes per run, 45% of all it allocated). It returns p.
+// a batch's outcomes before judging the next; outcomes are otherwise the
+// largest share of what a sweep allocates). It returns p.
 func (p *Plan) ReuseOutcomes() *Plan {
 	p.reuse = true
 	return p

@@ -12,8 +12,8 @@ import (
 // traces finds what it finds on the reference. A sweep of the reference
 // has just judged the reference on the same plan, so Kills can take that
 // judgement instead of tracing and judging the control again: the kills
-// are the same, only their cost differs (in exhaustive the
-// controls were most of the CPU).
+// are the same, only their cost differs (judging the controls is most of
+// an exhaustive sweep's work).
 
 // Shortcut is what KillsVia may use instead of judging a control.
 type Shortcut struct {

@@ -35,8 +35,8 @@ type needs struct {
 	lists []threadList
 	// slots index the needs by hash, open addressing with linear
 	// probing: need index + 1, or 0 for an empty slot; the length is a
-	// power of two, at least twice the needs. (Go's map was a fifth of
-	// planning.)
+	// power of two, at least twice the needs. (A Go map would be a large
+	// share of planning's cost.)
 	slots []int32
 	// reqs is the request list a source that takes Requests is handed,
 	// built from the needs at its first use (requests): the Go models

@@ -118,9 +118,8 @@ type programTraces struct {
 	// f and need find the request (to trace a pending answer) and its
 	// threads' positions (pos). A programTraces is passed and returned
 	// by value, judgement after judgement, so it is kept to four words,
-	// which Go holds in registers: with a slice of positions of its own
-	// (seven words) the engine took 1.06× the CPU, with a fifth word
-	// 1.10× (docs/performance.md).
+	// which Go holds in registers: each word more costs the whole engine
+	// CPU (docs/performance.md).
 	f    *fetched
 	need int
 	// caseThreads says that every thread of the case judged was traced

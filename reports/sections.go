@@ -118,7 +118,7 @@ func yesNo(ok bool) string {
 }
 
 // statusCell shows a failing status in capitals so it stands out in a
-// matrix of passes, and spells "n/a" the way SPEC's reports do.
+// matrix of passes; every other status is its name (pass, n/a, audit).
 func statusCell(status report.Status) string {
 	if status == report.Violated {
 		return "FAIL"

@@ -58,8 +58,8 @@ func runBatch(agg *aggregate, w *workerSources, ctrls []props.Source, arena *ite
 		}
 	} else if agg.opts.Class != iterator.RegularTile {
 		// The family's controls answer as the reference does too seldom
-		// for judging the reference to pay (measured: 2% more CPU in a
-		// release sweep of cutlass, against 8% less for this class).
+		// for judging the reference once per batch to save work: it costs
+		// more than the control judgements it spares.
 		sc = nil
 	} else if sc.RefKilled, err = plan.ReferenceKills(w.refMain, memo, defects, masks); err != nil {
 		return err

@@ -16,7 +16,7 @@ import (
 // configuration) counts in none: its class members and keys are kept
 // apart, so that the report leaves out of the floors what only such cases
 // could have reached. A universe target that counts generated cases
-// (Generated) counts it as before.
+// (Generated) counts every case, left out or not.
 //
 // sameConfig says that the case's configuration is the previous case's:
 // a PerConfig target's key is then the one already worked out, and filed

@@ -15,7 +15,8 @@ import (
 // enumeration once, not once per concurrent sweep: the exhaustive
 // RegularTileIterator enumeration peaks near 200 MB while it is built, and
 // RunAll runs three sweeps at once. The generations are kept until RunAll
-// returns (about 60 MB for the exhaustive preset's four classes). What is shared is read only: batches copy the cases they judge.
+// returns (about 60 MB for the exhaustive preset's four classes). What is
+// shared is read only: batches copy the cases they judge.
 type sharedGen struct {
 	mu sync.Mutex
 	m  map[genKey]*genOnce

@@ -38,10 +38,10 @@ func (b *backendFlags) register(fs *flag.FlagSet, backends ...string) {
 		help = append(help, backendHelp[n])
 	}
 	fs.StringVar(&b.backend, "backend", backends[0], "where traces come from: "+orList(help))
-	fs.Var(&b.includes, "include", "include `DIR` of your own iterator headers, e.g. a CUTLASS checkout's include/ (repeatable; needs --namespace)")
-	fs.StringVar(&b.namespace, "namespace", "", "C++ namespace `NS` of your headers' iterators (e.g. cutlass); needs --include")
-	fs.Var(&b.headers, "header", "header `PATH` to include, relative to --include (repeatable; default: CUTLASS's)")
-	fs.Var(&b.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's include/ that CUTLASS's headers need (repeatable)")
+	fs.Var(&b.includes, "include", "your headers' include `DIR`, e.g. CUTLASS's (repeatable; needs --namespace)")
+	fs.StringVar(&b.namespace, "namespace", "", "C++ namespace `NS` of your headers (e.g. cutlass); needs --include")
+	fs.Var(&b.headers, "header", "header `PATH`, relative to --include (repeatable; default: CUTLASS's)")
+	fs.Var(&b.cudaIncludes, "cuda-include", "extra include `DIR`, e.g. the CUDA toolkit's include/ (repeatable)")
 	fs.StringVar(&b.arch, "arch", "sm_90", "GPU architecture for --backend gpu")
 }
 

@@ -56,7 +56,7 @@ type baselineFlag struct {
 }
 
 func (b *baselineFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&b.path, "baseline", "", "known findings `FILE` (made by 'tilecheck baseline'): exit 0 when every failure is in it, 1 on a new one")
+	fs.StringVar(&b.path, "baseline", "", "known findings `FILE` from 'tilecheck baseline': exit 1 on a new failure only")
 }
 
 // load reads the baseline named by the flag, if any; the problem names

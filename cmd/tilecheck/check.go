@@ -31,41 +31,21 @@ const checkUsage = `Usage: tilecheck check --iterator NAME --config CFG (--ops O
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
-Judges one case: every property that applies to it, or only --property ID,
-for every thread or only --thread N. For each failure it prints the expected
-and actual addresses side by side, one row per access in fragment order.
-Every counterexample in a sweep report carries the check command that
-replays it. With --backend host or gpu the case is built and run as compiled
-C++ (the rendition of --iterator, or your header with --include/--namespace,
---iterator then naming its Go companion model).
-
-A long program can be read from a file (--ops-file, ops separated by ';'
-or newlines; '#' starts a comment). The work grows with the square of the
-program's length (each op derives a program of its prefix), so a case over
-the limit is refused with its sizes: judge one thread (--thread N).
---format json prints the results for a script; --format html one
-self-contained page with the picture inline.
-
---svg FILE draws the first failing thread (or --thread N) as an SVG to
-attach to an issue: the tile's memory rows, each load, store and accesses()
-pass of the program in its colour, the reference's accesses dashed where
-they differ, the pitch gap shaded. Nothing is written (stderr says so)
-when no one thread's violation is found: every property holds, or only a
-tile-wide one (an element no thread covers) fails.
-
-Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
-invalid input (unknown iterator or property, a configuration or op program
-that does not parse or violates a thread-map constraint, a case too large
-to check, a model that fails on a program the properties need, a
---property that does not apply to the case and so judged nothing), 4
-internal error.
+Judges one case (the replay a sweep's counterexample carries): every property that applies,
+or only --property ID, for every thread or only --thread N, printing each failure's expected
+and actual addresses side by side. --svg FILE draws the failing thread.
 
 Examples:
   tilecheck check --iterator cutlass-pre3049 \
     --config 'elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64' \
     --ops 'load(1,0);store(1,0)' --property P-sym --thread 5
   tilecheck check --iterator cutlass \
-    --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load(1,0)'
+    --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load()'
+
+Long programs: docs/properties.md#replaying-your-own-case; --svg: #pictures-of-a-counterexample.
+Exit status: 0 every property holds, 1 a property failed, 2 bad usage or invalid input (also
+a --property that does not apply to the case, a model that fails on a program the properties
+need, a case too large), 4 internal error (docs/contract.md#exit-statuses).
 
 Flags:
 `

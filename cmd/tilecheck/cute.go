@@ -139,44 +139,22 @@ const cuteSweepUsage = `Usage: tilecheck cute sweep [--preset quick|release] [--
                              [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
                             [--static-every N] [--shard I/N] [--baseline FILE]
 
-Draws layout-algebra cases with rapid (nested shapes and strides, broadcast
-strides, extents that are not powers of two, operands that meet each
-operation's documented precondition and operands that just miss it, and
-layouts whose cosize nears 2^31), asks the source for each result, and
-judges every documented law on it: composition's C(i) = A(B(i)), coalesce,
-complement's postconditions, the divides' and products' definitions, the
-inverses, max_common_vector's postcondition and the swizzle. Known-bad
-controls must be killed in the same run and coverage floors met, or the
-evidence is weak.
-
-With --backend host the answers come from your CUTLASS checkout's CuTe,
-compiled with the host C++ compiler: dynamic integers read at run time (one
-program answers every case of a shape's nesting), a sample with static
-integers (--static-every, default 25), and every result judged against the
-Go model too (law L-model). A case CuTe refuses at compile time is recorded
-as a refusal. Builds are cached.
-
-With --backend gpu the same functions are compiled with nvcc (--arch,
-default sm_90) and every case runs in its own CUDA thread, one launch for
-all of a program's cases: the result, its size and its values are computed
-on the device, and printed by the host from a byte copy of the result. A
-launch that faults is run again one case a launch, the fault blamed on its
-case. Integer division by zero does not trap on a GPU: where the host
-program dies of SIGFPE, the GPU answers a value.
-
-CI: --shard i/n judges the i-th of n parts of the cases (write it with
---format json); 'tilecheck merge' joins the n reports into the report of the
-unsharded sweep.
-
-Exit status: 0 pass, 1 a law failed, 2 bad usage, 3 weak evidence (a control
-survived or a floor was missed), 4 internal error, 130 interrupted; a shard
-exits 0 (merge judges).
+Draws CuTe layout-algebra cases with rapid, asks the source for each result and judges every
+documented law on it (composition, coalesce, complement, the divides and products, the
+inverses, max_common_vector, the swizzle); known-bad controls must be killed and coverage
+floors met, or the evidence is weak. With --backend host or gpu the answers come from your
+CUTLASS checkout's CuTe, compiled, and are also held to the Go model (law L-model).
 
 Examples:
   tilecheck cute sweep                                  # the Go model, quick
   tilecheck cute sweep --ops composition,complement --format md
   tilecheck cute sweep --backend host --include ~/cutlass/include --format json --out cute.json
-  tilecheck cute sweep --backend gpu --include ~/cutlass/include   # nvcc on PATH
+
+Cases, laws, compiled CuTe and GPUs: docs/cute.md. Shards and formats: docs/ci.md.
+Exit status: 0 pass, 1 a law failed, 2 bad usage, 3 weak evidence, 4 internal error,
+130 interrupted; a shard exits 0 (docs/cute.md#exit-status-and-bad-input).
+
+Flags:
 `
 
 func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -188,7 +166,7 @@ func runCuteSweep(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
 	opsText := fs.String("ops", "", "sweep only these operations (`OP,...`; default every one)")
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
-	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
+	out := fs.String("out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
 	var known baselineFlag
@@ -268,6 +246,8 @@ Examples:
     --case 'op=composition A=(_4,_6,_8):(_2,_3,_5) B=_6:_3'
   tilecheck cute check --backend gpu --include ~/cutlass/include \
     --case 'op=composition A=(4,6,8):(2,3,5) B=6:3'
+
+Flags:
 `
 
 func runCuteCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -129,8 +129,8 @@ func TestHelpWithin100Columns(t *testing.T) {
 			if len(line) > 100 {
 				t.Errorf("%q: %d columns: %s", args, len(line), line)
 			}
-			// A flag's description is indented under it.
-			if i > 0 && strings.HasPrefix(lines[i-1], "  --") && !strings.HasPrefix(line, helpIndent) {
+			// A flag's description goes on indented under it, or the next flag follows.
+			if i > 0 && strings.HasPrefix(lines[i-1], "  --") && line != "" && !strings.HasPrefix(line, "  --") && !strings.HasPrefix(line, "        ") {
 				t.Errorf("%q: description of %q not indented: %q", args, lines[i-1], line)
 			}
 		}

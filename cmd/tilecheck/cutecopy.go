@@ -43,40 +43,25 @@ func runCuteCopy(ctx context.Context, args []string, stdout, stderr io.Writer) i
 const cuteCopySweepUsage = `Usage: tilecheck cute copy sweep [--preset quick|release] [--cases N] [--seed N]
                                  [--format text|md|json|junit|github|html] [--out FILE|-]
                                  [--verbose] [--shard I/N] [--baseline FILE]
-                                 [--backend go|host|gpu --include DIR]
+                                 [--backend go|host|gpu --include DIR [--cxx COMPILER]
+                                  [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
 
-Draws TiledCopy cases with rapid (every copy atom: UniversalCopy,
-cp.async, ldmatrix with and without .trans, stmatrix; element widths down
-to uint4b_t; row- and column-major tensors, padded pitches, swizzled
-shared memory, register fragments, partial tiles predicated by copy_if),
-partitions each with the Go model of make_tiled_copy, runs the copy on
-tagged data by each instruction's own semantics, and judges: every
-element copied once (P-copy-once), load and store naming the same element
-(P-same-element), whole aligned contiguous vectors (P-vector), copy_if
-inside its extent (P-predicate), swizzled layouts staying bijections
-(P-swizzle-bijection), addresses that are the tensor's (P-address) and
-whole atom calls (P-calls). Known-bad controls must be killed in the same
-run and coverage floors met, or the evidence is weak.
-
-Your CuTe: --backend host --include DIR compiles each case against the
-CUTLASS checkout's include/ (g++; tensors' integers static, as kernels
-write them), records partition_S and partition_D and runs the copy on
-tagged data with sentinels; P-model then holds every answer to the Go
-model. --backend gpu builds with nvcc and copies global -> shared -> global
-(cp.async, ldmatrix and stmatrix as the atom says) on the device.
-
-CI: --shard i/n judges the i-th of n parts of the cases (write it with
---format json); 'tilecheck merge' joins the n reports into the report of the
-unsharded sweep.
-
-Exit status: 0 pass, 1 a property failed, 2 bad usage, 3 weak evidence (a
-control survived or a floor was missed), 4 internal error, 130
-interrupted; a shard exits 0 (merge judges).
+Draws CuTe TiledCopy cases with rapid (every copy atom, element widths down to uint4b_t,
+padded, swizzled and register tensors, partial tiles under copy_if), partitions and runs
+each copy on tagged data, and judges every property (each element copied once, whole
+aligned vectors, copy_if inside its extent, ...); known-bad controls must be killed and
+coverage floors met. With --backend host or gpu your CuTe answers, held to the Go model.
 
 Examples:
   tilecheck cute copy sweep
   tilecheck cute copy sweep --preset release --format json --out copy.json
   tilecheck cute copy sweep --backend host --include ~/cutlass/include --cases 40
+
+Cases, properties and controls: docs/cute.md#copies-tiledcopy. Shards: docs/ci.md.
+Exit status: 0 pass, 1 a property failed, 2 bad usage, 3 weak evidence, 4 internal error,
+130 interrupted; a shard exits 0 (docs/cute.md#exit-status-and-bad-input).
+
+Flags:
 `
 
 func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -85,7 +70,7 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 	ncases := fs.Int("cases", 0, "draw `N` cases, whatever the preset")
 	seed := fs.Int64("seed", 1, "seed of the cases drawn; a seed gives the same report")
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
-	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
+	out := fs.String("out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
 	verbose := fs.Bool("verbose", false, "text: every section; stderr: progress lines even when not a terminal")
 	shardText := fs.String("shard", "", "judge only part `I/N` of the cases (merge the N JSON reports with tilecheck merge)")
 	var known baselineFlag
@@ -120,35 +105,26 @@ func runCuteCopySweep(ctx context.Context, args []string, stdout, stderr io.Writ
 }
 
 const cuteCopyCheckUsage = `Usage: tilecheck cute copy check --case CASE [--property ID] [--control ID]
+                                 [--backend go|host|gpu --include DIR [--cxx COMPILER]
+                                  [--cuda-include DIR]... [--nvcc COMPILER] [--arch sm_90]]
 
-Judges one TiledCopy case: prints a summary of the trace, thread 0's
-partition_S and partition_D (element@offset), and every property's
-verdict (or only --property ID). --control ID answers the case with a
-known-bad control instead of the model, to see what kills it.
+Judges one TiledCopy case: prints a summary of its trace, thread 0's partition_S and
+partition_D (element@offset), and every property's verdict (or only --property ID).
+--control ID answers with a known-bad control instead of the model, to see what kills it.
 
-A case is one line of key=value tokens, as a sweep's counterexample
-writes it:
+A case is one line of key=value tokens, as a sweep's counterexample writes it:
   atom=ATOM elem=TYPE thr=LAYOUT val=LAYOUT src=TENSOR dst=TENSOR [extent=MxN]
-ATOM is a CuTe copy atom (UniversalCopy<uint8_t..uint128_t>,
-SM80_CP_ASYNC_CACHEALWAYS<uint32_t|uint64_t|uint128_t>,
-SM75_U32x{1,2,4}_LDSM_N, SM75_U16x{2,4,8}_LDSM_T, SM90_U32x4_STSM_N),
-TYPE an element type (uint4b_t, uint8_t, half_t, float, double, ...),
-thr and val make_tiled_copy's (m,n) thread and value layouts, src and dst
-layouts of the tile's shape in elements (CuTe's notation), a swizzled
-one written Sw<B,M,S>o LAYOUT, and extent copy_if's predicate. Spaces and
-newlines separate the tokens.
-
-Exit status: 0 every property holds, 1 a property failed, 2 bad usage or
-invalid input (a case that does not parse, an unknown property), 4
-internal error.
 
 Examples:
   tilecheck cute copy check --case 'atom=UniversalCopy<uint128_t> elem=half_t
     thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)'
-  tilecheck cute copy check --property P-same-element --case 'atom=SM75_U32x4_LDSM_N
-    elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=((4,8),8):((64,8),1)
-    dst=((4,8),(2,4)):((2,32),(1,8))'
   tilecheck cute copy check --control C-swizzle-one-side --case ...
+
+Atoms, types and layouts of a case: docs/cute.md#copy-cases.
+Exit status: 0 every property holds, 1 a property failed, 2 bad usage or invalid input,
+4 internal error.
+
+Flags:
 `
 
 func runCuteCopyCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -30,33 +30,18 @@ const diffUsage = `Usage: tilecheck diff (--include OLD | --model NAME) (--inclu
                       [--class all|family|NAMES] [--config CFG --ops OPS]
                       [--format text|md|json] [--out FILE|-] [--jobs N] [--verbose]
 
-Compiles two sides on the same generated cases (the probe's, see 'tilecheck
-probe --help') and compares them access by access: address, width and
-guard. Each side is a CUTLASS tree's include/ directory (--include, built
-with the host compiler or nvcc) or a built-in Go model (--model: reference,
-cutlass, cutlass-pre3049, cutlass-pre3.1); the first given is A (old), the
-second B (new). Every group of changed accesses is reported by iterator
-class, call path (the moves before the call, then the call, e.g.
-"store(frag, tile)") and configuration class (layout, element width, V=1
-or V>1), with its smallest cases and the command that replays each; and
-for each side, which built-in model its accesses match, class by class.
-Pairs one side ran and the other could not (a path that stopped or started
-compiling) are listed too. An access a compiled store left no byte of is
-compared only with another compiled side.
-
---config CFG --ops OPS compares that one case only (a replay).
-
-Progress: on a terminal, one line per side's build on stderr; --verbose
-logs the compiler command and every build and run. SIGINT or SIGTERM kills
-the compilers and exits 130.
-
-Exit status: 0 no difference, 1 a difference (or a pair ran on one side
-only), 2 bad usage, a compiler or header missing, or nothing compared,
-4 internal error, 130 interrupted.
+Compares two sides on the probe's cases access by access (address, width, guard): each a
+CUTLASS tree's include/ (--include, compiled) or a built-in Go model (--model); the first is
+A (old), the second B (new). Changes are grouped by class, call path and configuration
+class, smallest cases first with their replay, and each side is matched to a Go model.
 
 Examples:
   tilecheck diff --include ~/cutlass-4.4.3/include --include ~/cutlass-4.7.0/include
   tilecheck diff --model cutlass-pre3049 --include ~/cutlass/include --class all --out diff.md
+
+The report, read: docs/own-cutlass.md#what-a-release-changed.
+Exit status: 0 no difference, 1 a difference (or a pair ran on one side only), 2 bad usage,
+a compiler or header missing, or nothing compared, 4 internal error, 130 interrupted.
 
 Flags:
 `
@@ -139,7 +124,7 @@ func (f *diffFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "compare only configuration `CFG` (with --ops)")
 	fs.StringVar(&f.ops, "ops", "", "compare only op program `OPS` (with --config)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md or .txt chooses --format when not given")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command, builds and runs on stderr")
 }

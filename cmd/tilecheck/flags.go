@@ -65,9 +65,13 @@ func dashes(msg string) string {
 	return strings.Replace(msg, " for flag -", " for flag --", 1)
 }
 
-// printDefaults lists the flags as the usage lines spell them (--name),
-// which the flag package's PrintDefaults does not.
+// printDefaults lists the flags as the usage lines spell them (--name), one
+// flag a line where it fits: the name in a column, its description beside it
+// wrapped to helpWidth, so that a command's help fits one terminal screen.
 func printDefaults(w io.Writer, fs *flag.FlagSet) {
+	type entry struct{ name, usage string }
+	var entries []entry
+	col := 0
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		if t, ok := f.Value.(interface{ flagType() string }); ok && name == "value" {
@@ -82,20 +86,31 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(usage, "(default") {
 			usage += fmt.Sprintf(" (default %s)", f.DefValue)
 		}
-		fmt.Fprintln(w, line)
-		for _, para := range strings.Split(usage, "\n") {
-			for _, l := range wrapWords(para, helpWidth-len(helpIndent)) {
-				fmt.Fprintln(w, helpIndent+l)
-			}
+		entries = append(entries, entry{line, usage})
+		if len(line) <= helpNameMax {
+			col = max(col, len(line))
 		}
 	})
+	indent := strings.Repeat(" ", col+2)
+	for _, e := range entries {
+		lines := wrapWords(strings.ReplaceAll(e.usage, "\n", " "), helpWidth-len(indent))
+		if len(e.name) > col {
+			fmt.Fprintln(w, e.name)
+		} else {
+			fmt.Fprintln(w, e.name+strings.Repeat(" ", len(indent)-len(e.name))+lines[0])
+			lines = lines[1:]
+		}
+		for _, l := range lines {
+			fmt.Fprintln(w, indent+l)
+		}
+	}
 }
 
-// helpWidth is the widest line help prints; helpIndent starts a flag's
-// description.
+// helpWidth is the widest line help prints; a flag's name wider than
+// helpNameMax puts its description on the lines below it.
 const (
-	helpWidth  = 100
-	helpIndent = "        "
+	helpWidth   = 100
+	helpNameMax = 24
 )
 
 // wrapWords breaks s into lines of at most width columns at spaces (a word

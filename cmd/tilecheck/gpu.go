@@ -31,47 +31,20 @@ const gpuUsage = `Usage: tilecheck gpu [--backend gpu|host] [--preset NAME] [--c
                      [--sanitize [--sanitize-preset NAME] [--sanitize-timeout D]]
                      [--out-dir DIR] [--arch sm_90] [--jobs N] [--verbose]
 
-Builds the C++ renditions of every built-in model, the controls C-load-div
-and C-pitch-plus-one and a layout-only identity copy into one CUDA program
-(nvcc), runs it with one CUDA thread per iterator thread, and checks:
-every address observed on the GPU equals the Go model of the same name; the
-round trip (tags stored through the iterator, read back through the layout
-alone, sentinels before, after and in every pitch gap; tags loaded back)
-fails exactly where the Go model predicts; no record of the bounded device
-buffer was dropped; every control is caught and the identity copy is clean.
---sanitize also runs the program under compute-sanitizer --tool memcheck and
---tool racecheck (on --sanitize-preset, default representative, to fit the
-time limit) and fails on any report. It needs --backend gpu and
-compute-sanitizer on PATH: without them it is refused before the run.
-
---class (default all) also runs the rest of the family
-(RegularTileAccessIterator, PredicatedTileAccessIterator and
-PredicatedTileIterator: get() and valid() of every access, predicated loads
-and stores with their guards, store round trips with sentinels outside the
-extent); --class RegularTileIterator is the run of RegularTileIterator alone.
-
---backend host runs the same protocol with the host compiler, to try the
-report without a GPU: its files are host-<date>.md and .json, titled as a
-host rehearsal, never as GPU evidence.
-
-Progress: on a terminal, one line (translation units built and run, elapsed
-time, time left) on stderr; --verbose logs every build and run instead.
-SIGINT or SIGTERM kills the compilers and exits 130.
-
-It writes DIR/gpu-<date>.md and DIR/gpu-<date>.json (default DIR:
-reports/evidence; checked writable, or creatable, before the run) naming
-the GPU, driver, compiler, the sha256 of the C++ sources built,
-configurations, accesses compared, mismatches, dropped records, control and
-sanitizer outcomes.
-
-Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer
-report, 2 bad usage (nvcc, or compute-sanitizer with --sanitize, missing;
---out-dir not writable), 3 weak evidence (a control not caught, a sanitizer
-run cut short), 4 internal error, 130 interrupted.
+Builds the C++ renditions of every built-in model, the controls and an identity copy into
+one CUDA program (nvcc), runs it one CUDA thread per iterator thread, checks every address
+and store round trip against the Go models, and writes the evidence as DIR/gpu-<date>.md
+and .json. --sanitize adds compute-sanitizer's memcheck and racecheck. --backend host
+rehearses the same run without a GPU (files host-<date>.*).
 
 Examples:
   tilecheck gpu --preset quick --sanitize
   tilecheck gpu --preset representative --out-dir /tmp/evidence
+  tilecheck gpu --backend host --class RegularTileIterator   # no GPU: a rehearsal
+
+What it checks and writes: docs/own-cutlass.md#on-a-gpu.
+Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer report, 2 bad usage
+(nvcc or compute-sanitizer missing), 3 weak evidence, 4 internal error, 130 interrupted.
 
 Flags:
 `

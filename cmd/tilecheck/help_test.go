@@ -4,7 +4,53 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
+
+// everyHelp is every help a user can ask for: the command list and each
+// command's --help, the cute subcommands included.
+func everyHelp() [][]string {
+	helps := [][]string{{"--help"}, {"cute", "sweep", "--help"}, {"cute", "check", "--help"},
+		{"cute", "copy", "sweep", "--help"}, {"cute", "copy", "check", "--help"}}
+	for name := range commands {
+		if name != "cute" && !strings.HasPrefix(name, "test-") {
+			helps = append(helps, []string{name, "--help"})
+		}
+	}
+	return helps
+}
+
+// TestHelpFitsAScreen: every help fits a terminal screen (at most 45 lines
+// of at most 100 columns) and reads in order: the usage line, a sentence
+// saying what the command does, examples, then the flags.
+func TestHelpFitsAScreen(t *testing.T) {
+	for _, args := range everyHelp() {
+		code, out, stderr := runCLI(args...)
+		require.Equal(t, exitPass, code, "%q: stderr %q", args, stderr)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		assert.LessOrEqual(t, len(lines), 45, "%q: %d lines:\n%s", args, len(lines), out)
+		for _, line := range lines {
+			assert.LessOrEqual(t, len(line), 100, "%q: a line of %d columns: %s", args, len(line), line)
+		}
+		if len(args) == 1 {
+			continue // the command list: no usage line of its own
+		}
+		cmd := strings.Join(args[:len(args)-1], " ")
+		require.Regexp(t, "^Usage: tilecheck "+cmd+"[ \\n]", out, "%q does not start with its usage line:\n%s", args, out)
+		_, rest, _ := strings.Cut(out, "\n\n")
+		what, _, _ := strings.Cut(rest, "\n\n")
+		assert.Regexp(t, `^[A-Z][^\n]*(\n[^\n]+)*\.$`, what, "%q: no sentence saying what it does after the usage line", args)
+		examples := strings.Index(out, "\nExamples:\n")
+		flags := strings.Index(out, "\nFlags:\n")
+		assert.Positive(t, examples, "%q has no Examples section", args)
+		if flags >= 0 {
+			assert.Less(t, examples, flags, "%q: examples come before the flags", args)
+		}
+		assert.Contains(t, out, "\nExit status", "%q: no exit-status summary", args)
+	}
+}
 
 // TestHelpOncePerCommand: every command's --help prints its help once, on
 // stdout, listing flags as --flag (as the usage lines and examples spell

@@ -56,7 +56,7 @@ Flags:
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	format := fs.String("format", "text", "report `FORMAT`: text, md, json, junit, github or html")
-	out := fs.String("out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
+	out := fs.String("out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
 	verbose := fs.Bool("verbose", false, "text: every section")
 	var known baselineFlag
 	known.register(fs)

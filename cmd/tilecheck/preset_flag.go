@@ -9,7 +9,7 @@ import (
 
 // presetFlag is a --preset flag read once into a typed gen.Preset. Set
 // accepts any name and problem judges it later, so that a bad preset is
-// reported with the command's other problems in one line, as before.
+// reported with the command's other problems in one line.
 type presetFlag struct {
 	p     gen.Preset
 	probe bool // representative is allowed (probe, gpu), not only a sweep preset

@@ -33,7 +33,7 @@ func TestPresetFlag(t *testing.T) {
 	}
 	var help strings.Builder
 	printDefaults(&help, fs)
-	if !strings.Contains(help.String(), "  --preset string\n") {
+	if !strings.Contains(help.String(), "  --preset string ") {
 		t.Errorf("help:\n%s", help.String())
 	}
 }

@@ -30,54 +30,19 @@ const probeUsage = `Usage: tilecheck probe [--backend host|gpu] [--arch sm_90] [
                        [--cuda-include DIR]... [--format text|md|json] [--out FILE|-]
                        [--jobs N] [--verbose] [--baseline FILE]
 
-Generates one C++ translation unit per batch that instantiates
-RegularTileIterator for every configuration of the preset, runs every op
-program on every thread, recovers each access's address from the bytes it
-moved (digit passes: the code under test is never asked), and compares every
-access with the Go model of the same name. The controls C-load-div and
-C-pitch-plus-one and a layout-only identity copy are compiled into the same
-program: the controls must differ from the reference, the identity copy must
-not.
-
-Presets: representative (the probe's own list: the worked examples, every
-width class, map, layout and rank, wide pitches), or quick, release, exhaustive (the
-configurations a sweep of that preset generates, with the probe's programs).
-
-Your own CUTLASS: --include DIR --namespace cutlass instantiates
-cutlass::transform::threadblock::RegularTileIterator from DIR (its include/
-directory) and compares it with the Go model --iterator; without it, each
-class with the first model its accesses match on every address (cutlass,
-cutlass-pre3049, cutlass-pre3.1, reference), named in the report.
-A host build of CUTLASS also needs CUDA's headers: where the compiler does
-not find them itself (Debian's nvidia-cuda-dev puts them in /usr/include),
-pass --cuda-include DIR, e.g. /usr/local/cuda/include. GPU builds use nvcc's.
-
-Classes: --class all (the default) also probes the rest of the family
-(RegularTileAccessIterator, PredicatedTileAccessIterator,
-PredicatedTileIterator, pitch-linear) on configurations from the family
-generator: every accesses() pass's get() and valid(), every predicated
-load's and store's guards and addresses. With --namespace the default is
-RegularTileIterator; name the family classes to probe them in your headers.
-
-Progress: on a terminal, one line (translation units built and run, elapsed
-time, time left) on stderr; --verbose logs the compiler command and every
-build and run instead, also when stderr is not a terminal. SIGINT or SIGTERM
-kills the compilers and exits 130.
-
-Exit status: 0 every access agrees, 1 a disagreement (or dropped records),
-2 bad usage, the compiler missing, or your headers lacking the header,
-namespace or class named (checked by one small program before the build),
-3 weak evidence (a control showed no mismatch, the identity copy showed
-one, or an iterator under test compared no access), 4 internal error,
-130 interrupted. With --baseline FILE (made by 'tilecheck baseline' from
-a JSON probe report) the report lists the disagreements as new, known
-and fixed, and the exit status follows the gate: 1 on a new one only.
+Compiles the iterators as C++ (host compiler or nvcc), runs every op program on every
+thread, recovers each access from the bytes it moved and compares it with the Go model of
+the same name; the controls must differ from the reference, an identity copy must not.
+Presets: representative (the probe's own list), quick, release, exhaustive.
 
 Examples:
   tilecheck probe                                     # host g++, all renditions
   tilecheck probe --preset quick --format json --out probe.json
-  tilecheck probe --backend gpu --arch sm_90
-  tilecheck probe --include ~/cutlass/include --namespace cutlass   # CUDA's headers in /usr/include
+  tilecheck probe --include ~/cutlass/include --namespace cutlass   # your CUTLASS
+
+Your CUTLASS, CUDA's headers, classes and the build cache: docs/own-cutlass.md.
+Exit status: 0 every access agrees, 1 a disagreement, 2 bad usage or a missing compiler or
+header, 3 weak evidence, 4 internal error, 130 interrupted (docs/contract.md#exit-statuses).
 
 Flags:
 `
@@ -107,7 +72,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 	f.preset = presetVar(fs, "preset", gen.Representative, true, "cases: representative, quick, release or exhaustive")
 	fs.StringVar(&f.iterator, "iterator", "", "Go model `NAME` to compare with (default: every built-in rendition; with --namespace, per class the model your code matches)")
 	fs.StringVar(&f.format, "format", "text", "report format: text, md or json")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
 	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
 	fs.BoolVar(&f.verbose, "verbose", false, "log the compiler command (flags and pre-includes chosen for your headers), builds and runs on stderr")
 	fs.StringVar(&f.class, "class", "", classFlagHelp+" (default: all; RegularTileIterator with --namespace)")

@@ -30,66 +30,21 @@ const sweepUsage = `Usage: tilecheck sweep [--iterator NAME] [--class all|family
                        [--backend go|host|gpu [--include DIR... --namespace NS [--header PATH]...]
                                   [--cuda-include DIR]... [--arch sm_90]]
 
-Runs every property over the preset's generated configurations and
-op programs, runs every control (known-bad variant) on the same generator and
-checks the coverage floors. Without --iterator it sweeps every built-in model
-and prints the model × property matrix, one per iterator class (--class).
-
-With --backend host or gpu the iterator's traces come from compiled C++: the
-project's rendition of each built-in model, or your own header (--include
-DIR --namespace NS, compared with the Go model --iterator, default cutlass).
-Every request of the preset is built at once, in parallel, with a build
-cache; the oracle (reference) and the controls stay Go models. Paths that do
-not compile are listed as unavailable with the compiler's first diagnostic.
-
-Formats: text (the matrix or the properties, then a summary; --verbose adds
-controls, counterexamples, units, coverage and the audit), md (everything;
-long sections folded), json (the report's JSON contract), junit (one test case per property ×
-model × class, for CI test reports), github (GitHub Actions annotations)
-and html (one self-contained page, each counterexample drawn inline).
-
-Pictures: --svg-dir DIR writes each counterexample's picture to
-DIR/ITERATOR-CLASS-PROPERTY.svg, and the md report links each one as
-DIR/NAME: give DIR as the Markdown file will find it (relative to it).
-
-CI: --shard i/n sweeps the i-th of n deterministic parts of the preset;
-'tilecheck merge' joins the n JSON shard reports into the report of the
-unsharded sweep. A shard that gets no batch (more shards than batches)
-says so on stderr and still writes its report, which merge needs.
-
---out is checked before the sweep starts. A file is replaced atomically (a
-temporary file renamed; through a symbolic link, its target), a device or
-FIFO is written in place, and --out - is standard output. Without --format,
-the extension chooses it (.json, .md, .xml junit, .txt text, .html); a --format
-the extension contradicts is refused.
-
-Progress: on a terminal, one line with elapsed time and time left on stderr;
-with --verbose and stderr not a terminal, a line every 10 s and the build log.
-SIGINT or SIGTERM stops the sweep: compilers are killed and the partial
-report, marked interrupted, is written (exit 130).
-
-Known findings: --baseline FILE (made by 'tilecheck baseline' from a JSON
-report) lists the failures as new, known and fixed; the exit status then
-follows the gate: 0 when every failure is known, 1 on a new one.
-
-Exit status: 0 pass, 1 a property failed, 2 bad usage or invalid input,
-3 weak evidence (a control survived or a coverage floor was missed),
-4 internal error, 130 interrupted. Without --iterator a built-in model
-failing is the expected finding: the status then reflects only errors and
-weak evidence.
+Runs every property over the preset's generated cases, every control (known-bad
+variant) on the same cases, and checks the coverage floors. Without --iterator it sweeps
+every built-in model and prints the model x property matrix, one per class (--class).
+With --backend host or gpu the traces come from compiled C++: the renditions, or your
+headers (--include, --namespace) compared with the Go model --iterator.
 
 Examples:
   tilecheck sweep                                   # all models, quick preset, text matrix
   tilecheck sweep --iterator cutlass --format md    # paste into a GitHub issue
-  tilecheck sweep --iterator reference --preset release --format json --out ref.json
-  tilecheck sweep --iterator cutlass --ptr-contract bytes   # judge add_pointer_offset as bytes
-  tilecheck sweep --preset exhaustive --shard 2/8 --format json --out s2.json   # one CI job of 8
-  tilecheck merge --format junit --out junit.xml s*.json      # the unsharded report
-  tilecheck sweep --backend host                    # the C++ renditions, compiled with g++
+  tilecheck sweep --preset exhaustive --shard 2/8 --format json --out s2.json   # CI job 2 of 8
   tilecheck sweep --backend host --include ~/cutlass/include --namespace cutlass
-                                                    # your CUTLASS checkout (add
-                                                    # --cuda-include DIR where g++
-                                                    # lacks CUDA's headers)
+
+Formats, shards, --baseline: docs/ci.md. Progress: docs/concepts.md. C++: docs/own-cutlass.md.
+Exit status: 0 pass, 1 a property failed, 2 bad usage, 3 weak evidence, 4 internal error,
+130 interrupted (docs/contract.md#exit-statuses).
 
 Flags:
 `
@@ -116,15 +71,15 @@ func parseSweepFlags(args []string, stdout, stderr io.Writer) (sweepFlags, int, 
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	fs.StringVar(&f.iterator, "iterator", "", "iterator `NAME` to sweep (default: every built-in model)")
 	f.preset = presetVar(fs, "preset", gen.Quick, false, "generation preset: quick, release or exhaustive")
-	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase; a seed gives the same report whatever the worker count")
+	fs.Int64Var(&f.seed, "seed", 1, "seed of the random phase: one seed, one report at any --workers")
 	fs.StringVar(&f.format, "format", "text", "report `FORMAT`: text, md, json, junit, github or html")
-	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (- or left out: standard output); its extension .json, .md, .xml or .txt chooses --format when not given")
-	fs.StringVar(&f.svgDir, "svg-dir", "", "write each counterexample's picture (SVG) into `DIR`, which the md report links")
-	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and the build log even when not a terminal")
-	fs.StringVar(&f.shardText, "shard", "", "sweep only part `I/N` of the preset (merge the N JSON reports with tilecheck merge)")
+	fs.StringVar(&f.out, "out", "", "write the report to `FILE` (-: stdout); its extension sets --format")
+	fs.StringVar(&f.svgDir, "svg-dir", "", "write each counterexample's picture (SVG) into `DIR`, linked by --format md")
+	fs.BoolVar(&f.verbose, "verbose", false, "text: every section; stderr: progress lines and build log, terminal or not")
+	fs.StringVar(&f.shardText, "shard", "", "sweep part `I/N` of the preset; 'tilecheck merge' joins the N JSON reports")
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
-	fs.StringVar(&f.class, "class", "", "iterator class `NAME` (RegularTileIterator, RegularTileAccessIterator,\nPredicatedTileAccessIterator, PredicatedTileIterator), several separated by commas,\nfamily (the three classes after RegularTileIterator) or all\n(default: RegularTileIterator with --iterator, all without)")
-	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "documented unit of pointer offsets to judge against: elements or bytes")
+	fs.StringVar(&f.class, "class", "", "iterator class `NAME`, several separated by commas, family or all (default: RegularTileIterator with --iterator, all without)")
+	fs.StringVar(&f.ptrContract, "ptr-contract", "elements", "unit of pointer offsets judged: elements or bytes")
 	f.backendFlags.register(fs, "go", "host", "gpu")
 	f.baseline.register(fs)
 	if code, done := parseFlags(fs, args, sweepUsage, stdout, stderr); done {

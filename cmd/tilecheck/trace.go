@@ -23,38 +23,11 @@ func init() {
 
 const traceUsage = `Usage: tilecheck trace --iterator NAME --config CFG --ops OPS [--threads all|0,5,31]
 
-Runs the op program on one iterator per thread and prints one JSON line per
-thread per load, store or accesses() in the program, in thread order, then
-program order:
-
+Runs the op program on one iterator per thread and prints, as one JSON line per thread and
+load, store or accesses() call, the byte address of each access in fragment order:
   {"thread":5,"op":1,"kind":"load","access_bytes":16,"addrs":[336,848,1360,1872]}
-
-op is the 0-based index of the call in the program and addrs the byte address
-(from the tensor's data pointer; may be negative) of each access in fragment
-order. Predicated classes add "valid", one 0/1 per access.
-
-Models: reference (the documented contract), cutlass (CUTLASS >= v4.5.0),
-cutlass-pre3049 (CUTLASS v3.1 to v4.4.x), cutlass-pre3.1 (CUTLASS v2.3 to
-v3.0: the predicated iterators' first add_tile_offset unscaled); the control
-ids (C-load-div, ...) are accepted too.
-
-Configuration: space- or comma-separated key=value. Required: elem= (or
-bits=), shape=, threads=, access=. Optional: class=, layout=, map= (default
-stripmined), warp=WCxWS (warp maps), adv= (default 1), stride= (default the
-contiguous extent), align=, rows=, atomic=cas32, and for predicated classes
-extent=, tb=, access_elems=.
-
-Ops, separated by ';': load() store() load(c,s) store(c,s)
-load_with_pointer_offset(n) store_with_pointer_offset(n) add_tile_offset(c,s)
-add_pointer_offset(n) inc dec accesses() clear_mask enable_mask.
-
-Warnings go to stderr: a fragment overrun (an Alignment above the natural
-access size; the trace is still printed), int32 overflows the C++ wraps, and
-bit-to-byte conversions that truncate.
-
-Exit status: 0 traced, 2 bad usage or invalid input (unknown iterator, a
-configuration or op program that does not parse or violates a thread-map
-constraint, a thread out of range, a path the modelled code does not have).
+Predicated classes add "valid". Warnings (a fragment overrun, an int32 the C++ wraps, a
+bit-to-byte conversion that truncates) go to stderr.
 
 Examples:
   # add_tile_offset moves whole tiles; thread 5's second load
@@ -65,9 +38,10 @@ Examples:
   tilecheck trace --iterator cutlass-pre3049 \
     --config 'elem=f32 shape=64x8 threads=32 access=4 stride=64' \
     --ops 'load(1,0);store(1,0)' --threads 0,5
-  # a warp-raked half tile, every thread
-  tilecheck trace --iterator reference \
-    --config 'elem=f16 shape=64x8 map=warp-raked warp=8x4 threads=32 access=8' --ops 'load()'
+
+Models: docs/concepts.md#models. Configuration keys: docs/concepts.md#configurations.
+Ops: docs/concepts.md#op-programs.
+Exit status: 0 traced, 2 bad usage or invalid input (docs/contract.md#exit-statuses).
 
 Flags:
 `

@@ -23,6 +23,9 @@ revision, as every report names it. 'tilecheck --version' is the same.
 
 Examples:
   tilecheck version
+  tilecheck --version
+
+Exit status: 0 printed, 2 bad usage.
 `
 
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
