@@ -1,8 +1,10 @@
 package iterator
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Traces carved from an arena equal allocated ones, stay intact while
@@ -23,26 +25,18 @@ func TestArenaTracesMatchAllocated(t *testing.T) {
 				for _, m := range models {
 					threads := AllThreads(cfg)
 					w, err := TraceThreads(m, cfg, prog, threads)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					g, err := TraceThreadsIn(arena, m, cfg, prog, threads)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					got, want = append(got, g), append(want, w)
 				}
 			}
 		}
 		for i := range want {
-			if !reflect.DeepEqual(got[i], want[i]) {
-				t.Fatalf("round %d, request %d: arena trace differs from the allocated one", round, i)
-			}
+			require.Equal(t, want[i], got[i], "round %d, request %d: arena trace differs from the allocated one", round, i)
 		}
 	}
-	if len(arena.addrs.blocks) < 2 {
-		t.Errorf("the test filled %d address blocks; want several", len(arena.addrs.blocks))
-	}
+	assert.GreaterOrEqual(t, len(arena.addrs.blocks), 2, "the test filled %d address blocks; want several", len(arena.addrs.blocks))
 }
 
 func TestSlabTakeNeverOverlaps(t *testing.T) {
@@ -57,7 +51,5 @@ func TestSlabTakeNeverOverlaps(t *testing.T) {
 	}
 	s.reset()
 	big := s.take(2 * slabBlock) // the first block is too small: replaced
-	if cap(big) != 2*slabBlock {
-		t.Fatalf("cap %d", cap(big))
-	}
+	require.Equal(t, 2*slabBlock, cap(big), "cap %d", cap(big))
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -38,22 +40,20 @@ func checkShiftFormula(t *testing.T, name string, m regularModel, cfg Config, s 
 		offBytes = planCutAccesses(in, tm, nil).off
 	}
 	origins := len(s.originBits) + len(s.originBytes)
-	if s.Threads != len(threads) || s.Accesses != len(offBits)+len(offBytes) || origins != s.Program.Recorded() {
-		t.Fatalf("%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
-	}
+	require.Equal(t, len(threads), s.Threads, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
+	require.Equal(t, len(offBits)+len(offBytes), s.Accesses, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
+	require.Equal(t, s.Program.Recorded(), origins, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
 	exact, nonNegative, nonPositive := true, true, true
 	for ti, tr := range want {
 		init := tm.Init(threads[ti])
-		if len(tr.Overflows) != s.Overflows || (s.Inexact >= 0 && len(tr.Inexact) != s.Inexact) || len(tr.Records) != origins {
-			t.Fatalf("%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
-		}
+		require.Len(t, tr.Overflows, s.Overflows, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
+		require.False(t, s.Inexact >= 0 && len(tr.Inexact) != s.Inexact, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
+		require.Len(t, tr.Records, origins, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
 		for ri, rec := range tr.Records {
-			if k, ok := s.record(rec.Op); !ok || k != ri {
-				t.Fatalf("%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
-			}
-			if len(rec.Addrs) != s.Accesses {
-				t.Fatalf("%s: record %d has %d addresses, compact form %d", name, ri, len(rec.Addrs), s.Accesses)
-			}
+			k, ok := s.record(rec.Op)
+			require.True(t, ok, "%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
+			require.Equal(t, ri, k, "%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
+			require.Len(t, rec.Addrs, s.Accesses, "%s: record %d has %d addresses, compact form %d", name, ri, len(rec.Addrs), s.Accesses)
 			for k, a := range rec.Addrs {
 				var want int64
 				if s.originBits != nil {
@@ -65,17 +65,15 @@ func checkShiftFormula(t *testing.T, name string, m regularModel, cfg Config, s 
 					p, _ := layout.Bits((init.C + init.S*int64(in.L)) * in.B).ToBytes()
 					want = int64(s.originBytes[ri] + p + offBytes[k])
 				}
-				if a != want {
-					t.Fatalf("%s: thread %d record %d access %d at %d; compact form %d", name, tr.Thread, ri, k, a, want)
-				}
+				require.Equal(t, want, a, "%s: thread %d record %d access %d at %d; compact form %d", name, tr.Thread, ri, k, a, want)
 			}
 		}
 	}
 	// Each flag is sufficient: it may be false where the sums would allow
 	// it, never true where they do not.
-	if (s.exact && !exact) || (s.nonNegative && !nonNegative) || (s.nonPositive && !nonPositive) {
-		t.Fatalf("%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
-	}
+	require.False(t, s.exact && !exact, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
+	require.False(t, s.nonNegative && !nonNegative, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
+	require.False(t, s.nonPositive && !nonPositive, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
 }
 
 // TestShiftInIsTheTraces: where ShiftIn gives a compact form, the checked
@@ -121,9 +119,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 			s := *sp
 			name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)
 			want, err := checkedTraces(t, m.(checkedModel), cfg, prog, threads)
-			if err != nil {
-				t.Fatalf("%s: compact form of a request the checked path fails: %v", name, err)
-			}
+			require.NoError(t, err, "%s: compact form of a request the checked path fails", name)
 			checkShiftFormula(t, name, m, cfg, s, threads, want)
 			made[m.Name()]++
 			shifts, traces = append(shifts, s), append(traces, want)
@@ -135,9 +131,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 			for rj := range traces[1][0].Records {
 				ai, bj := traces[0][0].Records[ri].Op, traces[1][0].Records[rj].Op
 				d, uni, ok := shifts[1].Move(bj, &shifts[0], ai)
-				if !ok {
-					t.Fatalf("%s: Move of records that exist not ok", m.Name())
-				}
+				require.True(t, ok, "%s: Move of records that exist not ok", m.Name())
 				moves++
 				if !uni {
 					continue
@@ -157,13 +151,11 @@ func TestShiftInIsTheTraces(t *testing.T) {
 	t.Logf("compact forms by model %v; %d refused; %d moves, %d uniform", made, refused, moves, uniform)
 	for _, m := range models {
 		// C-int32 narrows its row offsets: it always takes the checked path.
-		if made[m.Name()] == 0 && m != (referenceModel{defect: CInt32}) {
-			t.Errorf("no compact form of %s", m.Name())
-		}
+		assert.False(t, made[m.Name()] == 0 && m != (referenceModel{defect: CInt32}), "no compact form of %s", m.Name())
 	}
-	if refused < 100 || uniform < 100 || uniform == moves {
-		t.Fatalf("not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
-	}
+	require.GreaterOrEqual(t, refused, 100, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
+	require.GreaterOrEqual(t, uniform, 100, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
+	require.NotEqual(t, moves, uniform, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
 }
 
 // TestSpreadOfSumsUpTheThreads holds the reference's per-thread-list
@@ -210,9 +202,8 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		minBase, maxBase, whole := layout.Bits(0), layout.Bits(0), true
 		for i, th := range threads {
 			init := tm.Init(th)
-			if capMag(init.C) > sp.far.C || capMag(init.S) > sp.far.S {
-				t.Fatalf("%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
-			}
+			require.LessOrEqual(t, capMag(init.C), sp.far.C, "%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
+			require.LessOrEqual(t, capMag(init.S), sp.far.S, "%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
 			base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
 			if i == 0 {
 				minBase, maxBase = base, base
@@ -223,9 +214,7 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 			t.Fatalf("%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
 		}
 	}
-	if summed < 1000 {
-		t.Fatalf("only %d lists summed up", summed)
-	}
+	require.GreaterOrEqual(t, summed, 1000, "only %d lists summed up", summed)
 	// An empty list is not summed up (no thread to bound), nor a first
 	// element too far for the bound's arithmetic.
 	if sp := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil); sp.ok {
@@ -251,9 +240,7 @@ func TestSteadyArenaForgetsAddresses(t *testing.T) {
 	threads := []int{0, 3, 15}
 	fresh := func(cfg Config) ShiftTrace {
 		s := ShiftIn(&Arena{}, referenceModel{}, &cfg, prog, threads)
-		if s == nil {
-			t.Fatalf("%v: no compact form", cfg)
-		}
+		require.NotNil(t, s, "%v: no compact form", cfg)
 		return *s
 	}
 	arena := &Arena{}
@@ -262,9 +249,7 @@ func TestSteadyArenaForgetsAddresses(t *testing.T) {
 		at = cfg
 		arena.Steady(i != 3) // the last without the caller's word
 		got := ShiftIn(arena, referenceModel{}, &at, prog, threads)
-		if got == nil || !reflect.DeepEqual(*got, fresh(cfg)) {
-			t.Errorf("request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name)
-		}
+		assert.False(t, got == nil || !reflect.DeepEqual(*got, fresh(cfg)), "request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name)
 		arena.Steady(false)
 	}
 }

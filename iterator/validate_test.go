@@ -1,14 +1,16 @@
 package iterator
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // A 6-bit access of 16 elements is 12 bytes: alignas(12) does not compile, so
 // the default instantiation is invalid, while align=16 is accepted.
 func TestSixBitDefaultAlignmentIsInvalid(t *testing.T) {
 	cfg, err := ParseConfig("elem=e3m2 shape=64x8 map=stripmined threads=32 access=16 adv=1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if _, err := Validate(cfg); !IsInvalid(err) {
 		t.Fatalf("Validate(%s) = %v, want an alignment constraint", cfg, err)
 	}
