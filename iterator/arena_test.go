@@ -46,9 +46,10 @@ func TestSlabTakeNeverOverlaps(t *testing.T) {
 	b := s.take(slabBlock) // does not fit the rest of the first block
 	a = append(a, 1, 2, 3)
 	b = append(b, 4)
-	if cap(a) != 3 || a[2] != 3 || b[0] != 4 || len(s.blocks) != 2 {
-		t.Fatalf("a=%v cap %d, b[0]=%d, %d blocks", a, cap(a), b[0], len(s.blocks))
-	}
+	require.Equal(t, 3, cap(a), "a=%v cap %d, %d blocks", a, cap(a), len(s.blocks))
+	require.Equal(t, 3, a[2], "a=%v cap %d, %d blocks", a, cap(a), len(s.blocks))
+	require.Equal(t, 4, b[0], "b[0]=%d", b[0])
+	require.Len(t, s.blocks, 2, "a=%v cap %d, b[0]=%d, %d blocks", a, cap(a), b[0], len(s.blocks))
 	s.reset()
 	big := s.take(2 * slabBlock) // the first block is too small: replaced
 	require.Equal(t, 2*slabBlock, cap(big), "cap %d", cap(big))

@@ -35,16 +35,16 @@ func TestParseClasses(t *testing.T) {
 func TestClassText(t *testing.T) {
 	for _, c := range Classes() {
 		b, err := json.Marshal(c)
-		assert.False(t, err != nil || string(b) != `"`+c.String()+`"`, "Marshal(%v) = %s, %v", c, b, err)
+		assert.NoError(t, err, "Marshal(%v) = %s, %v", c, b, err)
+		assert.Equal(t, `"`+c.String()+`"`, string(b), "Marshal(%v) = %s, %v", c, b, err)
 		var back Class
-		if err := json.Unmarshal(b, &back); err != nil || back != c {
-			t.Errorf("Unmarshal(%s) = %v, %v", b, back, err)
-		}
+		err = json.Unmarshal(b, &back)
+		assert.NoError(t, err, "Unmarshal(%s) = %v, %v", b, back, err)
+		assert.Equal(t, c, back, "Unmarshal(%s) = %v, %v", b, back, err)
 	}
 	var c Class
 	err := json.Unmarshal([]byte(`"RegularTileIter"`), &c)
 	assert.Error(t, err, "Unmarshal of a misspelt class succeeded")
-	if _, err := json.Marshal(Class(9)); err == nil {
-		t.Error("Marshal(Class(9)) succeeded")
-	}
+	_, err = json.Marshal(Class(9))
+	assert.Error(t, err, "Marshal(Class(9)) succeeded")
 }

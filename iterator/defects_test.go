@@ -88,9 +88,8 @@ func TestControlsLeaveTheirEvidence(t *testing.T) {
 	tr, err = Control(CInt32).Trace(huge, progLoad, 5)
 	assert.NoError(t, err, "C-int32: overflow not recorded (%v)", err)
 	assert.NotEmpty(t, tr.Overflows, "C-int32: overflow not recorded (%v)", err)
-	if tr, _ := (referenceModel{}).Trace(huge, progLoad, 5); len(tr.Overflows) != 0 {
-		t.Errorf("reference records overflows %v", tr.Overflows)
-	}
+	refTr, _ := (referenceModel{}).Trace(huge, progLoad, 5)
+	assert.Empty(t, refTr.Overflows, "reference records overflows %v", refTr.Overflows)
 	striped := Config{Elem: elem(t, "s8"), Shape: [2]int64{64, 8}, Map: WarpStriped3131, Threads: 256, Access: 1, Adv: 1, Warp: [2]int64{16, 2}}
 	ref, _ := ThreadMapOf(referenceModel{}, striped)
 	head, _ := ThreadMapOf(Control(CStripedHead), striped)
@@ -118,8 +117,9 @@ func TestDefectCatalogue(t *testing.T) {
 		assert.NotEqual(t, "", DefectDoc(d), "%s has no doc line", d)
 		m := Control(d)
 		assert.Equal(t, string(d), m.Name(), "Control(%s).Name() = %q", d, m.Name())
-		if m, err := ModelByName(string(d)); err != nil || m.Name() != string(d) {
-			t.Errorf("ModelByName(%s): %v", d, err)
+		named, err := ModelByName(string(d))
+		if assert.NoError(t, err, "ModelByName(%s): %v", d, err) {
+			assert.Equal(t, string(d), named.Name(), "ModelByName(%s): %v", d, err)
 		}
 	}
 }

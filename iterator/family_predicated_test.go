@@ -1,7 +1,6 @@
 package iterator
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,9 +32,8 @@ func TestPredicatedTileResidueFirst(t *testing.T) {
 		tr := familyTrace(t, model, "", predF32, "load();inc;load();inc;store()", 0)
 		got := addrsOf(tr)
 		assert.Equal(t, wantAddrs, got, "%s addrs %v, want %v", model, got, wantAddrs)
-		if got := validOf(tr); !reflect.DeepEqual(got, wantValid) {
-			t.Errorf("%s valid %v, want %v", model, got, wantValid)
-		}
+		valid := validOf(tr)
+		assert.Equal(t, wantValid, valid, "%s valid %v, want %v", model, valid, wantValid)
 		k := tr.Records[2].Kind
 		assert.Equal(t, "store", k, "%s kind %q, want store", model, k)
 	}
@@ -54,16 +52,14 @@ func TestPredicatedThreadblockOffset(t *testing.T) {
 		tr := familyTrace(t, model, "", cfg, ops, 0)
 		got := addrsOf(tr)
 		assert.Equal(t, wantAddrs, got, "%s addrs %v, want %v", model, got, wantAddrs)
-		if got := validOf(tr); !reflect.DeepEqual(got, wantValid) {
-			t.Errorf("%s valid %v, want %v", model, got, wantValid)
-		}
+		valid := validOf(tr)
+		assert.Equal(t, wantValid, valid, "%s valid %v, want %v", model, valid, wantValid)
 	}
 	tr := familyTrace(t, "reference", CResidueNoTB, cfg, ops, 0)
 	got, want := addrsOf(tr), [][]int64{{1024, 1536, 2048, 2560}, {2048, 2560, 3072, 3584}}
 	assert.Equal(t, want, got, "C-residue-no-tb addrs %v, want %v", got, want)
-	if got, want := validOf(tr)[0], []bool{true, true, false, false}; !reflect.DeepEqual(got, want) {
-		t.Errorf("C-residue-no-tb residue valid %v, want %v", got, want)
-	}
+	residue := validOf(tr)[0]
+	assert.Equal(t, []bool{true, true, false, false}, residue, "C-residue-no-tb residue valid %v, want %v", residue, []bool{true, true, false, false})
 }
 
 // TestPredicatedAccessElems: f16 V=8 with access_elems=2 makes kAPV = 4
@@ -106,9 +102,7 @@ func TestPredicatedPointerOffsetNarrowing(t *testing.T) {
 	assert.Equal(t, want, got, "cutlass addrs %v, want %v", got, want)
 	assert.NotEmpty(t, tr.Overflows, "cutlass: no int32 overflow recorded for n·B = 2^35")
 	ref := familyTrace(t, "reference", "", predF32, "load_with_pointer_offset(1073741824)", 0)
-	if got := ref.Records[0].Addrs[0]; got != 1<<32 {
-		t.Errorf("reference: %d, want 2^32", got)
-	}
+	assert.Equal(t, int64(1<<32), ref.Records[0].Addrs[0], "reference: %d, want 2^32", ref.Records[0].Addrs[0])
 	assert.Empty(t, ref.Overflows, "reference narrowed: %v", ref.Overflows)
 }
 
@@ -140,9 +134,8 @@ func TestFamilyValidation(t *testing.T) {
 	} {
 		c, err := ParseConfig(cfg)
 		require.NoError(t, err, "%q", cfg)
-		if _, err := Validate(c); !IsInvalid(err) {
-			t.Errorf("%q: Validate err %v, want a constraint error", cfg, err)
-		}
+		_, err = Validate(c)
+		assert.True(t, IsInvalid(err), "%q: Validate err %v, want a constraint error", cfg, err)
 	}
 }
 

@@ -16,9 +16,8 @@ func familyTrace(t *testing.T, model string, d Defect, cfg, ops string, thread i
 	t.Helper()
 	c, err := ParseConfig(cfg)
 	require.NoError(t, err, "config %q", cfg)
-	if _, err := Validate(c); err != nil {
-		t.Fatalf("config %q: %v", cfg, err)
-	}
+	_, err = Validate(c)
+	require.NoError(t, err, "config %q", cfg)
 	p, err := ParseProgram(ops)
 	require.NoError(t, err, "ops %q", ops)
 	tr, err := traceFamily(model, d, c, p, thread)

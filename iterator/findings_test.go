@@ -23,7 +23,6 @@ func TestArithmeticFindings(t *testing.T) {
 	}
 	got := ArithmeticFindings(traces)
 	assert.Equal(t, want, got, "ArithmeticFindings =\n%q\nwant\n%q", got, want)
-	if got := ArithmeticFindings([]ThreadTrace{{Thread: 0}}); len(got) != 0 {
-		t.Errorf("no findings expected, got %q", got)
-	}
+	none := ArithmeticFindings([]ThreadTrace{{Thread: 0}})
+	assert.Empty(t, none, "no findings expected, got %q", none)
 }

@@ -43,13 +43,12 @@ func TestParseConfigExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ParseConfig(tt.in)
-		if err != nil {
-			t.Errorf("ParseConfig(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "ParseConfig(%q)", tt.in) {
 			continue
 		}
 		assert.Equal(t, tt.want, got, "ParseConfig(%q)\n got %+v\nwant %+v", tt.in, got, tt.want)
 		back, err := ParseConfig(got.String())
-		assert.NoError(t, err, "round trip of %q via %q: got %+v,", tt.in, got.String(), back)
+		assert.NoError(t, err, "round trip of %q via %q: got %+v", tt.in, got.String(), back)
 		assert.Equal(t, got, back, "round trip of %q via %q: got %+v, %v", tt.in, got.String(), back, err)
 	}
 }
@@ -93,8 +92,7 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c, err := ParseConfig(tt.in)
-		if err == nil {
-			t.Errorf("ParseConfig(%q) = %+v, want error %s", tt.in, c, tt.want)
+		if !assert.Error(t, err, "ParseConfig(%q) = %+v, want error %s", tt.in, c, tt.want) {
 			continue
 		}
 		var se *SyntaxError
@@ -126,14 +124,13 @@ func TestParseProgramExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ParseProgram(tt.in)
-		if err != nil {
-			t.Errorf("ParseProgram(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "ParseProgram(%q)", tt.in) {
 			continue
 		}
 		assert.Equal(t, tt.want, got, "ParseProgram(%q) = %+v, want %+v", tt.in, got, tt.want)
 		assert.Equal(t, tt.text, got.String(), "ParseProgram(%q).String() = %q, want %q", tt.in, got.String(), tt.text)
 		back, err := ParseProgram(got.String())
-		assert.NoError(t, err, "round trip of %q: %+v,", tt.in, back)
+		assert.NoError(t, err, "round trip of %q: %+v", tt.in, back)
 		assert.Equal(t, got, back, "round trip of %q: %+v, %v", tt.in, back, err)
 	}
 }
@@ -158,8 +155,7 @@ func TestParseProgramErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, err := ParseProgram(tt.in)
-		if err == nil {
-			t.Errorf("ParseProgram(%q) = %v, want error %s", tt.in, p, tt.want)
+		if !assert.Error(t, err, "ParseProgram(%q) = %v, want error %s", tt.in, p, tt.want) {
 			continue
 		}
 		assert.Equal(t, tt.want, err.Error(), "ParseProgram(%q):\n got %s\nwant %s", tt.in, err, tt.want)
@@ -180,7 +176,7 @@ func TestProgramRoundTripEveryKind(t *testing.T) {
 		prog = append(prog, op)
 	}
 	back, err := ParseProgram(prog.String())
-	require.NoError(t, err, "round trip of %q: %v,", prog.String(), back)
+	require.NoError(t, err, "round trip of %q: %v", prog.String(), back)
 	require.Equal(t, prog, back, "round trip of %q: %v, %v", prog.String(), back, err)
 }
 
@@ -229,7 +225,7 @@ func TestValidConfigsRoundTrip(t *testing.T) {
 		}
 		checked++
 		back, err := ParseConfig(c.String())
-		require.NoError(t, err, "config %+v renders as %q, which parses to %+v,", c, c.String(), back)
+		require.NoError(t, err, "config %+v renders as %q, which parses to %+v", c, c.String(), back)
 		require.Equal(t, c, back, "config %+v renders as %q, which parses to %+v, %v", c, c.String(), back, err)
 	}
 	require.GreaterOrEqual(t, checked, 100, "only %d of the generated configurations were valid; the generator no longer exercises the round trip", checked)

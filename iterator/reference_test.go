@@ -160,9 +160,8 @@ func TestAllocation(t *testing.T) {
 	// u4, L=129, one row: 516 bits, 64.5 bytes: the last byte is allocated.
 	u4 := u4Example(t)
 	u4.Stride, u4.Rows = 129, 1
-	if _, hi := Allocation(u4, progLoad); hi != 65 {
-		t.Errorf("u4 one row of 129: hi %d, want 65", hi)
-	}
+	_, hi = Allocation(u4, progLoad)
+	assert.Equal(t, layout.Bytes(65), hi, "u4 one row of 129: hi %d, want 65", hi)
 }
 
 // cas32: f16 5×3 tile with L=5 and V=1 (stripmined T=5: Iter=(1,3),
@@ -211,20 +210,17 @@ func TestRegistry(t *testing.T) {
 		m, err := ModelByName(n)
 		assert.False(t, err != nil || m.Name() != n, "ModelByName(%q): %v %v", n, m, err)
 	}
-	if _, err := ModelByName("cutlass-4.4"); err == nil {
-		t.Error("unknown model accepted")
-	}
+	_, err := ModelByName("cutlass-4.4")
+	assert.Error(t, err, "unknown model accepted")
 	cfg := f32Example(t)
 	trs, err := TraceThreads(cutlassModel{}, cfg, progLoad, []int{7, 5})
 	assert.False(t, err != nil || len(trs) != 2 || trs[0].Thread != 7 || trs[1].Thread != 5 || trs[1].Records[0].Addrs[0] != 80, "TraceThreads: %v %+v", err, trs)
-	if _, err := TraceThreads(cutlassModel{}, cfg, progLoad, []int{0, 32}); err == nil {
-		t.Error("thread 32 of 32 accepted")
-	}
+	_, err = TraceThreads(cutlassModel{}, cfg, progLoad, []int{0, 32})
+	assert.Error(t, err, "thread 32 of 32 accepted")
 	bad := cfg
 	bad.Access = 3
-	if _, err := TraceThreads(cutlassModel{}, bad, progLoad, []int{0}); !IsInvalid(err) {
-		t.Errorf("invalid config: %v", err)
-	}
+	_, err = TraceThreads(cutlassModel{}, bad, progLoad, []int{0})
+	assert.True(t, IsInvalid(err), "invalid config: %v", err)
 }
 
 func TestValidateNamesConstraints(t *testing.T) {

@@ -1,7 +1,6 @@
 package iterator
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,9 +94,8 @@ func TestWorkedExamplesBothCutlassVersions(t *testing.T) {
 		if ex.pre != nil {
 			want = ex.pre
 		}
-		if got := lastAddrs(t, cutlassModel{pre3049: true}, cfg, ex.prog, ex.thread); !slices.Equal(got, want) {
-			t.Errorf("cutlass-pre3049 %s: got %v, want %v", ex.name, got, want)
-		}
+		pre := lastAddrs(t, cutlassModel{pre3049: true}, cfg, ex.prog, ex.thread)
+		assert.Equal(t, want, pre, "cutlass-pre3049 %s: got %v, want %v", ex.name, pre, want)
 	}
 }
 
@@ -109,9 +107,8 @@ func TestWorkedExampleThreadMapsAndAccessBytes(t *testing.T) {
 	assert.False(t, m.Iter != (layout.Coord{C: 1, S: 4}) || m.Delta != (layout.Coord{C: 1, S: 2}) || m.Init(5) != (layout.Coord{C: 20, S: 0}), "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
 	a := InstanceAccessBytes(cfg)
 	assert.Equal(t, layout.Bytes(16), a, "f32 A = %d, want 16", a)
-	if a := InstanceAccessBytes(u4Example(t)); a != 16 {
-		t.Errorf("u4 V=32 A = %d, want 16", a)
-	}
+	a = InstanceAccessBytes(u4Example(t))
+	assert.Equal(t, layout.Bytes(16), a, "u4 V=32 A = %d, want 16", a)
 	tr, err := cutlassModel{}.Trace(cfg, progLoad, 5)
 	assert.False(t, err != nil || tr.Records[0].AccessBytes != 16 || tr.Records[0].Kind != "load" || tr.Records[0].Op != 0, "record: %+v %v", tr.Records, err)
 }
@@ -194,9 +191,8 @@ func TestWrappersMapToPitchLinear(t *testing.T) {
 			want := lastAddrs(t, m, f32Example(t), p.pitch, 5)
 			got := lastAddrs(t, m, row, p.rowMajor, 5)
 			assert.Equal(t, want, got, "%s rowmajor %s: got %v, want %v", m.Name(), p.rowMajor, got, want)
-			if got := lastAddrs(t, m, col, p.pitch, 5); !slices.Equal(got, want) {
-				t.Errorf("%s columnmajor %s: got %v, want %v", m.Name(), p.pitch, got, want)
-			}
+			got = lastAddrs(t, m, col, p.pitch, 5)
+			assert.Equal(t, want, got, "%s columnmajor %s: got %v, want %v", m.Name(), p.pitch, got, want)
 		}
 	}
 }
@@ -212,9 +208,9 @@ func TestCutlassRecordsInt32Overflow(t *testing.T) {
 	got := tr.Records[0].Addrs[1]
 	assert.Equal(t, int64(80-(1<<31)), got, "access 1 at %d, want 80 − 2^31 (wrapped)", got)
 	ref, err := referenceModel{}.Trace(cfg, progLoad, 5)
-	if err != nil || len(ref.Overflows) != 0 || ref.Records[0].Addrs[1] != 80+(1<<31) {
-		t.Errorf("reference: %v overflows %v addrs %v", err, ref.Overflows, ref.Records[0].Addrs)
-	}
+	require.NoError(t, err, "reference")
+	assert.Empty(t, ref.Overflows, "reference: overflows %v addrs %v", ref.Overflows, ref.Records[0].Addrs)
+	assert.Equal(t, int64(80+(1<<31)), ref.Records[0].Addrs[1], "reference: overflows %v addrs %v", ref.Overflows, ref.Records[0].Addrs)
 }
 
 // Sub-byte truncation: u4 with L=129 has rows of 64.5 bytes; CUTLASS's
@@ -227,9 +223,9 @@ func TestCutlassTruncatesSubByteRows(t *testing.T) {
 	assert.NotEmpty(t, cut.Inexact, "cutlass: truncating incA not reported")
 	assert.Equal(t, int64(512), cut.Records[0].Addrs[0], "cutlass ++ thread 0: %d, want 512", cut.Records[0].Addrs[0])
 	ref, err := referenceModel{}.Trace(cfg, Program{{Kind: Inc}, {Kind: Load}}, 0)
-	if err != nil || ref.Records[0].Addrs[0] != 516 || len(ref.Inexact) != 0 {
-		t.Errorf("reference ++ thread 0: %v %v %v, want 516 exact", err, ref.Records[0].Addrs, ref.Inexact)
-	}
+	require.NoError(t, err, "reference ++ thread 0")
+	assert.Equal(t, int64(516), ref.Records[0].Addrs[0], "reference ++ thread 0: %v %v, want 516 exact", ref.Records[0].Addrs, ref.Inexact)
+	assert.Empty(t, ref.Inexact, "reference ++ thread 0: %v %v, want 516 exact", ref.Records[0].Addrs, ref.Inexact)
 }
 
 func TestUnknownOpsAndThreadsRejected(t *testing.T) {
@@ -237,9 +233,8 @@ func TestUnknownOpsAndThreadsRejected(t *testing.T) {
 	for _, m := range Builtins() {
 		_, err := m.Trace(cfg, Program{{Kind: Accesses}}, 0)
 		assert.ErrorIs(t, err, ErrUnavailable, "%s accesses(): %v", m.Name(), err)
-		if _, err := m.Trace(cfg, progLoad, 32); err == nil {
-			t.Errorf("%s thread 32 of 32 accepted", m.Name())
-		}
+		_, err = m.Trace(cfg, progLoad, 32)
+		assert.Error(t, err, "%s thread 32 of 32 accepted", m.Name())
 	}
 }
 

@@ -140,9 +140,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 				for ti := range threads {
 					a, b := traces[0][ti].Records[ri].Addrs, traces[1][ti].Records[rj].Addrs
 					for k := range a {
-						if b[k]-a[k] != int64(d) {
-							t.Fatalf("%s %s; %s vs %s: thread %d access %d moved %d bytes, Move says %d for all", m.Name(), cfg, progs[0], progs[1], threads[ti], k, b[k]-a[k], d)
-						}
+						require.Equal(t, int64(d), b[k]-a[k], "%s %s; %s vs %s: thread %d access %d moved %d bytes, Move says %d for all", m.Name(), cfg, progs[0], progs[1], threads[ti], k, b[k]-a[k], d)
 					}
 				}
 			}
@@ -191,9 +189,9 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		again.threads = slices.Clone(again.threads)
 		cm.spreadOf(nil, &tm, &in, threads[:len(threads)-1])
 		anew := cm.spreadOf(nil, &tm, &in, threads)
-		if !reflect.DeepEqual(first, again) || !reflect.DeepEqual(first, *anew) || !slices.Equal(first.threads, threads) {
-			t.Fatalf("%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
-		}
+		require.Equal(t, first, again, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
+		require.Equal(t, first, *anew, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
+		require.True(t, slices.Equal(first.threads, threads), "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
 		sp := anew
 		if !sp.ok {
 			continue
@@ -210,22 +208,20 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 			}
 			minBase, maxBase, whole = min(minBase, base), max(maxBase, base), whole && base%8 == 0
 		}
-		if sp.minBase != minBase || sp.maxBase != maxBase || sp.whole != whole {
-			t.Fatalf("%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
-		}
+		require.Equal(t, minBase, sp.minBase, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
+		require.Equal(t, maxBase, sp.maxBase, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
+		require.Equal(t, whole, sp.whole, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
 	}
 	require.GreaterOrEqual(t, summed, 1000, "only %d lists summed up", summed)
 	// An empty list is not summed up (no thread to bound), nor a first
 	// element too far for the bound's arithmetic.
-	if sp := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil); sp.ok {
-		t.Fatalf("an empty list was summed up: %+v", *sp)
-	}
+	empty := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil)
+	require.False(t, empty.ok, "an empty list was summed up: %+v", *empty)
 	huge := ThreadMap{Threads: 1}
 	in := instance{L: 1 << 40, B: 1 << 20}
 	cm := &configMemo{}
-	if sp := cm.spreadOf([]layout.Coord{{C: 1, S: 1 << 30}}, &huge, &in, []int{0}); sp.ok {
-		t.Fatalf("a base of 2^90 bits was summed up: %+v", *sp)
-	}
+	far := cm.spreadOf([]layout.Coord{{C: 1, S: 1 << 30}}, &huge, &in, []int{0})
+	require.False(t, far.ok, "a base of 2^90 bits was summed up: %+v", *far)
 }
 
 // A steady arena finds a configuration's memo by its address. Each

@@ -184,7 +184,7 @@ func TestThreadMapCoverageSweep(t *testing.T) {
 							got := MapExact(m)
 							if got != want {
 								dup, miss, out := MapCoverage(m)
-								t.Errorf("%s %dx%d V=%d T=%d warp %v: exact=%v (dup %d missing %d outside %d), want %v", kind, sc, ss, v, th, w, got, dup, miss, out, want)
+								assert.Equal(t, want, got, "%s %dx%d V=%d T=%d warp %v: exact=%v (dup %d missing %d outside %d), want %v", kind, sc, ss, v, th, w, got, dup, miss, out, want)
 							}
 							if got {
 								exact[kind]++

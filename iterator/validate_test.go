@@ -11,16 +11,13 @@ import (
 func TestSixBitDefaultAlignmentIsInvalid(t *testing.T) {
 	cfg, err := ParseConfig("elem=e3m2 shape=64x8 map=stripmined threads=32 access=16 adv=1")
 	require.NoError(t, err)
-	if _, err := Validate(cfg); !IsInvalid(err) {
-		t.Fatalf("Validate(%s) = %v, want an alignment constraint", cfg, err)
-	}
+	_, err = Validate(cfg)
+	require.True(t, IsInvalid(err), "Validate(%s) = %v, want an alignment constraint", cfg, err)
 	cfg.Align = 16
-	if _, err := Validate(cfg); err != nil {
-		t.Fatalf("Validate(%s) = %v, want valid", cfg, err)
-	}
+	_, err = Validate(cfg)
+	require.NoError(t, err, "Validate(%s), want valid", cfg)
 	// The ColumnMajor wrapper does not forward align=, so it stays invalid.
 	cfg.Layout = 2
-	if _, err := Validate(cfg); !IsInvalid(err) {
-		t.Fatalf("Validate(%s) = %v, want invalid (align not forwarded)", cfg, err)
-	}
+	_, err = Validate(cfg)
+	require.True(t, IsInvalid(err), "Validate(%s) = %v, want invalid (align not forwarded)", cfg, err)
 }

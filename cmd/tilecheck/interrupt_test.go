@@ -71,7 +71,7 @@ func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 	cmd, stderr := startCLI(t, dir, nil, "sweep", "--iterator", "reference", "--preset", "exhaustive",
 		"--format", "json", "--out", out, "--verbose")
 	line, err := stderr.ReadString('\n') // the first progress line: the sweep is under way
-	require.NoError(t, err, "no progress line before SIGTERM: %q,", line)
+	require.NoError(t, err, "no progress line before SIGTERM: %q", line)
 	require.True(t, strings.HasPrefix(line, "sweep: "), "no progress line before SIGTERM: %q, %v", line, err)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	rest, _ := io.ReadAll(stderr)
