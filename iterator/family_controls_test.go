@@ -65,6 +65,8 @@ func TestFamilyDefectsRegistered(t *testing.T) {
 		assert.True(t, KnownDefect(d), "%s: known %v doc %q", d, KnownDefect(d), DefectDoc(d))
 		assert.NotEqual(t, "", DefectDoc(d), "%s: known %v doc %q", d, KnownDefect(d), DefectDoc(d))
 		m, err := ModelByName(string(d))
-		assert.False(t, err != nil || m.Name() != string(d), "%s: ModelByName %v %v", d, m, err)
+		if assert.NoError(t, err, "%s: ModelByName %v %v", d, m, err) {
+			assert.Equal(t, string(d), m.Name(), "%s: ModelByName %v %v", d, m, err)
+		}
 	}
 }

@@ -107,7 +107,9 @@ func TestParseConfigErrorColumnPointsAtToken(t *testing.T) {
 	_, err := ParseConfig(in)
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se, "want a SyntaxError, got %v", err)
-	assert.False(t, se.Index != 3 || !strings.HasPrefix(in[se.Column-1:], "threads=x"), "token %d column %d does not point at threads=x in %q", se.Index, se.Column, in)
+	if assert.Equal(t, 3, se.Index, "token %d column %d does not point at threads=x in %q", se.Index, se.Column, in) {
+		assert.True(t, strings.HasPrefix(in[se.Column-1:], "threads=x"), "token %d column %d does not point at threads=x in %q", se.Index, se.Column, in)
+	}
 }
 
 func TestParseProgramExamples(t *testing.T) {

@@ -1,11 +1,9 @@
 package iterator
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -208,13 +206,19 @@ func TestRegistry(t *testing.T) {
 	assert.Equal(t, []string{"reference", "cutlass", "cutlass-pre3049"}, names, "builtins %v", names)
 	for _, n := range append(names, "C-load-div", "C-cas16-tail") {
 		m, err := ModelByName(n)
-		assert.False(t, err != nil || m.Name() != n, "ModelByName(%q): %v %v", n, m, err)
+		if assert.NoError(t, err, "ModelByName(%q): %v %v", n, m, err) {
+			assert.Equal(t, n, m.Name(), "ModelByName(%q): %v %v", n, m, err)
+		}
 	}
 	_, err := ModelByName("cutlass-4.4")
 	assert.Error(t, err, "unknown model accepted")
 	cfg := f32Example(t)
 	trs, err := TraceThreads(cutlassModel{}, cfg, progLoad, []int{7, 5})
-	assert.False(t, err != nil || len(trs) != 2 || trs[0].Thread != 7 || trs[1].Thread != 5 || trs[1].Records[0].Addrs[0] != 80, "TraceThreads: %v %+v", err, trs)
+	if assert.NoError(t, err, "TraceThreads: %v %+v", err, trs) && assert.Len(t, trs, 2, "TraceThreads: %v %+v", err, trs) {
+		assert.Equal(t, 7, trs[0].Thread, "TraceThreads: %v %+v", err, trs)
+		assert.Equal(t, 5, trs[1].Thread, "TraceThreads: %v %+v", err, trs)
+		assert.Equal(t, int64(80), trs[1].Records[0].Addrs[0], "TraceThreads: %v %+v", err, trs)
+	}
 	_, err = TraceThreads(cutlassModel{}, cfg, progLoad, []int{0, 32})
 	assert.Error(t, err, "thread 32 of 32 accepted")
 	bad := cfg
@@ -266,14 +270,19 @@ func TestOverflowNamesItsCause(t *testing.T) {
 	huge.Stride = math.MaxInt64
 	_, err := Validate(huge)
 	var ce *ConstraintError
-	assert.False(t, !errors.As(err, &ce) || !strings.Contains(err.Error(), "stride=9223372036854775807"), "stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err)
+	if assert.ErrorAs(t, err, &ce, "stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err) {
+		assert.Contains(t, err.Error(), "stride=9223372036854775807", "stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err)
+	}
 	// The reference overflows at op 2 (elements to bits); the cutlass
 	// models take the offset as bytes (#3017) and overflow at op 3.
 	prog := Program{{Kind: Load}, {Kind: AddPointerOffset, A: math.MaxInt64}, {Kind: AddPointerOffset, A: math.MaxInt64}, {Kind: Load}}
 	for _, m := range Builtins() {
 		_, err := m.Trace(cfg, prog, 0)
 		var oe *OpError
-		assert.False(t, !errors.As(err, &oe) || oe.Op.Kind != AddPointerOffset || !errors.Is(err, layout.ErrOverflow) ||
-			!strings.Contains(err.Error(), fmt.Sprintf(`ops: op %d "add_pointer_offset(9223372036854775807)": `, oe.Index+1)), "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+		if assert.ErrorAs(t, err, &oe, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err) {
+			assert.Equal(t, AddPointerOffset, oe.Op.Kind, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+			assert.ErrorIs(t, err, layout.ErrOverflow, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+			assert.Contains(t, err.Error(), fmt.Sprintf(`ops: op %d "add_pointer_offset(9223372036854775807)": `, oe.Index+1), "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+		}
 	}
 }

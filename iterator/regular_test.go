@@ -104,13 +104,19 @@ func TestWorkedExampleThreadMapsAndAccessBytes(t *testing.T) {
 	cfg := f32Example(t)
 	m, err := Validate(cfg)
 	require.NoError(t, err)
-	assert.False(t, m.Iter != (layout.Coord{C: 1, S: 4}) || m.Delta != (layout.Coord{C: 1, S: 2}) || m.Init(5) != (layout.Coord{C: 20, S: 0}), "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	assert.Equal(t, layout.Coord{C: 1, S: 4}, m.Iter, "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	assert.Equal(t, layout.Coord{C: 1, S: 2}, m.Delta, "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	assert.Equal(t, layout.Coord{C: 20, S: 0}, m.Init(5), "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
 	a := InstanceAccessBytes(cfg)
 	assert.Equal(t, layout.Bytes(16), a, "f32 A = %d, want 16", a)
 	a = InstanceAccessBytes(u4Example(t))
 	assert.Equal(t, layout.Bytes(16), a, "u4 V=32 A = %d, want 16", a)
 	tr, err := cutlassModel{}.Trace(cfg, progLoad, 5)
-	assert.False(t, err != nil || tr.Records[0].AccessBytes != 16 || tr.Records[0].Kind != "load" || tr.Records[0].Op != 0, "record: %+v %v", tr.Records, err)
+	if assert.NoError(t, err, "record: %+v %v", tr.Records, err) {
+		assert.Equal(t, int64(16), tr.Records[0].AccessBytes, "record: %+v %v", tr.Records, err)
+		assert.Equal(t, "load", tr.Records[0].Kind, "record: %+v %v", tr.Records, err)
+		assert.Zero(t, tr.Records[0].Op, "record: %+v %v", tr.Records, err)
+	}
 }
 
 // The Alignment example: f32 128×4 stripmined T=16 V=4 align=32. Iter is

@@ -89,6 +89,8 @@ func TestBackendFlagsSpellTheirChoices(t *testing.T) {
 		}
 		b.backend = "tpu"
 		p := b.validate()
-		assert.False(t, len(p) != 1 || !strings.Contains(p[0], "want "+strings.Join(c.backends[:len(c.backends)-1], ", ")+" or "+c.backends[len(c.backends)-1]), "%v: problems %q", c.backends, p)
+		if assert.Len(t, p, 1, "%v: problems %q", c.backends, p) {
+			assert.Contains(t, p[0], "want "+strings.Join(c.backends[:len(c.backends)-1], ", ")+" or "+c.backends[len(c.backends)-1], "%v: problems %q", c.backends, p)
+		}
 	}
 }

@@ -73,7 +73,9 @@ func TestCuteSweepJSON(t *testing.T) {
 	for _, f := range []string{"text", "md", "junit", "github"} {
 		var out, errb bytes.Buffer
 		code := run([]string{"cute", "sweep", "--cases", "200", "--format", f}, &out, &errb)
-		assert.False(t, code == exitUsage || code == exitInternal || out.Len() == 0, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
+		assert.NotEqual(t, exitUsage, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
+		assert.NotEqual(t, exitInternal, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
+		assert.NotZero(t, out.Len(), "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
 	}
 }
 

@@ -140,7 +140,9 @@ func TestSweepJSONHasContractFields(t *testing.T) {
 		_, ok := doc[k]
 		assert.True(t, ok, "JSON lacks %q", k)
 	}
-	assert.False(t, doc["iterator"] != "reference" || doc["verdict"] != "pass" || doc["tool"] != "tilecheck", "iterator/verdict/tool = %v/%v/%v", doc["iterator"], doc["verdict"], doc["tool"])
+	assert.Equal(t, "reference", doc["iterator"], "iterator/verdict/tool = %v/%v/%v", doc["iterator"], doc["verdict"], doc["tool"])
+	assert.Equal(t, "pass", doc["verdict"], "iterator/verdict/tool = %v/%v/%v", doc["iterator"], doc["verdict"], doc["tool"])
+	assert.Equal(t, "tilecheck", doc["tool"], "iterator/verdict/tool = %v/%v/%v", doc["iterator"], doc["verdict"], doc["tool"])
 }
 
 // TestStatusMapping: the exit statuses of docs/contract.md#exit-statuses,
