@@ -190,7 +190,7 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		anew := cm.spreadOf(nil, &tm, &in, threads)
 		require.Equal(t, first, again, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
 		require.Equal(t, first, *anew, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
-		require.True(t, slices.Equal(first.threads, threads), "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
+		require.Equal(t, threads, first.threads, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
 		sp := anew
 		if !sp.ok {
 			continue

@@ -69,7 +69,7 @@ func TestCuteSweepJSON(t *testing.T) {
 	require.Equal(t, "cute", a.Class, "reports differ or are empty: %+v vs %+v", a, b)
 	require.NotZero(t, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
 	require.Equal(t, b.Checks, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
-	require.NotZero(t, len(a.Controls), "reports differ or are empty: %+v vs %+v", a, b)
+	require.NotEmpty(t, a.Controls, "reports differ or are empty: %+v vs %+v", a, b)
 	for _, f := range []string{"text", "md", "junit", "github"} {
 		var out, errb bytes.Buffer
 		code := run([]string{"cute", "sweep", "--cases", "200", "--format", f}, &out, &errb)

@@ -67,7 +67,7 @@ func TestCuteCopySweepJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &r))
 	assert.Equal(t, "cute-copy", r.Class, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
 	assert.Equal(t, report.Pass, r.Verdict, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
-	assert.NotZero(t, len(r.Controls), "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
+	assert.NotEmpty(t, r.Controls, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
 }
 
 // An interrupted sweep exits 130.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,7 +73,7 @@ func TestSweepClassesDefaults(t *testing.T) {
 	} {
 		got, err := sweepClasses(c.name, c.iter)
 		assert.NoError(t, err, "sweepClasses(%q, %q) = %v, %v; want %v", c.name, c.iter, got, err, c.want)
-		assert.True(t, slices.Equal(got, c.want), "sweepClasses(%q, %q) = %v, %v; want %v", c.name, c.iter, got, err, c.want)
+		assert.Equal(t, c.want, got, "sweepClasses(%q, %q) = %v, %v; want %v", c.name, c.iter, got, err, c.want)
 	}
 	_, err := sweepClasses("TileIterator", "")
 	if assert.Error(t, err, "an unknown class: error %v, want one naming --class \"TileIterator\"", err) {
