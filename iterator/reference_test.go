@@ -122,7 +122,11 @@ func TestReferenceMarksInexactAddresses(t *testing.T) {
 	tr, err := referenceModel{}.Trace(cfg, progLoad, 6)
 	require.NoError(t, err)
 	r := tr.Records[0]
-	assert.False(t, r.Addrs[0] != 96 || len(r.Inexact) != 1 || !r.Inexact[0] || len(tr.Inexact) != 0, "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
+	assert.Equal(t, int64(96), r.Addrs[0], "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
+	if assert.Len(t, r.Inexact, 1, "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact) {
+		assert.True(t, r.Inexact[0], "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
+	}
+	assert.Empty(t, tr.Inexact, "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
 	tr, _ = referenceModel{}.Trace(cfg, progLoad, 0)
 	assert.Nil(t, tr.Records[0].Inexact, "thread 0 marked inexact: %v", tr.Records[0].Inexact)
 }

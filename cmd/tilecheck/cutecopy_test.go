@@ -101,7 +101,7 @@ func TestCuteCopyShardMerge(t *testing.T) {
 	require.NoError(t, err, "%v: %s", err, errb.String())
 	require.NoError(t, json.Unmarshal(whole.Bytes(), &b))
 	require.Equal(t, b.Checks, a.Checks, "merged %+v\nwhole %+v", a, b)
-	require.False(t, a.Configs != b.Configs, "merged %+v\nwhole %+v", a, b)
+	require.Equal(t, b.Configs, a.Configs, "merged %+v\nwhole %+v", a, b)
 	require.Equal(t, b.Verdict, a.Verdict, "merged %+v\nwhole %+v", a, b)
 	require.Len(t, a.Coverage, len(b.Coverage), "merged %+v\nwhole %+v", a, b)
 }

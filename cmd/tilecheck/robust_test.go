@@ -102,7 +102,7 @@ func TestAtomicWriteKeepsOldFile(t *testing.T) {
 	after, _ := os.ReadFile(path)
 	assert.Equal(t, "new report\n", string(after), "after a write the file holds %q", after)
 	st, _ := os.Stat(path)
-	assert.False(t, st.Mode().Perm() != 0o644, "mode %v, want 0644", st.Mode().Perm())
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "mode %v, want 0644", st.Mode().Perm())
 }
 
 // TestCheckOpsFileAndJSON: --ops-file reads a program (';' or newlines,
