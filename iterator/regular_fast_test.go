@@ -173,7 +173,7 @@ func TestFastEqualsChecked(t *testing.T) {
 			for k := range want {
 				require.Equal(t, want[k], got[k], "%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
 			}
-			t.Fatalf("%s: traces differ", name)
+			require.Equal(t, want, got, "%s: traces differ", name)
 		}
 	}
 	t.Logf("%d traced requests: %d on the fast path (%d traces narrowing, %d truncating), %d on the checked path",

@@ -83,7 +83,7 @@ func TestOutFIFOWrittenThrough(t *testing.T) {
 	case g := <-got:
 		assert.Equal(t, want, g, "reader got %d bytes, want %d", len(g), len(want))
 	case <-time.After(10 * time.Second):
-		t.Fatal("the FIFO's reader got nothing in 10 s: the FIFO was replaced, not written")
+		require.FailNow(t, "the FIFO's reader got nothing in 10 s: the FIFO was replaced, not written")
 	}
 	st, err := os.Lstat(path)
 	if assert.NoError(t, err, "the FIFO was replaced: %v %v", st, err) {
