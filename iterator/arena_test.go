@@ -1,8 +1,10 @@
 package iterator
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Traces carved from an arena equal allocated ones, stay intact while
@@ -23,26 +25,18 @@ func TestArenaTracesMatchAllocated(t *testing.T) {
 				for _, m := range models {
 					threads := AllThreads(cfg)
 					w, err := TraceThreads(m, cfg, prog, threads)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					g, err := TraceThreadsIn(arena, m, cfg, prog, threads)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					got, want = append(got, g), append(want, w)
 				}
 			}
 		}
 		for i := range want {
-			if !reflect.DeepEqual(got[i], want[i]) {
-				t.Fatalf("round %d, request %d: arena trace differs from the allocated one", round, i)
-			}
+			require.Equal(t, want[i], got[i], "round %d, request %d: arena trace differs from the allocated one", round, i)
 		}
 	}
-	if len(arena.addrs.blocks) < 2 {
-		t.Errorf("the test filled %d address blocks; want several", len(arena.addrs.blocks))
-	}
+	assert.GreaterOrEqual(t, len(arena.addrs.blocks), 2, "the test filled %d address blocks; want several", len(arena.addrs.blocks))
 }
 
 func TestSlabTakeNeverOverlaps(t *testing.T) {
@@ -52,12 +46,11 @@ func TestSlabTakeNeverOverlaps(t *testing.T) {
 	b := s.take(slabBlock) // does not fit the rest of the first block
 	a = append(a, 1, 2, 3)
 	b = append(b, 4)
-	if cap(a) != 3 || a[2] != 3 || b[0] != 4 || len(s.blocks) != 2 {
-		t.Fatalf("a=%v cap %d, b[0]=%d, %d blocks", a, cap(a), b[0], len(s.blocks))
-	}
+	require.Equal(t, 3, cap(a), "a=%v cap %d, %d blocks", a, cap(a), len(s.blocks))
+	require.Equal(t, 3, a[2], "a=%v cap %d, %d blocks", a, cap(a), len(s.blocks))
+	require.Equal(t, 4, b[0], "b[0]=%d", b[0])
+	require.Len(t, s.blocks, 2, "a=%v cap %d, b[0]=%d, %d blocks", a, cap(a), b[0], len(s.blocks))
 	s.reset()
 	big := s.take(2 * slabBlock) // the first block is too small: replaced
-	if cap(big) != 2*slabBlock {
-		t.Fatalf("cap %d", cap(big))
-	}
+	require.Equal(t, 2*slabBlock, cap(big), "cap %d", cap(big))
 }

@@ -2,8 +2,9 @@ package iterator
 
 import (
 	"encoding/json"
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestParseClasses: all, family and lists of names, spelled in any case;
@@ -20,14 +21,12 @@ func TestParseClasses(t *testing.T) {
 		{"regulartileiterator, PredicatedTileAccessIterator", []Class{RegularTile, PredicatedTileAccess}},
 	} {
 		got, err := ParseClasses(c.in)
-		if err != nil || !slices.Equal(got, c.want) {
-			t.Errorf("ParseClasses(%q) = %v, %v; want %v", c.in, got, err, c.want)
-		}
+		assert.NoError(t, err, "ParseClasses(%q) = %v, %v; want %v", c.in, got, err, c.want)
+		assert.Equal(t, c.want, got, "ParseClasses(%q) = %v, %v; want %v", c.in, got, err, c.want)
 	}
 	for _, bad := range []string{"TileIterator", "RegularTileIterator,", ""} {
-		if got, err := ParseClasses(bad); err == nil {
-			t.Errorf("ParseClasses(%q) = %v, want an error", bad, got)
-		}
+		got, err := ParseClasses(bad)
+		assert.Error(t, err, "ParseClasses(%q) = %v, want an error", bad, got)
 	}
 }
 
@@ -36,19 +35,16 @@ func TestParseClasses(t *testing.T) {
 func TestClassText(t *testing.T) {
 	for _, c := range Classes() {
 		b, err := json.Marshal(c)
-		if err != nil || string(b) != `"`+c.String()+`"` {
-			t.Errorf("Marshal(%v) = %s, %v", c, b, err)
-		}
+		assert.NoError(t, err, "Marshal(%v) = %s, %v", c, b, err)
+		assert.Equal(t, `"`+c.String()+`"`, string(b), "Marshal(%v) = %s, %v", c, b, err)
 		var back Class
-		if err := json.Unmarshal(b, &back); err != nil || back != c {
-			t.Errorf("Unmarshal(%s) = %v, %v", b, back, err)
-		}
+		err = json.Unmarshal(b, &back)
+		assert.NoError(t, err, "Unmarshal(%s) = %v, %v", b, back, err)
+		assert.Equal(t, c, back, "Unmarshal(%s) = %v, %v", b, back, err)
 	}
 	var c Class
-	if err := json.Unmarshal([]byte(`"RegularTileIter"`), &c); err == nil {
-		t.Error("Unmarshal of a misspelt class succeeded")
-	}
-	if _, err := json.Marshal(Class(9)); err == nil {
-		t.Error("Marshal(Class(9)) succeeded")
-	}
+	err := json.Unmarshal([]byte(`"RegularTileIter"`), &c)
+	assert.Error(t, err, "Unmarshal of a misspelt class succeeded")
+	_, err = json.Marshal(Class(9))
+	assert.Error(t, err, "Marshal(Class(9)) succeeded")
 }

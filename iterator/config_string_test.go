@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -73,8 +74,7 @@ func TestConfigStringIsFmt(t *testing.T) {
 		c.Extent = [2]int64{pick(0, 0, 5, -7), pick(0, 9)}
 		c.TB = [2]int64{pick(0, 0, 1), pick(0, -3)}
 		c.AccessElems = int(pick(0, 0, 2, -1))
-		if got, want := c.String(), configStringFmt(c); got != want {
-			t.Fatalf("String() = %q, fmt gives %q", got, want)
-		}
+		got, want := c.String(), configStringFmt(c)
+		require.Equal(t, want, got, "String() = %q, fmt gives %q", got, want)
 	}
 }

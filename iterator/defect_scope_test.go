@@ -3,8 +3,10 @@ package iterator
 import (
 	"fmt"
 	"math/rand"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestSameAsReference: wherever SameAsReference says a control answers as
@@ -28,9 +30,7 @@ func TestSameAsReference(t *testing.T) {
 		d := Defects()[r.Intn(len(Defects()))]
 		same := SameAsReference(d, &cfg, prog)
 		s := NewScope(&cfg)
-		if same && !s.Same(d, prog) {
-			t.Fatalf("%s %s; %s: the scope withdraws a claim made without it", d, cfg, prog)
-		}
+		require.False(t, same && !s.Same(d, prog), "%s %s; %s: the scope withdraws a claim made without it", d, cfg, prog)
 		same = s.Same(d, prog)
 		if !same {
 			continue
@@ -40,12 +40,8 @@ func TestSameAsReference(t *testing.T) {
 		want, wantErr := TraceThreads(ref, cfg, prog, threads)
 		got, gotErr := TraceThreads(Control(d), cfg, prog, threads)
 		name := fmt.Sprintf("%s %s; %s", d, cfg, prog)
-		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) {
-			t.Fatalf("%s: error %v, reference %v", name, gotErr, wantErr)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: traces differ from the reference's", name)
-		}
+		require.Equal(t, fmt.Sprint(gotErr), fmt.Sprint(wantErr), "%s: error %v, reference %v", name, gotErr, wantErr)
+		require.Equal(t, want, got, "%s: traces differ from the reference's", name)
 	}
 	// The predicated classes' add_tile_offset defects, on programs of
 	// several tile offsets, some across the advance rank and some not.
@@ -65,27 +61,20 @@ func TestSameAsReference(t *testing.T) {
 		claimed[d]++
 		want, wantErr := TraceThreads(ref, cfg, prog, AllThreads(cfg))
 		got, gotErr := TraceThreads(Control(d), cfg, prog, AllThreads(cfg))
-		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) || !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s %s; %s: traces or error differ from the reference's", d, cfg, prog)
-		}
+		require.Equal(t, fmt.Sprint(gotErr), fmt.Sprint(wantErr), "%s %s; %s: traces or error differ from the reference's", d, cfg, prog)
+		require.Equal(t, want, got, "%s %s; %s: traces or error differ from the reference's", d, cfg, prog)
 		if wantErr == nil {
 			traced++
 		}
 	}
-	if traced < 300 {
-		t.Errorf("only %d add_tile_offset programs traced without error", traced)
-	}
+	assert.GreaterOrEqual(t, traced, 300, "only %d add_tile_offset programs traced without error", traced)
 	for _, d := range []Defect{CLoadDiv, CBothDiv, CPtrBytes, CPtrInverted, CRankSwap, CTruncFirst, CStripedHead, CCas16Tail,
 		CDeltaNoDiv, CPitchPlusOne, CInt32, C3487Cross, CRank0NoPitch, CResidueNoTB, CSizeofSubbyte} {
-		if claimed[d] < 100 {
-			t.Errorf("%s: only %d requests claimed the reference's", d, claimed[d])
-		}
+		assert.GreaterOrEqual(t, claimed[d], 100, "%s: only %d requests claimed the reference's", d, claimed[d])
 	}
 	// Without the thread map, the defects whose scope it bounds are not
 	// claimed.
 	for _, d := range []Defect{CPitchPlusOne, CInt32} {
-		if SameAsReference(d, &Config{}, Program{{Kind: Load}}) {
-			t.Errorf("%s claimed without a thread map", d)
-		}
+		assert.False(t, SameAsReference(d, &Config{}, Program{{Kind: Load}}), "%s claimed without a thread map", d)
 	}
 }

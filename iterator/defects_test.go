@@ -3,10 +3,13 @@ package iterator
 import (
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// Each control differs from the reference where its killers look (SPEC §6),
-// with the control's addresses worked by hand.
+// Each control differs from the reference where its killers look
+// (docs/contract.md#controls), with the control's addresses worked by hand.
 func TestControlsByHand(t *testing.T) {
 	f32 := f32Example(t) // thread 5 at (20,0): reference load() 80, 592, 1104, 1616
 	// f32 128×4 stripmined T=16 V=4: Iter=(2,4), Delta=(64,1); thread 1 at (4,0).
@@ -53,18 +56,15 @@ func TestControlsByHand(t *testing.T) {
 	for _, tc := range cases {
 		ref := lastAddrs(t, referenceModel{}, tc.cfg, tc.prog, tc.thread)
 		bad := lastAddrs(t, Control(tc.d), tc.cfg, tc.prog, tc.thread)
-		if !slices.Equal(ref, tc.ref) || !slices.Equal(bad, tc.bad) {
-			t.Errorf("%s %s %s thread %d: reference %v control %v, want %v %v", tc.d, tc.cfg, tc.prog, tc.thread, ref, bad, tc.ref, tc.bad)
-		}
+		assert.Equal(t, tc.ref, ref, "%s %s %s thread %d: reference %v control %v, want %v %v", tc.d, tc.cfg, tc.prog, tc.thread, ref, bad, tc.ref, tc.bad)
+		assert.Equal(t, tc.bad, bad, "%s %s %s thread %d: reference %v control %v, want %v %v", tc.d, tc.cfg, tc.prog, tc.thread, ref, bad, tc.ref, tc.bad)
 		if !slices.Equal(tc.ref, tc.bad) {
 			seen[tc.d] = true
 		}
 	}
 	seen[CCas16Tail] = true // TestAtomicWordsAndTail
 	for _, d := range regularDefectIDs() {
-		if !seen[d] {
-			t.Errorf("%s: no case shows it differ from the reference", d)
-		}
+		assert.True(t, seen[d], "%s: no case shows it differ from the reference", d)
 	}
 }
 
@@ -81,37 +81,30 @@ func TestControlsLeaveTheirEvidence(t *testing.T) {
 	u4odd := u4Example(t)
 	u4odd.Stride = 129
 	tr, err := Control(CTruncFirst).Trace(u4odd, progIncLoad, 0)
-	if err != nil || len(tr.Inexact) == 0 {
-		t.Errorf("C-trunc-first: truncation not recorded (%v)", err)
-	}
+	assert.NoError(t, err, "C-trunc-first: truncation not recorded (%v)", err)
+	assert.NotEmpty(t, tr.Inexact, "C-trunc-first: truncation not recorded (%v)", err)
 	huge := f32Example(t)
 	huge.Stride = 1 << 28
 	tr, err = Control(CInt32).Trace(huge, progLoad, 5)
-	if err != nil || len(tr.Overflows) == 0 {
-		t.Errorf("C-int32: overflow not recorded (%v)", err)
-	}
-	if tr, _ := (referenceModel{}).Trace(huge, progLoad, 5); len(tr.Overflows) != 0 {
-		t.Errorf("reference records overflows %v", tr.Overflows)
-	}
+	assert.NoError(t, err, "C-int32: overflow not recorded (%v)", err)
+	assert.NotEmpty(t, tr.Overflows, "C-int32: overflow not recorded (%v)", err)
+	refTr, _ := (referenceModel{}).Trace(huge, progLoad, 5)
+	assert.Empty(t, refTr.Overflows, "reference records overflows %v", refTr.Overflows)
 	striped := Config{Elem: elem(t, "s8"), Shape: [2]int64{64, 8}, Map: WarpStriped3131, Threads: 256, Access: 1, Adv: 1, Warp: [2]int64{16, 2}}
 	ref, _ := ThreadMapOf(referenceModel{}, striped)
 	head, _ := ThreadMapOf(Control(CStripedHead), striped)
-	if !MapExact(ref) || MapExact(head) {
-		t.Errorf("thread-map audit: reference exact=%v, C-striped-head exact=%v", MapExact(ref), MapExact(head))
-	}
+	assert.True(t, MapExact(ref), "thread-map audit: reference exact=%v, C-striped-head exact=%v", MapExact(ref), MapExact(head))
+	assert.False(t, MapExact(head), "thread-map audit: reference exact=%v, C-striped-head exact=%v", MapExact(ref), MapExact(head))
 }
 
 // C-delta-nodiv and C-pitch-plus-one break byte coverage (P-cover) where
 // the reference covers exactly.
 func TestControlsBreakCoverage(t *testing.T) {
 	wide := Config{Elem: elem(t, "f32"), Shape: [2]int64{128, 4}, Map: Stripmined, Threads: 16, Access: 4, Adv: 1}
-	if msg := byteCover(t, referenceModel{}, wide); msg != "" {
-		t.Fatalf("reference: %s", msg)
-	}
+	msg := byteCover(t, referenceModel{}, wide)
+	require.Equal(t, "", msg, "reference: %s", msg)
 	for _, d := range []Defect{CDeltaNoDiv, CPitchPlusOne} {
-		if byteCover(t, Control(d), wide) == "" {
-			t.Errorf("%s covers the tile exactly", d)
-		}
+		assert.NotEqual(t, "", byteCover(t, Control(d), wide), "%s covers the tile exactly", d)
 	}
 }
 
@@ -119,18 +112,16 @@ func TestDefectCatalogue(t *testing.T) {
 	want := []Defect{"C-load-div", "C-both-div", "C-ptr-bytes", "C-ptr-inverted", "C-delta-nodiv", "C-rank-swap",
 		"C-pitch-plus-one", "C-trunc-first", "C-int32", "C-striped-head", "C-cas16-tail"}
 	all := Defects()
-	if len(all) < len(want) || !slices.Equal(all[:len(want)], want) {
-		t.Errorf("Defects() = %v, want it to start with %v", all, want)
+	if assert.GreaterOrEqual(t, len(all), len(want), "Defects() = %v, want it to start with %v", all, want) {
+		assert.Equal(t, want, all[:len(want)], "Defects() = %v, want it to start with %v", all, want)
 	}
 	for _, d := range want {
-		if DefectDoc(d) == "" {
-			t.Errorf("%s has no doc line", d)
-		}
-		if m := Control(d); m.Name() != string(d) {
-			t.Errorf("Control(%s).Name() = %q", d, m.Name())
-		}
-		if m, err := ModelByName(string(d)); err != nil || m.Name() != string(d) {
-			t.Errorf("ModelByName(%s): %v", d, err)
+		assert.NotEqual(t, "", DefectDoc(d), "%s has no doc line", d)
+		m := Control(d)
+		assert.Equal(t, string(d), m.Name(), "Control(%s).Name() = %q", d, m.Name())
+		named, err := ModelByName(string(d))
+		if assert.NoError(t, err, "ModelByName(%s): %v", d, err) {
+			assert.Equal(t, string(d), named.Name(), "ModelByName(%s): %v", d, err)
 		}
 	}
 }

@@ -3,11 +3,15 @@ package iterator
 import (
 	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestFamilyControlsInject: each family control, run through the public
 // Control model, moves exactly where its defect lives (values by hand from
-// SPEC §10) and agrees with the reference where the defect cannot show.
+// docs/contract.md#cutlass) and agrees with the reference where the defect
+// cannot show.
 func TestFamilyControlsInject(t *testing.T) {
 	f16 := "class=PredicatedTileAccessIterator elem=f16 shape=64x8 threads=32 access=8 adv=1 stride=128 extent=128x32"
 	f16r0 := "class=PredicatedTileAccessIterator elem=f16 shape=64x8 threads=32 access=8 adv=0 stride=200 extent=192x8"
@@ -46,16 +50,11 @@ func TestFamilyControlsInject(t *testing.T) {
 		c, _ := ParseConfig(tc.cfg)
 		p, _ := ParseProgram(tc.ops)
 		got, err := TraceThreads(Control(tc.d), c, p, []int{tc.thread})
-		if err != nil {
-			t.Fatalf("%s %q: %v", tc.d, tc.cfg, err)
-		}
-		if a := addrsOf(got[0]); !reflect.DeepEqual(a, tc.want) {
-			t.Errorf("%s %q %q: %v, want %v", tc.d, tc.cfg, tc.ops, a, tc.want)
-		}
+		require.NoError(t, err, "%s %q", tc.d, tc.cfg)
+		a := addrsOf(got[0])
+		assert.Equal(t, tc.want, a, "%s %q %q: %v, want %v", tc.d, tc.cfg, tc.ops, a, tc.want)
 		ref := addrsOf(familyTrace(t, "reference", "", tc.cfg, tc.ops, tc.thread))
-		if reflect.DeepEqual(ref, tc.want) != tc.same {
-			t.Errorf("%s %q: reference %v, same=%v expected", tc.d, tc.cfg, ref, tc.same)
-		}
+		assert.Equal(t, tc.same, reflect.DeepEqual(ref, tc.want), "%s %q: reference %v, same=%v expected", tc.d, tc.cfg, ref, tc.same)
 	}
 }
 
@@ -63,11 +62,11 @@ func TestFamilyControlsInject(t *testing.T) {
 // registry, with a doc line each.
 func TestFamilyDefectsRegistered(t *testing.T) {
 	for _, d := range FamilyDefects() {
-		if !KnownDefect(d) || DefectDoc(d) == "" {
-			t.Errorf("%s: known %v doc %q", d, KnownDefect(d), DefectDoc(d))
-		}
-		if m, err := ModelByName(string(d)); err != nil || m.Name() != string(d) {
-			t.Errorf("%s: ModelByName %v %v", d, m, err)
+		assert.True(t, KnownDefect(d), "%s: known %v doc %q", d, KnownDefect(d), DefectDoc(d))
+		assert.NotEqual(t, "", DefectDoc(d), "%s: known %v doc %q", d, KnownDefect(d), DefectDoc(d))
+		m, err := ModelByName(string(d))
+		if assert.NoError(t, err, "%s: ModelByName %v %v", d, m, err) {
+			assert.Equal(t, string(d), m.Name(), "%s: ModelByName %v %v", d, m, err)
 		}
 	}
 }

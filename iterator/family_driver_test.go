@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
-// randomFamily draws a configuration of a class of SPEC §10, valid or not:
-// extents, threadblock offsets and access_elems that make residues, guards
-// off and several accesses per vector, and pitches up to the int32 limit.
+// randomFamily draws a configuration of a family class
+// (docs/contract.md#iterator-classes), valid or not: extents, threadblock
+// offsets and access_elems that make residues, guards off and several accesses
+// per vector, and pitches up to the int32 limit.
 func randomFamily(r *rand.Rand) Config {
 	cfg := randomRegular(r)
 	cfg.Class = []Class{RegularTileAccess, PredicatedTileAccess, PredicatedTile}[r.Intn(3)]
@@ -95,9 +97,7 @@ func TestFamilyThreadsEqualTrace(t *testing.T) {
 		}
 		got, gotErr := TraceThreadsIn(arena, m, cfg, prog, threads)
 		name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)
-		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) {
-			t.Fatalf("%s: error %v, per-thread %v", name, gotErr, wantErr)
-		}
+		require.Equal(t, fmt.Sprint(gotErr), fmt.Sprint(wantErr), "%s: error %v, per-thread %v", name, gotErr, wantErr)
 		if wantErr != nil {
 			continue
 		}
@@ -119,16 +119,13 @@ func TestFamilyThreadsEqualTrace(t *testing.T) {
 			}
 		}
 		for k := range want {
-			if !reflect.DeepEqual(got[k], want[k]) {
-				t.Fatalf("%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
-			}
+			require.Equal(t, want[k], got[k], "%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
 		}
-		if len(got) != len(want) {
-			t.Fatalf("%s: %d traces, want %d", name, len(got), len(want))
-		}
+		require.Len(t, got, len(want), "%s: %d traces, want %d", name, len(got), len(want))
 	}
 	t.Logf("%d requests compared: %d records with a guard off, %d traces narrowing, %d truncating", compared, guarded, narrowed, truncated)
-	if compared < 1000 || guarded == 0 || narrowed == 0 || truncated == 0 {
-		t.Fatalf("not every kind of trace exercised: %d compared, %d guarded off, %d narrowing, %d truncating", compared, guarded, narrowed, truncated)
-	}
+	require.GreaterOrEqual(t, compared, 1000, "not every kind of trace exercised: %d compared, %d guarded off, %d narrowing, %d truncating", compared, guarded, narrowed, truncated)
+	require.NotZero(t, guarded, "not every kind of trace exercised: %d compared, %d guarded off, %d narrowing, %d truncating", compared, guarded, narrowed, truncated)
+	require.NotZero(t, narrowed, "not every kind of trace exercised: %d compared, %d guarded off, %d narrowing, %d truncating", compared, guarded, narrowed, truncated)
+	require.NotZero(t, truncated, "not every kind of trace exercised: %d compared, %d guarded off, %d narrowing, %d truncating", compared, guarded, narrowed, truncated)
 }

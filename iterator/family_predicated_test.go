@@ -1,12 +1,14 @@
 package iterator
 
 import (
-	"errors"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-// Expected values derived by hand from SPEC §10; see each case.
+// Expected values derived by hand from docs/contract.md#reference (the
+// family classes); see each case.
 
 func validOf(tr ThreadTrace) [][]bool {
 	out := make([][]bool, len(tr.Records))
@@ -28,15 +30,12 @@ func TestPredicatedTileResidueFirst(t *testing.T) {
 	wantValid := [][]bool{{true, true, false, false}, {true, true, true, true}, {true, true, true, true}}
 	for _, model := range []string{"cutlass", "reference"} {
 		tr := familyTrace(t, model, "", predF32, "load();inc;load();inc;store()", 0)
-		if got := addrsOf(tr); !reflect.DeepEqual(got, wantAddrs) {
-			t.Errorf("%s addrs %v, want %v", model, got, wantAddrs)
-		}
-		if got := validOf(tr); !reflect.DeepEqual(got, wantValid) {
-			t.Errorf("%s valid %v, want %v", model, got, wantValid)
-		}
-		if k := tr.Records[2].Kind; k != "store" {
-			t.Errorf("%s kind %q, want store", model, k)
-		}
+		got := addrsOf(tr)
+		assert.Equal(t, wantAddrs, got, "%s addrs %v, want %v", model, got, wantAddrs)
+		valid := validOf(tr)
+		assert.Equal(t, wantValid, valid, "%s valid %v, want %v", model, valid, wantValid)
+		k := tr.Records[2].Kind
+		assert.Equal(t, "store", k, "%s kind %q, want store", model, k)
 	}
 }
 
@@ -51,20 +50,16 @@ func TestPredicatedThreadblockOffset(t *testing.T) {
 	wantValid := [][]bool{{true, true, true, true}, {true, true, true, true}}
 	for _, model := range []string{"cutlass", "reference"} {
 		tr := familyTrace(t, model, "", cfg, ops, 0)
-		if got := addrsOf(tr); !reflect.DeepEqual(got, wantAddrs) {
-			t.Errorf("%s addrs %v, want %v", model, got, wantAddrs)
-		}
-		if got := validOf(tr); !reflect.DeepEqual(got, wantValid) {
-			t.Errorf("%s valid %v, want %v", model, got, wantValid)
-		}
+		got := addrsOf(tr)
+		assert.Equal(t, wantAddrs, got, "%s addrs %v, want %v", model, got, wantAddrs)
+		valid := validOf(tr)
+		assert.Equal(t, wantValid, valid, "%s valid %v, want %v", model, valid, wantValid)
 	}
 	tr := familyTrace(t, "reference", CResidueNoTB, cfg, ops, 0)
-	if got, want := addrsOf(tr), [][]int64{{1024, 1536, 2048, 2560}, {2048, 2560, 3072, 3584}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("C-residue-no-tb addrs %v, want %v", got, want)
-	}
-	if got, want := validOf(tr)[0], []bool{true, true, false, false}; !reflect.DeepEqual(got, want) {
-		t.Errorf("C-residue-no-tb residue valid %v, want %v", got, want)
-	}
+	got, want := addrsOf(tr), [][]int64{{1024, 1536, 2048, 2560}, {2048, 2560, 3072, 3584}}
+	assert.Equal(t, want, got, "C-residue-no-tb addrs %v, want %v", got, want)
+	residue := validOf(tr)[0]
+	assert.Equal(t, []bool{true, true, false, false}, residue, "C-residue-no-tb residue valid %v, want %v", residue, []bool{true, true, false, false})
 }
 
 // TestPredicatedAccessElems: f16 V=8 with access_elems=2 makes kAPV = 4
@@ -78,9 +73,10 @@ func TestPredicatedAccessElems(t *testing.T) {
 	for _, model := range []string{"cutlass", "reference"} {
 		tr := familyTrace(t, model, "", cfg, "accesses()", 0)
 		r := tr.Records[0]
-		if !reflect.DeepEqual(r.Addrs, want) || !reflect.DeepEqual(r.Valid, wantValid) || r.AccessBytes != 4 || r.Kind != "accesses" {
-			t.Errorf("%s: %+v, want addrs %v valid %v access_bytes 4", model, r, want, wantValid)
-		}
+		assert.Equal(t, want, r.Addrs, "%s: %+v, want addrs %v valid %v access_bytes 4", model, r, want, wantValid)
+		assert.Equal(t, wantValid, r.Valid, "%s: %+v, want addrs %v valid %v access_bytes 4", model, r, want, wantValid)
+		assert.Equal(t, int64(4), r.AccessBytes, "%s: %+v, want addrs %v valid %v access_bytes 4", model, r, want, wantValid)
+		assert.Equal(t, "accesses", r.Kind, "%s: %+v, want addrs %v valid %v access_bytes 4", model, r, want, wantValid)
 	}
 }
 
@@ -92,9 +88,8 @@ func TestPredicatedMasks(t *testing.T) {
 	ops := "clear_mask;load();inc;load();clear_mask;inc;load();enable_mask;load()"
 	want := [][]bool{all(false), all(true), all(false), all(true)}
 	for _, model := range []string{"cutlass", "reference"} {
-		if got := validOf(familyTrace(t, model, "", predF32, ops, 0)); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s valid %v, want %v", model, got, want)
-		}
+		got := validOf(familyTrace(t, model, "", predF32, ops, 0))
+		assert.Equal(t, want, got, "%s valid %v, want %v", model, got, want)
 	}
 }
 
@@ -103,19 +98,12 @@ func TestPredicatedMasks(t *testing.T) {
 // The contract moves 2^32 bytes. add_pointer_offset is int64 and correct.
 func TestPredicatedPointerOffsetNarrowing(t *testing.T) {
 	tr := familyTrace(t, "cutlass", "", predF32, "load_with_pointer_offset(1073741824);add_pointer_offset(2);load()", 0)
-	if got, want := addrsOf(tr), [][]int64{{0, 512, 1024, 1536}, {8, 520, 1032, 1544}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("cutlass addrs %v, want %v", got, want)
-	}
-	if len(tr.Overflows) == 0 {
-		t.Errorf("cutlass: no int32 overflow recorded for n·B = 2^35")
-	}
+	got, want := addrsOf(tr), [][]int64{{0, 512, 1024, 1536}, {8, 520, 1032, 1544}}
+	assert.Equal(t, want, got, "cutlass addrs %v, want %v", got, want)
+	assert.NotEmpty(t, tr.Overflows, "cutlass: no int32 overflow recorded for n·B = 2^35")
 	ref := familyTrace(t, "reference", "", predF32, "load_with_pointer_offset(1073741824)", 0)
-	if got := ref.Records[0].Addrs[0]; got != 1<<32 {
-		t.Errorf("reference: %d, want 2^32", got)
-	}
-	if len(ref.Overflows) != 0 {
-		t.Errorf("reference narrowed: %v", ref.Overflows)
-	}
+	assert.Equal(t, int64(1<<32), ref.Records[0].Addrs[0], "reference: %d, want 2^32", ref.Records[0].Addrs[0])
+	assert.Empty(t, ref.Overflows, "reference narrowed: %v", ref.Overflows)
 }
 
 // TestFamilyUnavailable: ops a class does not have are UnavailableErrors.
@@ -130,9 +118,7 @@ func TestFamilyUnavailable(t *testing.T) {
 			c, _ := ParseConfig(tc.cfg)
 			p, _ := ParseProgram(tc.ops)
 			_, err := traceFamily(model, "", c, p, 0)
-			if !errors.Is(err, ErrUnavailable) {
-				t.Errorf("%s %q %q: err %v, want unavailable", model, tc.cfg, tc.ops, err)
-			}
+			assert.ErrorIs(t, err, ErrUnavailable, "%s %q %q: err %v, want unavailable", model, tc.cfg, tc.ops, err)
 		}
 	}
 }
@@ -147,12 +133,9 @@ func TestFamilyValidation(t *testing.T) {
 		"class=PredicatedTileIterator elem=f32 shape=64x8 threads=32 access=4 tb=0x8",
 	} {
 		c, err := ParseConfig(cfg)
-		if err != nil {
-			t.Fatalf("%q: %v", cfg, err)
-		}
-		if _, err := Validate(c); !IsInvalid(err) {
-			t.Errorf("%q: Validate err %v, want a constraint error", cfg, err)
-		}
+		require.NoError(t, err, "%q", cfg)
+		_, err = Validate(c)
+		assert.True(t, IsInvalid(err), "%q: Validate err %v, want a constraint error", cfg, err)
 	}
 }
 
@@ -166,8 +149,7 @@ func TestPredicatedAccessIncSteps(t *testing.T) {
 	cfg := "class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 extent=64x8"
 	want := [][]int64{{1024, 1536, 2048, 2560}, {1024, 1536, 2048, 2560}}
 	for _, model := range []string{"cutlass", "reference"} {
-		if got := addrsOf(familyTrace(t, model, "", cfg, "inc;inc;accesses();accesses()", 0)); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: %v, want %v", model, got, want)
-		}
+		got := addrsOf(familyTrace(t, model, "", cfg, "inc;inc;accesses();accesses()", 0))
+		assert.Equal(t, want, got, "%s: %v, want %v", model, got, want)
 	}
 }

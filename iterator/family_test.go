@@ -1,31 +1,27 @@
 package iterator
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The expected values in this file are derived by hand from the formulas of
-// SPEC §10 (and §2 for the thread maps); each case shows its arithmetic.
+// docs/contract.md#models (and #thread-maps for the thread maps); each case
+// shows its arithmetic.
 
 // familyTrace parses cfg and ops and traces one thread through traceFamily.
 func familyTrace(t *testing.T, model string, d Defect, cfg, ops string, thread int) ThreadTrace {
 	t.Helper()
 	c, err := ParseConfig(cfg)
-	if err != nil {
-		t.Fatalf("config %q: %v", cfg, err)
-	}
-	if _, err := Validate(c); err != nil {
-		t.Fatalf("config %q: %v", cfg, err)
-	}
+	require.NoError(t, err, "config %q", cfg)
+	_, err = Validate(c)
+	require.NoError(t, err, "config %q", cfg)
 	p, err := ParseProgram(ops)
-	if err != nil {
-		t.Fatalf("ops %q: %v", ops, err)
-	}
+	require.NoError(t, err, "ops %q", ops)
 	tr, err := traceFamily(model, d, c, p, thread)
-	if err != nil {
-		t.Fatalf("%s %q %q thread %d: %v", model, cfg, ops, thread, err)
-	}
+	require.NoError(t, err, "%s %q %q thread %d", model, cfg, ops, thread)
 	return tr
 }
 
@@ -55,9 +51,7 @@ func runFamilyCases(t *testing.T, cases []familyCase) {
 				want  [][]int64
 			}{{"cutlass", tc.cutlass}, {"reference", tc.reference}} {
 				got := addrsOf(familyTrace(t, m.model, "", tc.cfg, tc.ops, tc.thread))
-				if !reflect.DeepEqual(got, m.want) {
-					t.Errorf("%s: got %v, want %v", m.model, got, m.want)
-				}
+				assert.Equal(t, m.want, got, "%s: got %v, want %v", m.model, got, m.want)
 			}
 		})
 	}
@@ -145,8 +139,8 @@ func TestPitchNotMultipleOfV(t *testing.T) {
 // TestRegularAccessAgreesWhereExact: with B ≥ 8 and L % V == 0 the two models
 // agree, and ++ does not move the pointer.
 func TestRegularAccessAgreesWhereExact(t *testing.T) {
-	// SPEC §3's float example: thread 5 at (20,0), rows 2·64·4 = 512 apart.
-	// add_tile_offset(1,0): +64·4 = 256; add_pointer_offset(8): +32.
+	// The cutlass model's float example: thread 5 at (20,0), rows 2·64·4 = 512
+	// apart. add_tile_offset(1,0): +64·4 = 256; add_pointer_offset(8): +32.
 	cfg := "class=RegularTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 adv=1 stride=64"
 	want := [][]int64{{80, 592, 1104, 1616}, {80, 592, 1104, 1616}, {368, 880, 1392, 1904}}
 	runFamilyCases(t, []familyCase{{"f32", cfg, "accesses();inc;inc;accesses();add_tile_offset(1,0);add_pointer_offset(8);accesses()", 5, want, want}})

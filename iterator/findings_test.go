@@ -1,8 +1,9 @@
 package iterator
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestArithmeticFindings: each finding once, in first-met order, with its
@@ -20,10 +21,8 @@ func TestArithmeticFindings(t *testing.T) {
 		"incS = 2147483648 overflows int32 (wrapped as the C++ does): thread 2 and 2 more",
 		"bit-to-byte conversion truncates at pointer step: thread 5",
 	}
-	if got := ArithmeticFindings(traces); !slices.Equal(got, want) {
-		t.Errorf("ArithmeticFindings =\n%q\nwant\n%q", got, want)
-	}
-	if got := ArithmeticFindings([]ThreadTrace{{Thread: 0}}); len(got) != 0 {
-		t.Errorf("no findings expected, got %q", got)
-	}
+	got := ArithmeticFindings(traces)
+	assert.Equal(t, want, got, "ArithmeticFindings =\n%q\nwant\n%q", got, want)
+	none := ArithmeticFindings([]ThreadTrace{{Thread: 0}})
+	assert.Empty(t, none, "no findings expected, got %q", none)
 }

@@ -1,9 +1,9 @@
 package iterator
 
 import (
-	"errors"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzParseConfig: no input panics; every error is a *SyntaxError; and a
@@ -26,19 +26,13 @@ func FuzzParseConfig(f *testing.F) {
 		c, err := ParseConfig(s)
 		if err != nil {
 			var se *SyntaxError
-			if !errors.As(err, &se) {
-				t.Fatalf("ParseConfig(%q): error %T %v is not a *SyntaxError", s, err, err)
-			}
+			require.ErrorAs(t, err, &se, "ParseConfig(%q): error %T %v is not a *SyntaxError", s, err, err)
 			return
 		}
 		text := c.String()
 		back, err := ParseConfig(text)
-		if err != nil {
-			t.Fatalf("ParseConfig(%q) ok, but its String %q does not parse: %v", s, text, err)
-		}
-		if !reflect.DeepEqual(back, c) {
-			t.Fatalf("round trip of %q via %q:\n got %+v\nwant %+v", s, text, back, c)
-		}
+		require.NoError(t, err, "ParseConfig(%q) ok, but its String %q does not parse", s, text)
+		require.Equal(t, c, back, "round trip of %q via %q:\n got %+v\nwant %+v", s, text, back, c)
 	})
 }
 
@@ -60,21 +54,13 @@ func FuzzParseProgram(f *testing.F) {
 		p, err := ParseProgram(s)
 		if err != nil {
 			var se *SyntaxError
-			if !errors.As(err, &se) {
-				t.Fatalf("ParseProgram(%q): error %T %v is not a *SyntaxError", s, err, err)
-			}
+			require.ErrorAs(t, err, &se, "ParseProgram(%q): error %T %v is not a *SyntaxError", s, err, err)
 			return
 		}
-		if len(p) == 0 {
-			t.Fatalf("ParseProgram(%q) returned an empty program without an error", s)
-		}
+		require.NotEmpty(t, p, "ParseProgram(%q) returned an empty program without an error", s)
 		text := p.String()
 		back, err := ParseProgram(text)
-		if err != nil {
-			t.Fatalf("ParseProgram(%q) ok, but its String %q does not parse: %v", s, text, err)
-		}
-		if !reflect.DeepEqual(back, p) {
-			t.Fatalf("round trip of %q via %q: got %v, want %v", s, text, back, p)
-		}
+		require.NoError(t, err, "ParseProgram(%q) ok, but its String %q does not parse", s, text)
+		require.Equal(t, p, back, "round trip of %q via %q: got %v, want %v", s, text, back, p)
 	})
 }

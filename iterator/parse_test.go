@@ -1,12 +1,12 @@
 package iterator
 
 import (
-	"errors"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -16,7 +16,7 @@ func TestParseConfigExamples(t *testing.T) {
 		in   string
 		want Config
 	}{
-		{ // SPEC §8's example, spaces
+		{ // the contract's example configuration, spaces
 			"elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 			Config{Elem: f32, Shape: [2]int64{64, 8}, Threads: 32, Access: 4, Adv: 1, Stride: 64},
 		},
@@ -43,17 +43,13 @@ func TestParseConfigExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ParseConfig(tt.in)
-		if err != nil {
-			t.Errorf("ParseConfig(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "ParseConfig(%q)", tt.in) {
 			continue
 		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("ParseConfig(%q)\n got %+v\nwant %+v", tt.in, got, tt.want)
-		}
+		assert.Equal(t, tt.want, got, "ParseConfig(%q)\n got %+v\nwant %+v", tt.in, got, tt.want)
 		back, err := ParseConfig(got.String())
-		if err != nil || !reflect.DeepEqual(back, got) {
-			t.Errorf("round trip of %q via %q: got %+v, %v", tt.in, got.String(), back, err)
-		}
+		assert.NoError(t, err, "round trip of %q via %q: got %+v", tt.in, got.String(), back)
+		assert.Equal(t, got, back, "round trip of %q via %q: got %+v, %v", tt.in, got.String(), back, err)
 	}
 }
 
@@ -96,17 +92,12 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c, err := ParseConfig(tt.in)
-		if err == nil {
-			t.Errorf("ParseConfig(%q) = %+v, want error %s", tt.in, c, tt.want)
+		if !assert.Error(t, err, "ParseConfig(%q) = %+v, want error %s", tt.in, c, tt.want) {
 			continue
 		}
 		var se *SyntaxError
-		if !errors.As(err, &se) {
-			t.Errorf("ParseConfig(%q): error %T is not a *SyntaxError", tt.in, err)
-		}
-		if err.Error() != tt.want {
-			t.Errorf("ParseConfig(%q):\n got %s\nwant %s", tt.in, err, tt.want)
-		}
+		assert.ErrorAs(t, err, &se, "ParseConfig(%q): error %T is not a *SyntaxError", tt.in, err)
+		assert.Equal(t, tt.want, err.Error(), "ParseConfig(%q):\n got %s\nwant %s", tt.in, err, tt.want)
 	}
 }
 
@@ -115,11 +106,9 @@ func TestParseConfigErrorColumnPointsAtToken(t *testing.T) {
 	in := "elem=f32,  shape=64x8\tthreads=x access=4"
 	_, err := ParseConfig(in)
 	var se *SyntaxError
-	if !errors.As(err, &se) {
-		t.Fatalf("want a SyntaxError, got %v", err)
-	}
-	if se.Index != 3 || !strings.HasPrefix(in[se.Column-1:], "threads=x") {
-		t.Errorf("token %d column %d does not point at threads=x in %q", se.Index, se.Column, in)
+	require.ErrorAs(t, err, &se, "want a SyntaxError, got %v", err)
+	if assert.Equal(t, 3, se.Index, "token %d column %d does not point at threads=x in %q", se.Index, se.Column, in) {
+		assert.True(t, strings.HasPrefix(in[se.Column-1:], "threads=x"), "token %d column %d does not point at threads=x in %q", se.Index, se.Column, in)
 	}
 }
 
@@ -137,20 +126,14 @@ func TestParseProgramExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ParseProgram(tt.in)
-		if err != nil {
-			t.Errorf("ParseProgram(%q): %v", tt.in, err)
+		if !assert.NoError(t, err, "ParseProgram(%q)", tt.in) {
 			continue
 		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("ParseProgram(%q) = %+v, want %+v", tt.in, got, tt.want)
-		}
-		if got.String() != tt.text {
-			t.Errorf("ParseProgram(%q).String() = %q, want %q", tt.in, got.String(), tt.text)
-		}
+		assert.Equal(t, tt.want, got, "ParseProgram(%q) = %+v, want %+v", tt.in, got, tt.want)
+		assert.Equal(t, tt.text, got.String(), "ParseProgram(%q).String() = %q, want %q", tt.in, got.String(), tt.text)
 		back, err := ParseProgram(got.String())
-		if err != nil || !reflect.DeepEqual(back, got) {
-			t.Errorf("round trip of %q: %+v, %v", tt.in, back, err)
-		}
+		assert.NoError(t, err, "round trip of %q: %+v", tt.in, back)
+		assert.Equal(t, got, back, "round trip of %q: %+v, %v", tt.in, back, err)
 	}
 }
 
@@ -174,13 +157,10 @@ func TestParseProgramErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, err := ParseProgram(tt.in)
-		if err == nil {
-			t.Errorf("ParseProgram(%q) = %v, want error %s", tt.in, p, tt.want)
+		if !assert.Error(t, err, "ParseProgram(%q) = %v, want error %s", tt.in, p, tt.want) {
 			continue
 		}
-		if err.Error() != tt.want {
-			t.Errorf("ParseProgram(%q):\n got %s\nwant %s", tt.in, err, tt.want)
-		}
+		assert.Equal(t, tt.want, err.Error(), "ParseProgram(%q):\n got %s\nwant %s", tt.in, err, tt.want)
 	}
 }
 
@@ -198,9 +178,8 @@ func TestProgramRoundTripEveryKind(t *testing.T) {
 		prog = append(prog, op)
 	}
 	back, err := ParseProgram(prog.String())
-	if err != nil || !reflect.DeepEqual(back, prog) {
-		t.Fatalf("round trip of %q: %v, %v", prog.String(), back, err)
-	}
+	require.NoError(t, err, "round trip of %q: %v", prog.String(), back)
+	require.Equal(t, prog, back, "round trip of %q: %v, %v", prog.String(), back, err)
 }
 
 // Any configuration the models accept — not only one that came from the
@@ -248,11 +227,8 @@ func TestValidConfigsRoundTrip(t *testing.T) {
 		}
 		checked++
 		back, err := ParseConfig(c.String())
-		if err != nil || !reflect.DeepEqual(back, c) {
-			t.Fatalf("config %+v renders as %q, which parses to %+v, %v", c, c.String(), back, err)
-		}
+		require.NoError(t, err, "config %+v renders as %q, which parses to %+v", c, c.String(), back)
+		require.Equal(t, c, back, "config %+v renders as %q, which parses to %+v, %v", c, c.String(), back, err)
 	}
-	if checked < 100 {
-		t.Fatalf("only %d of the generated configurations were valid; the generator no longer exercises the round trip", checked)
-	}
+	require.GreaterOrEqual(t, checked, 100, "only %d of the generated configurations were valid; the generator no longer exercises the round trip", checked)
 }

@@ -1,21 +1,21 @@
 package iterator
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// Reference addresses worked by hand from SPEC §4 for the f32 example
-// (thread 5 at (20,0), B=32, L=64, Ds=2, so access s is at
-// (20 + (2s)·64)·4 = 80 + 512·s bytes from the tile origin). A tile offset
-// (1,0) moves Sc=64 elements = 256 bytes, ++ moves Ss·L = 512 elements =
-// 2048 bytes, a pointer offset of 8 elements moves 32 bytes.
+// Reference addresses worked by hand from docs/contract.md#reference for the
+// f32 example (thread 5 at (20,0), B=32, L=64, Ds=2, so access s is at (20 +
+// (2s)·64)·4 = 80 + 512·s bytes from the tile origin). A tile offset (1,0)
+// moves Sc=64 elements = 256 bytes, ++ moves Ss·L = 512 elements = 2048 bytes,
+// a pointer offset of 8 elements moves 32 bytes.
 func TestReferenceF32ByHand(t *testing.T) {
 	plus := func(d int64) []int64 { return []int64{80 + d, 592 + d, 1104 + d, 1616 + d} }
 	cases := []struct {
@@ -36,9 +36,8 @@ func TestReferenceF32ByHand(t *testing.T) {
 		{Program{{Kind: StorePtr, A: -3}}, plus(-12)},
 	}
 	for _, tc := range cases {
-		if got := lastAddrs(t, referenceModel{}, f32Example(t), tc.prog, 5); !slices.Equal(got, tc.want) {
-			t.Errorf("reference %s: got %v, want %v", tc.prog, got, tc.want)
-		}
+		got := lastAddrs(t, referenceModel{}, f32Example(t), tc.prog, 5)
+		assert.Equal(t, tc.want, got, "reference %s: got %v, want %v", tc.prog, got, tc.want)
 	}
 }
 
@@ -54,14 +53,14 @@ func TestReferenceU4ByHand(t *testing.T) {
 		{progIncLoad, 608}, {progLoadPtr, 100}, {progAddPtrLoad, 100},
 	}
 	for _, tc := range cases {
-		if got := lastAddrs(t, referenceModel{}, u4Example(t), tc.prog, 6); !slices.Equal(got, []int64{tc.want}) {
-			t.Errorf("reference u4 %s: got %v, want [%d]", tc.prog, got, tc.want)
-		}
+		got := lastAddrs(t, referenceModel{}, u4Example(t), tc.prog, 6)
+		assert.Equal(t, []int64{tc.want}, got, "reference u4 %s: got %v, want [%d]", tc.prog, got, tc.want)
 	}
 }
 
-// SPEC §3 against §4: where cutlass (≥ v4.5.0) must agree with the
-// reference and where it must differ, decided by SPEC's rules, not by
+// docs/contract.md#cutlass against #reference: where cutlass (≥ v4.5.0)
+// must agree with the reference and where it must differ, decided by the
+// contract's formulas, not by
 // running either model: load(c,s)/store(c,s) differ exactly when V > 1 and
 // tc ≠ 0 (the /V); add_pointer_offset(n) differs exactly when B ≠ 8 and
 // n ≠ 0 (bytes, not elements); load(), store(), add_tile_offset, ++/-- and
@@ -83,9 +82,7 @@ func TestReferenceVersusCutlass(t *testing.T) {
 				for _, th := range []int{0, 5, cfg.Threads - 1} {
 					ref := lastAddrs(t, referenceModel{}, cfg, prog, th)
 					got := lastAddrs(t, cut, cfg, prog, th)
-					if slices.Equal(ref, got) != wantSame {
-						t.Errorf("%s %s %s thread %d: reference %v cutlass %v, want same=%v", cut.Name(), cfg, prog, th, ref, got, wantSame)
-					}
+					assert.Equal(t, wantSame, slices.Equal(ref, got), "%s %s %s thread %d: reference %v cutlass %v, want same=%v", cut.Name(), cfg, prog, th, ref, got, wantSame)
 					if wantSame {
 						agreed++
 					} else {
@@ -111,9 +108,8 @@ func TestReferenceVersusCutlass(t *testing.T) {
 			}
 		}
 	}
-	if agreed == 0 || differed == 0 {
-		t.Errorf("agreements %d, differences %d: both must be exercised", agreed, differed)
-	}
+	assert.NotZero(t, agreed, "agreements %d, differences %d: both must be exercised", agreed, differed)
+	assert.NotZero(t, differed, "agreements %d, differences %d: both must be exercised", agreed, differed)
 }
 
 // u4 with L=129: odd rows start mid-byte. Thread 6 at (64,1) is at bit
@@ -124,17 +120,15 @@ func TestReferenceMarksInexactAddresses(t *testing.T) {
 	cfg := u4Example(t)
 	cfg.Stride = 129
 	tr, err := referenceModel{}.Trace(cfg, progLoad, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	r := tr.Records[0]
-	if r.Addrs[0] != 96 || len(r.Inexact) != 1 || !r.Inexact[0] || len(tr.Inexact) != 0 {
-		t.Errorf("thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
+	assert.Equal(t, int64(96), r.Addrs[0], "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
+	if assert.Len(t, r.Inexact, 1, "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact) {
+		assert.True(t, r.Inexact[0], "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
 	}
+	assert.Empty(t, tr.Inexact, "thread 6: addrs %v inexact %v trace inexact %v, want [96] [true] []", r.Addrs, r.Inexact, tr.Inexact)
 	tr, _ = referenceModel{}.Trace(cfg, progLoad, 0)
-	if tr.Records[0].Inexact != nil {
-		t.Errorf("thread 0 marked inexact: %v", tr.Records[0].Inexact)
-	}
+	assert.Nil(t, tr.Records[0].Inexact, "thread 0 marked inexact: %v", tr.Records[0].Inexact)
 }
 
 // Rows × pitch of the default allocation, worked by hand for the f32
@@ -159,20 +153,17 @@ func TestAllocation(t *testing.T) {
 	}
 	for _, tc := range cases {
 		lo, hi := Allocation(cfg, tc.prog)
-		if lo != 0 || hi != tc.hi {
-			t.Errorf("%s: [%d,%d), want [0,%d)", tc.prog, lo, hi, tc.hi)
-		}
+		assert.Zero(t, lo, "%s: [%d,%d), want [0,%d)", tc.prog, lo, hi, tc.hi)
+		assert.Equal(t, tc.hi, hi, "%s: [%d,%d), want [0,%d)", tc.prog, lo, hi, tc.hi)
 	}
 	cfg.Rows = 3
-	if _, hi := Allocation(cfg, progIncLoad); hi != 3*256 {
-		t.Errorf("rows=3: hi %d, want 768", hi)
-	}
+	_, hi := Allocation(cfg, progIncLoad)
+	assert.Equal(t, layout.Bytes(3*256), hi, "rows=3: hi %d, want 768", hi)
 	// u4, L=129, one row: 516 bits, 64.5 bytes: the last byte is allocated.
 	u4 := u4Example(t)
 	u4.Stride, u4.Rows = 129, 1
-	if _, hi := Allocation(u4, progLoad); hi != 65 {
-		t.Errorf("u4 one row of 129: hi %d, want 65", hi)
-	}
+	_, hi = Allocation(u4, progLoad)
+	assert.Equal(t, layout.Bytes(65), hi, "u4 one row of 129: hi %d, want 65", hi)
 }
 
 // cas32: f16 5×3 tile with L=5 and V=1 (stripmined T=5: Iter=(1,3),
@@ -193,29 +184,22 @@ func TestAtomicWordsAndTail(t *testing.T) {
 	}
 	for _, tc := range cases {
 		tr, err := tc.m.Trace(cfg, prog, 4)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ld := tr.Records[0]; ld.AtomicWords != nil {
-			t.Errorf("%s: a load lists atomic words %v", tc.m.Name(), ld.AtomicWords)
-		}
+		require.NoError(t, err)
+		ld := tr.Records[0]
+		assert.Nil(t, ld.AtomicWords, "%s: a load lists atomic words %v", tc.m.Name(), ld.AtomicWords)
 		st := tr.Records[1]
-		if !slices.Equal(st.Addrs, []int64{8, 18, 28}) || !slices.Equal(st.AtomicWords, tc.want) {
-			t.Errorf("%s: addrs %v words %v, want [8 18 28] %v", tc.m.Name(), st.Addrs, st.AtomicWords, tc.want)
-		}
+		assert.Equal(t, []int64{8, 18, 28}, st.Addrs, "%s: addrs %v words %v, want [8 18 28] %v", tc.m.Name(), st.Addrs, st.AtomicWords, tc.want)
+		assert.Equal(t, tc.want, st.AtomicWords, "%s: addrs %v words %v, want [8 18 28] %v", tc.m.Name(), st.Addrs, st.AtomicWords, tc.want)
 	}
 	// Without atomic=cas32 no words are listed.
 	cfg.Atomic = ""
-	if tr, _ := (referenceModel{}).Trace(cfg, prog, 4); tr.Records[1].AtomicWords != nil {
-		t.Errorf("plain store lists words %v", tr.Records[1].AtomicWords)
-	}
+	tr, _ := (referenceModel{}).Trace(cfg, prog, 4)
+	assert.Nil(t, tr.Records[1].AtomicWords, "plain store lists words %v", tr.Records[1].AtomicWords)
 }
 
 func TestReferenceInt64OverflowIsAnError(t *testing.T) {
 	_, err := referenceModel{}.Trace(f32Example(t), Program{{Kind: AddPointerOffset, A: 1 << 62}, {Kind: Load}}, 0)
-	if !errors.Is(err, layout.ErrOverflow) {
-		t.Errorf("err %v, want ErrOverflow", err)
-	}
+	assert.ErrorIs(t, err, layout.ErrOverflow, "err %v, want ErrOverflow", err)
 }
 
 func TestRegistry(t *testing.T) {
@@ -223,31 +207,28 @@ func TestRegistry(t *testing.T) {
 	for _, m := range Builtins() {
 		names = append(names, m.Name())
 	}
-	if !slices.Equal(names, []string{"reference", "cutlass", "cutlass-pre3049"}) {
-		t.Errorf("builtins %v", names)
-	}
+	assert.Equal(t, []string{"reference", "cutlass", "cutlass-pre3049"}, names, "builtins %v", names)
 	for _, n := range append(names, "C-load-div", "C-cas16-tail") {
 		m, err := ModelByName(n)
-		if err != nil || m.Name() != n {
-			t.Errorf("ModelByName(%q): %v %v", n, m, err)
+		if assert.NoError(t, err, "ModelByName(%q): %v %v", n, m, err) {
+			assert.Equal(t, n, m.Name(), "ModelByName(%q): %v %v", n, m, err)
 		}
 	}
-	if _, err := ModelByName("cutlass-4.4"); err == nil {
-		t.Error("unknown model accepted")
-	}
+	_, err := ModelByName("cutlass-4.4")
+	assert.Error(t, err, "unknown model accepted")
 	cfg := f32Example(t)
 	trs, err := TraceThreads(cutlassModel{}, cfg, progLoad, []int{7, 5})
-	if err != nil || len(trs) != 2 || trs[0].Thread != 7 || trs[1].Thread != 5 || trs[1].Records[0].Addrs[0] != 80 {
-		t.Errorf("TraceThreads: %v %+v", err, trs)
+	if assert.NoError(t, err, "TraceThreads: %v %+v", err, trs) && assert.Len(t, trs, 2, "TraceThreads: %v %+v", err, trs) {
+		assert.Equal(t, 7, trs[0].Thread, "TraceThreads: %v %+v", err, trs)
+		assert.Equal(t, 5, trs[1].Thread, "TraceThreads: %v %+v", err, trs)
+		assert.Equal(t, int64(80), trs[1].Records[0].Addrs[0], "TraceThreads: %v %+v", err, trs)
 	}
-	if _, err := TraceThreads(cutlassModel{}, cfg, progLoad, []int{0, 32}); err == nil {
-		t.Error("thread 32 of 32 accepted")
-	}
+	_, err = TraceThreads(cutlassModel{}, cfg, progLoad, []int{0, 32})
+	assert.Error(t, err, "thread 32 of 32 accepted")
 	bad := cfg
 	bad.Access = 3
-	if _, err := TraceThreads(cutlassModel{}, bad, progLoad, []int{0}); !IsInvalid(err) {
-		t.Errorf("invalid config: %v", err)
-	}
+	_, err = TraceThreads(cutlassModel{}, bad, progLoad, []int{0})
+	assert.True(t, IsInvalid(err), "invalid config: %v", err)
 }
 
 func TestValidateNamesConstraints(t *testing.T) {
@@ -276,13 +257,11 @@ func TestValidateNamesConstraints(t *testing.T) {
 		tc.f(&cfg)
 		_, err := Validate(cfg)
 		ce, ok := err.(*ConstraintError)
-		if !ok || ce.Constraint != tc.want {
-			t.Errorf("%s: %v, want constraint %q", tc.name, err, tc.want)
-		}
+		assert.True(t, ok, "%s: %v, want constraint %q", tc.name, err, tc.want)
+		assert.Equal(t, tc.want, ce.Constraint, "%s: %v, want constraint %q", tc.name, err, tc.want)
 	}
-	if _, err := Validate(base); err != nil {
-		t.Errorf("valid config rejected: %v", err)
-	}
+	_, err := Validate(base)
+	assert.NoError(t, err, "valid config rejected")
 }
 
 // TestOverflowNamesItsCause: an int64 overflow of tilecheck's arithmetic
@@ -295,8 +274,8 @@ func TestOverflowNamesItsCause(t *testing.T) {
 	huge.Stride = math.MaxInt64
 	_, err := Validate(huge)
 	var ce *ConstraintError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "stride=9223372036854775807") {
-		t.Errorf("stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err)
+	if assert.ErrorAs(t, err, &ce, "stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err) {
+		assert.Contains(t, err.Error(), "stride=9223372036854775807", "stride=MaxInt64: Validate gives %v, want a constraint naming stride=", err)
 	}
 	// The reference overflows at op 2 (elements to bits); the cutlass
 	// models take the offset as bytes (#3017) and overflow at op 3.
@@ -304,9 +283,10 @@ func TestOverflowNamesItsCause(t *testing.T) {
 	for _, m := range Builtins() {
 		_, err := m.Trace(cfg, prog, 0)
 		var oe *OpError
-		if !errors.As(err, &oe) || oe.Op.Kind != AddPointerOffset || !errors.Is(err, layout.ErrOverflow) ||
-			!strings.Contains(err.Error(), fmt.Sprintf(`ops: op %d "add_pointer_offset(9223372036854775807)": `, oe.Index+1)) {
-			t.Errorf("%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+		if assert.ErrorAs(t, err, &oe, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err) {
+			assert.Equal(t, AddPointerOffset, oe.Op.Kind, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+			assert.ErrorIs(t, err, layout.ErrOverflow, "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
+			assert.Contains(t, err.Error(), fmt.Sprintf(`ops: op %d "add_pointer_offset(9223372036854775807)": `, oe.Index+1), "%s: err %v, want an OpError naming add_pointer_offset and wrapping ErrOverflow", m.Name(), err)
 		}
 	}
 }

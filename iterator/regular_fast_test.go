@@ -5,9 +5,9 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -151,9 +151,7 @@ func TestFastEqualsChecked(t *testing.T) {
 		}
 		got, gotErr := TraceThreadsIn(arena, m, cfg, prog, threads)
 		name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)
-		if fmt.Sprint(wantErr) != fmt.Sprint(gotErr) {
-			t.Fatalf("%s: error %v, checked path %v", name, gotErr, wantErr)
-		}
+		require.Equal(t, fmt.Sprint(gotErr), fmt.Sprint(wantErr), "%s: error %v, checked path %v", name, gotErr, wantErr)
 		if wantErr != nil {
 			continue
 		}
@@ -173,19 +171,17 @@ func TestFastEqualsChecked(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			for k := range want {
-				if !reflect.DeepEqual(got[k], want[k]) {
-					t.Fatalf("%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
-				}
+				require.Equal(t, want[k], got[k], "%s: thread %d\n got  %+v\n want %+v", name, k, got[k], want[k])
 			}
-			t.Fatalf("%s: traces differ", name)
+			require.Equal(t, want, got, "%s: traces differ", name)
 		}
 	}
 	t.Logf("%d traced requests: %d on the fast path (%d traces narrowing, %d truncating), %d on the checked path",
 		compared, fast, fastOverflow, fastInexact, checked)
-	if fast < compared/2 || checked == 0 || fastOverflow == 0 || fastInexact == 0 {
-		t.Fatalf("paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d",
-			fast, fastOverflow, fastInexact, checked, compared)
-	}
+	require.GreaterOrEqual(t, fast, compared/2, "paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d", fast, fastOverflow, fastInexact, checked, compared)
+	require.NotZero(t, checked, "paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d", fast, fastOverflow, fastInexact, checked, compared)
+	require.NotZero(t, fastOverflow, "paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d", fast, fastOverflow, fastInexact, checked, compared)
+	require.NotZero(t, fastInexact, "paths not all exercised: %d fast (%d traces narrowing, %d truncating), %d checked of %d", fast, fastOverflow, fastInexact, checked, compared)
 }
 
 // TestFastKeepsOverflows: near the int32 and int64 limits the
@@ -220,22 +216,19 @@ func TestFastKeepsOverflows(t *testing.T) {
 	for _, c := range cases {
 		want, wantErr := checkedTraces(t, c.m, c.cfg, c.prog, AllThreads(c.cfg))
 		got, gotErr := TraceThreads(c.m, c.cfg, c.prog, AllThreads(c.cfg))
-		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (wantErr == nil && !reflect.DeepEqual(got, want)) {
-			t.Fatalf("%s %s: got %v, %v; checked path %v, %v", c.m.Name(), c.cfg, got, gotErr, want, wantErr)
+		require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), "%s %s: got %v, %v; checked path %v, %v", c.m.Name(), c.cfg, got, gotErr, want, wantErr)
+		if wantErr == nil {
+			require.Equal(t, want, got, "%s %s: got %v, %v; checked path %v, %v", c.m.Name(), c.cfg, got, gotErr, want, wantErr)
 		}
 		found := fmt.Sprint(gotErr)
 		if gotErr == nil && len(got[1].Overflows) > 0 {
 			found = got[1].Overflows[0].String()
 		}
-		if !strings.Contains(found, c.want) {
-			t.Fatalf("%s %s: %q does not report %q", c.m.Name(), c.cfg, found, c.want)
-		}
+		require.Contains(t, found, c.want, "%s %s: %q does not report %q", c.m.Name(), c.cfg, found, c.want)
 		// The cutlass models' narrowings are the same for every thread, so
 		// their fast path may hold them; everything else must not.
 		_, cut := c.m.(cutlassModel)
-		if fastTaken(c.m, c.cfg, c.prog) != (cut && gotErr == nil) {
-			t.Fatalf("%s %s: fast path taken: %v", c.m.Name(), c.cfg, !(cut && gotErr == nil))
-		}
+		require.Equal(t, (cut && gotErr == nil), fastTaken(c.m, c.cfg, c.prog), "%s %s: fast path taken: %v", c.m.Name(), c.cfg, !(cut && gotErr == nil))
 	}
 }
 
@@ -259,11 +252,8 @@ func TestSmallBoundImpliesFullBound(t *testing.T) {
 		admitted++
 		ref := &refProgram{reach: reach, acc: &refAccesses{span: span}}
 		cut := &cutProgram{reach: reach, acc: &cutAccesses{span: span}}
-		if !(referenceModel{}).fullBound(ref, in, init) || !(cutlassModel{}).fullBound(cut, in, init) {
-			t.Fatalf("smallBound admits L=%d B=%d init=%v reach=%d span=%d, which the bound refuses", in.L, in.B, init, reach, span)
-		}
+		require.True(t, (referenceModel{}).fullBound(ref, in, init), "smallBound admits L=%d B=%d init=%v reach=%d span=%d, which the bound refuses", in.L, in.B, init, reach, span)
+		require.True(t, (cutlassModel{}).fullBound(cut, in, init), "smallBound admits L=%d B=%d init=%v reach=%d span=%d, which the bound refuses", in.L, in.B, init, reach, span)
 	}
-	if admitted < 1000 {
-		t.Fatalf("only %d admitted", admitted)
-	}
+	require.GreaterOrEqual(t, admitted, 1000, "only %d admitted", admitted)
 }

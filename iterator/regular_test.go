@@ -1,10 +1,10 @@
 package iterator
 
 import (
-	"errors"
-	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -14,14 +14,12 @@ import (
 func elem(t testing.TB, name string) layout.Elem {
 	t.Helper()
 	e, err := layout.ElemByName(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return e
 }
 
-// f32Example is SPEC §3's float worked example: 64×8, stripmined T=32, V=4,
-// rank 1, L=64.
+// f32Example is the cutlass model's float worked example
+// (docs/contract.md#cutlass): 64×8, stripmined T=32, V=4, rank 1, L=64.
 func f32Example(t testing.TB) Config {
 	return Config{Elem: elem(t, "f32"), Shape: [2]int64{64, 8}, Map: Stripmined, Threads: 32, Access: 4, Adv: 1, Stride: 64}
 }
@@ -52,12 +50,8 @@ var (
 func lastAddrs(t *testing.T, m Model, cfg Config, prog Program, thread int) []int64 {
 	t.Helper()
 	tr, err := m.Trace(cfg, prog, thread)
-	if err != nil {
-		t.Fatalf("%s %s %s thread %d: %v", m.Name(), cfg, prog, thread, err)
-	}
-	if len(tr.Records) == 0 {
-		t.Fatalf("%s %s: no records", m.Name(), prog)
-	}
+	require.NoError(t, err, "%s %s %s thread %d", m.Name(), cfg, prog, thread)
+	require.NotEmpty(t, tr.Records, "%s %s: no records", m.Name(), prog)
 	return tr.Records[len(tr.Records)-1].Addrs
 }
 
@@ -70,7 +64,8 @@ type example struct {
 	pre    []int64 // v2.3–v4.4 where it differs; nil means the same
 }
 
-// Every worked example of SPEC §3, addresses copied from the SPEC tables.
+// Every worked example of the cutlass model, addresses worked by hand
+// from the formulas of docs/contract.md#cutlass.
 var workedExamples = []example{
 	{"f32 load()", f32Example, 5, progLoad, []int64{80, 592, 1104, 1616}, nil},
 	{"f32 load(f,{1,0})", f32Example, 5, progLoadTile, []int64{144, 656, 1168, 1680}, nil},
@@ -93,38 +88,34 @@ var workedExamples = []example{
 func TestWorkedExamplesBothCutlassVersions(t *testing.T) {
 	for _, ex := range workedExamples {
 		cfg := ex.cfg(t)
-		if got := lastAddrs(t, cutlassModel{}, cfg, ex.prog, ex.thread); !slices.Equal(got, ex.want) {
-			t.Errorf("cutlass %s: got %v, want %v", ex.name, got, ex.want)
-		}
+		got := lastAddrs(t, cutlassModel{}, cfg, ex.prog, ex.thread)
+		assert.Equal(t, ex.want, got, "cutlass %s: got %v, want %v", ex.name, got, ex.want)
 		want := ex.want
 		if ex.pre != nil {
 			want = ex.pre
 		}
-		if got := lastAddrs(t, cutlassModel{pre3049: true}, cfg, ex.prog, ex.thread); !slices.Equal(got, want) {
-			t.Errorf("cutlass-pre3049 %s: got %v, want %v", ex.name, got, want)
-		}
+		pre := lastAddrs(t, cutlassModel{pre3049: true}, cfg, ex.prog, ex.thread)
+		assert.Equal(t, want, pre, "cutlass-pre3049 %s: got %v, want %v", ex.name, pre, want)
 	}
 }
 
 func TestWorkedExampleThreadMapsAndAccessBytes(t *testing.T) {
-	// SPEC §3: Iter=(1,4), Delta=(1,2), A=16, thread 5 at (20,0).
+	// Iter=(1,4), Delta=(1,2), A=16, thread 5 at (20,0).
 	cfg := f32Example(t)
 	m, err := Validate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Iter != (layout.Coord{C: 1, S: 4}) || m.Delta != (layout.Coord{C: 1, S: 2}) || m.Init(5) != (layout.Coord{C: 20, S: 0}) {
-		t.Errorf("f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
-	}
-	if a := InstanceAccessBytes(cfg); a != 16 {
-		t.Errorf("f32 A = %d, want 16", a)
-	}
-	if a := InstanceAccessBytes(u4Example(t)); a != 16 {
-		t.Errorf("u4 V=32 A = %d, want 16", a)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, layout.Coord{C: 1, S: 4}, m.Iter, "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	assert.Equal(t, layout.Coord{C: 1, S: 2}, m.Delta, "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	assert.Equal(t, layout.Coord{C: 20, S: 0}, m.Init(5), "f32 map: Iter %v Delta %v init(5) %v", m.Iter, m.Delta, m.Init(5))
+	a := InstanceAccessBytes(cfg)
+	assert.Equal(t, layout.Bytes(16), a, "f32 A = %d, want 16", a)
+	a = InstanceAccessBytes(u4Example(t))
+	assert.Equal(t, layout.Bytes(16), a, "u4 V=32 A = %d, want 16", a)
 	tr, err := cutlassModel{}.Trace(cfg, progLoad, 5)
-	if err != nil || tr.Records[0].AccessBytes != 16 || tr.Records[0].Kind != "load" || tr.Records[0].Op != 0 {
-		t.Errorf("record: %+v %v", tr.Records, err)
+	if assert.NoError(t, err, "record: %+v %v", tr.Records, err) {
+		assert.Equal(t, int64(16), tr.Records[0].AccessBytes, "record: %+v %v", tr.Records, err)
+		assert.Equal(t, "load", tr.Records[0].Kind, "record: %+v %v", tr.Records, err)
+		assert.Zero(t, tr.Records[0].Op, "record: %+v %v", tr.Records, err)
 	}
 }
 
@@ -134,31 +125,22 @@ func TestWorkedExampleThreadMapsAndAccessBytes(t *testing.T) {
 func TestAlignmentOverrunsFragment(t *testing.T) {
 	cfg := Config{Elem: elem(t, "f32"), Shape: [2]int64{128, 4}, Map: Stripmined, Threads: 16, Access: 4, Adv: 1, Align: 32}
 	m, err := Validate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if InstanceAccessBytes(cfg) != 32 || FragmentBytes(cfg, m) != 128 || !FragmentOverrun(cfg, m) {
-		t.Errorf("A=%d fragment=%d overrun=%v, want 32, 128, true", InstanceAccessBytes(cfg), FragmentBytes(cfg, m), FragmentOverrun(cfg, m))
-	}
+	require.NoError(t, err)
+	assert.Equal(t, layout.Bytes(32), InstanceAccessBytes(cfg), "A=%d fragment=%d overrun=%v, want 32, 128, true", InstanceAccessBytes(cfg), FragmentBytes(cfg, m), FragmentOverrun(cfg, m))
+	assert.Equal(t, layout.Bytes(128), FragmentBytes(cfg, m), "A=%d fragment=%d overrun=%v, want 32, 128, true", InstanceAccessBytes(cfg), FragmentBytes(cfg, m), FragmentOverrun(cfg, m))
+	assert.True(t, FragmentOverrun(cfg, m), "A=%d fragment=%d overrun=%v, want 32, 128, true", InstanceAccessBytes(cfg), FragmentBytes(cfg, m), FragmentOverrun(cfg, m))
 	cfg.Align = 0
-	if FragmentOverrun(cfg, m) {
-		t.Error("natural alignment must not overrun")
-	}
+	assert.False(t, FragmentOverrun(cfg, m), "natural alignment must not overrun")
 	// ColumnMajor does not forward Alignment: A stays 16, no overrun.
 	col := Config{Layout: layout.ColumnMajor, Elem: elem(t, "f32"), Shape: [2]int64{128, 4}, Map: Stripmined, Threads: 16, Access: 4, Adv: 1, Align: 32}
-	if InstanceAccessBytes(col) != 16 || FragmentOverrun(col, m) {
-		t.Errorf("ColumnMajor A=%d, want 16 (Alignment not forwarded)", InstanceAccessBytes(col))
-	}
+	assert.Equal(t, layout.Bytes(16), InstanceAccessBytes(col), "ColumnMajor A=%d, want 16 (Alignment not forwarded)", InstanceAccessBytes(col))
+	assert.False(t, FragmentOverrun(col, m), "ColumnMajor A=%d, want 16 (Alignment not forwarded)", InstanceAccessBytes(col))
 	row := Config{Layout: layout.RowMajor, Elem: elem(t, "f32"), Shape: [2]int64{4, 128}, Map: Stripmined, Threads: 16, Access: 4, Adv: 0, Align: 32}
-	if InstanceAccessBytes(row) != 32 {
-		t.Errorf("RowMajor A=%d, want 32 (Alignment forwarded)", InstanceAccessBytes(row))
-	}
+	assert.Equal(t, layout.Bytes(32), InstanceAccessBytes(row), "RowMajor A=%d, want 32 (Alignment forwarded)", InstanceAccessBytes(row))
 	// With A=32 the second access of thread 0 (c=1, Dc=T·V=64) is at
 	// (64/4)·32 = 512 bytes: one full 128-float row further than 256.
 	got := lastAddrs(t, cutlassModel{}, cfg.withAlign(32), progLoad, 0)
-	if got[1] != 512 {
-		t.Errorf("align=32 access 1 at %d, want 512", got[1])
-	}
+	assert.Equal(t, int64(512), got[1], "align=32 access 1 at %d, want 512", got[1])
 }
 
 func (c Config) withAlign(a int64) Config { c.Align = a; return c }
@@ -170,9 +152,8 @@ func TestFragmentOrder(t *testing.T) {
 	cfg := Config{Elem: elem(t, "f32"), Shape: [2]int64{128, 4}, Map: Stripmined, Threads: 16, Access: 4, Adv: 1}
 	want := []int64{16, 272, 528, 784, 1040, 1296, 1552, 1808}
 	for _, m := range Builtins() {
-		if got := lastAddrs(t, m, cfg, progLoad, 1); !slices.Equal(got, want) {
-			t.Errorf("%s: got %v, want %v", m.Name(), got, want)
-		}
+		got := lastAddrs(t, m, cfg, progLoad, 1)
+		assert.Equal(t, want, got, "%s: got %v, want %v", m.Name(), got, want)
 	}
 }
 
@@ -185,13 +166,11 @@ func TestWrapperTileLoadUnavailableInCutlass(t *testing.T) {
 			for _, m := range []Model{cutlassModel{}, cutlassModel{pre3049: true}} {
 				_, err := m.Trace(cfg, prog, 0)
 				var ue *UnavailableError
-				if !errors.As(err, &ue) || !errors.Is(err, ErrUnavailable) {
-					t.Errorf("%s %s %s: err %v, want UnavailableError", m.Name(), k, prog, err)
-				}
+				assert.ErrorAs(t, err, &ue, "%s %s %s: err %v, want UnavailableError", m.Name(), k, prog, err)
+				assert.ErrorIs(t, err, ErrUnavailable, "%s %s %s: err %v, want UnavailableError", m.Name(), k, prog, err)
 			}
-			if _, err := (referenceModel{}).Trace(cfg, prog, 0); err != nil {
-				t.Errorf("reference %s %s: %v", k, prog, err)
-			}
+			_, err := (referenceModel{}).Trace(cfg, prog, 0)
+			assert.NoError(t, err, "reference %s %s", k, prog)
 		}
 	}
 }
@@ -216,12 +195,10 @@ func TestWrappersMapToPitchLinear(t *testing.T) {
 	for _, m := range Builtins() {
 		for _, p := range progs {
 			want := lastAddrs(t, m, f32Example(t), p.pitch, 5)
-			if got := lastAddrs(t, m, row, p.rowMajor, 5); !slices.Equal(got, want) {
-				t.Errorf("%s rowmajor %s: got %v, want %v", m.Name(), p.rowMajor, got, want)
-			}
-			if got := lastAddrs(t, m, col, p.pitch, 5); !slices.Equal(got, want) {
-				t.Errorf("%s columnmajor %s: got %v, want %v", m.Name(), p.pitch, got, want)
-			}
+			got := lastAddrs(t, m, row, p.rowMajor, 5)
+			assert.Equal(t, want, got, "%s rowmajor %s: got %v, want %v", m.Name(), p.rowMajor, got, want)
+			got = lastAddrs(t, m, col, p.pitch, 5)
+			assert.Equal(t, want, got, "%s columnmajor %s: got %v, want %v", m.Name(), p.pitch, got, want)
 		}
 	}
 }
@@ -232,19 +209,14 @@ func TestCutlassRecordsInt32Overflow(t *testing.T) {
 	cfg := f32Example(t)
 	cfg.Stride = 1 << 28
 	tr, err := cutlassModel{}.Trace(cfg, progLoad, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tr.Overflows) == 0 {
-		t.Fatal("no overflow recorded for incS = 2^31")
-	}
-	if got := tr.Records[0].Addrs[1]; got != 80-(1<<31) {
-		t.Errorf("access 1 at %d, want 80 − 2^31 (wrapped)", got)
-	}
+	require.NoError(t, err)
+	require.NotEmpty(t, tr.Overflows, "no overflow recorded for incS = 2^31")
+	got := tr.Records[0].Addrs[1]
+	assert.Equal(t, int64(80-(1<<31)), got, "access 1 at %d, want 80 − 2^31 (wrapped)", got)
 	ref, err := referenceModel{}.Trace(cfg, progLoad, 5)
-	if err != nil || len(ref.Overflows) != 0 || ref.Records[0].Addrs[1] != 80+(1<<31) {
-		t.Errorf("reference: %v overflows %v addrs %v", err, ref.Overflows, ref.Records[0].Addrs)
-	}
+	require.NoError(t, err, "reference")
+	assert.Empty(t, ref.Overflows, "reference: overflows %v addrs %v", ref.Overflows, ref.Records[0].Addrs)
+	assert.Equal(t, int64(80+(1<<31)), ref.Records[0].Addrs[1], "reference: overflows %v addrs %v", ref.Overflows, ref.Records[0].Addrs)
 }
 
 // Sub-byte truncation: u4 with L=129 has rows of 64.5 bytes; CUTLASS's
@@ -253,30 +225,22 @@ func TestCutlassTruncatesSubByteRows(t *testing.T) {
 	cfg := u4Example(t)
 	cfg.Stride = 129
 	cut, err := cutlassModel{}.Trace(cfg, Program{{Kind: Inc}, {Kind: Load}}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cut.Inexact) == 0 {
-		t.Error("cutlass: truncating incA not reported")
-	}
-	if cut.Records[0].Addrs[0] != 512 {
-		t.Errorf("cutlass ++ thread 0: %d, want 512", cut.Records[0].Addrs[0])
-	}
+	require.NoError(t, err)
+	assert.NotEmpty(t, cut.Inexact, "cutlass: truncating incA not reported")
+	assert.Equal(t, int64(512), cut.Records[0].Addrs[0], "cutlass ++ thread 0: %d, want 512", cut.Records[0].Addrs[0])
 	ref, err := referenceModel{}.Trace(cfg, Program{{Kind: Inc}, {Kind: Load}}, 0)
-	if err != nil || ref.Records[0].Addrs[0] != 516 || len(ref.Inexact) != 0 {
-		t.Errorf("reference ++ thread 0: %v %v %v, want 516 exact", err, ref.Records[0].Addrs, ref.Inexact)
-	}
+	require.NoError(t, err, "reference ++ thread 0")
+	assert.Equal(t, int64(516), ref.Records[0].Addrs[0], "reference ++ thread 0: %v %v, want 516 exact", ref.Records[0].Addrs, ref.Inexact)
+	assert.Empty(t, ref.Inexact, "reference ++ thread 0: %v %v, want 516 exact", ref.Records[0].Addrs, ref.Inexact)
 }
 
 func TestUnknownOpsAndThreadsRejected(t *testing.T) {
 	cfg := f32Example(t)
 	for _, m := range Builtins() {
-		if _, err := m.Trace(cfg, Program{{Kind: Accesses}}, 0); !errors.Is(err, ErrUnavailable) {
-			t.Errorf("%s accesses(): %v", m.Name(), err)
-		}
-		if _, err := m.Trace(cfg, progLoad, 32); err == nil {
-			t.Errorf("%s thread 32 of 32 accepted", m.Name())
-		}
+		_, err := m.Trace(cfg, Program{{Kind: Accesses}}, 0)
+		assert.ErrorIs(t, err, ErrUnavailable, "%s accesses(): %v", m.Name(), err)
+		_, err = m.Trace(cfg, progLoad, 32)
+		assert.Error(t, err, "%s thread 32 of 32 accepted", m.Name())
 	}
 }
 
@@ -291,9 +255,8 @@ func BenchmarkTraceThreads(b *testing.B) {
 		b.Run(m.Name(), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := TraceThreads(m, cfg, prog, threads); err != nil {
-					b.Fatal(err)
-				}
+				_, err := TraceThreads(m, cfg, prog, threads)
+				require.NoError(b, err)
 			}
 		})
 	}

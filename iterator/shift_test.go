@@ -3,10 +3,11 @@ package iterator
 import (
 	"fmt"
 	"math/rand"
-	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
@@ -38,22 +39,22 @@ func checkShiftFormula(t *testing.T, name string, m regularModel, cfg Config, s 
 		offBytes = planCutAccesses(in, tm, nil).off
 	}
 	origins := len(s.originBits) + len(s.originBytes)
-	if s.Threads != len(threads) || s.Accesses != len(offBits)+len(offBytes) || origins != s.Program.Recorded() {
-		t.Fatalf("%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
-	}
+	require.Equal(t, len(threads), s.Threads, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
+	require.Equal(t, len(offBits)+len(offBytes), s.Accesses, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
+	require.Equal(t, s.Program.Recorded(), origins, "%s: %d threads, %d accesses, %d origins; want %d, %d, %d", name, s.Threads, s.Accesses, origins, len(threads), len(offBits)+len(offBytes), s.Program.Recorded())
 	exact, nonNegative, nonPositive := true, true, true
 	for ti, tr := range want {
 		init := tm.Init(threads[ti])
-		if len(tr.Overflows) != s.Overflows || (s.Inexact >= 0 && len(tr.Inexact) != s.Inexact) || len(tr.Records) != origins {
-			t.Fatalf("%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
+		require.Len(t, tr.Overflows, s.Overflows, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
+		if s.Inexact >= 0 {
+			require.Len(t, tr.Inexact, s.Inexact, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
 		}
+		require.Len(t, tr.Records, origins, "%s: thread %d: %d narrowings, %d truncations, %d records; compact form says %d, %d, %d", name, tr.Thread, len(tr.Overflows), len(tr.Inexact), len(tr.Records), s.Overflows, s.Inexact, origins)
 		for ri, rec := range tr.Records {
-			if k, ok := s.record(rec.Op); !ok || k != ri {
-				t.Fatalf("%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
-			}
-			if len(rec.Addrs) != s.Accesses {
-				t.Fatalf("%s: record %d has %d addresses, compact form %d", name, ri, len(rec.Addrs), s.Accesses)
-			}
+			k, ok := s.record(rec.Op)
+			require.True(t, ok, "%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
+			require.Equal(t, ri, k, "%s: record %d (op %d): compact form's record %d, %v", name, ri, rec.Op, k, ok)
+			require.Len(t, rec.Addrs, s.Accesses, "%s: record %d has %d addresses, compact form %d", name, ri, len(rec.Addrs), s.Accesses)
 			for k, a := range rec.Addrs {
 				var want int64
 				if s.originBits != nil {
@@ -65,17 +66,15 @@ func checkShiftFormula(t *testing.T, name string, m regularModel, cfg Config, s 
 					p, _ := layout.Bits((init.C + init.S*int64(in.L)) * in.B).ToBytes()
 					want = int64(s.originBytes[ri] + p + offBytes[k])
 				}
-				if a != want {
-					t.Fatalf("%s: thread %d record %d access %d at %d; compact form %d", name, tr.Thread, ri, k, a, want)
-				}
+				require.Equal(t, want, a, "%s: thread %d record %d access %d at %d; compact form %d", name, tr.Thread, ri, k, a, want)
 			}
 		}
 	}
 	// Each flag is sufficient: it may be false where the sums would allow
 	// it, never true where they do not.
-	if (s.exact && !exact) || (s.nonNegative && !nonNegative) || (s.nonPositive && !nonPositive) {
-		t.Fatalf("%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
-	}
+	require.False(t, s.exact && !exact, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
+	require.False(t, s.nonNegative && !nonNegative, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
+	require.False(t, s.nonPositive && !nonPositive, "%s: exact %v, nonNegative %v, nonPositive %v; the sums say %v, %v, %v", name, s.exact, s.nonNegative, s.nonPositive, exact, nonNegative, nonPositive)
 }
 
 // TestShiftInIsTheTraces: where ShiftIn gives a compact form, the checked
@@ -121,9 +120,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 			s := *sp
 			name := fmt.Sprintf("%s %s; %s", m.Name(), cfg, prog)
 			want, err := checkedTraces(t, m.(checkedModel), cfg, prog, threads)
-			if err != nil {
-				t.Fatalf("%s: compact form of a request the checked path fails: %v", name, err)
-			}
+			require.NoError(t, err, "%s: compact form of a request the checked path fails", name)
 			checkShiftFormula(t, name, m, cfg, s, threads, want)
 			made[m.Name()]++
 			shifts, traces = append(shifts, s), append(traces, want)
@@ -135,9 +132,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 			for rj := range traces[1][0].Records {
 				ai, bj := traces[0][0].Records[ri].Op, traces[1][0].Records[rj].Op
 				d, uni, ok := shifts[1].Move(bj, &shifts[0], ai)
-				if !ok {
-					t.Fatalf("%s: Move of records that exist not ok", m.Name())
-				}
+				require.True(t, ok, "%s: Move of records that exist not ok", m.Name())
 				moves++
 				if !uni {
 					continue
@@ -146,9 +141,7 @@ func TestShiftInIsTheTraces(t *testing.T) {
 				for ti := range threads {
 					a, b := traces[0][ti].Records[ri].Addrs, traces[1][ti].Records[rj].Addrs
 					for k := range a {
-						if b[k]-a[k] != int64(d) {
-							t.Fatalf("%s %s; %s vs %s: thread %d access %d moved %d bytes, Move says %d for all", m.Name(), cfg, progs[0], progs[1], threads[ti], k, b[k]-a[k], d)
-						}
+						require.Equal(t, int64(d), b[k]-a[k], "%s %s; %s vs %s: thread %d access %d moved %d bytes, Move says %d for all", m.Name(), cfg, progs[0], progs[1], threads[ti], k, b[k]-a[k], d)
 					}
 				}
 			}
@@ -157,13 +150,11 @@ func TestShiftInIsTheTraces(t *testing.T) {
 	t.Logf("compact forms by model %v; %d refused; %d moves, %d uniform", made, refused, moves, uniform)
 	for _, m := range models {
 		// C-int32 narrows its row offsets: it always takes the checked path.
-		if made[m.Name()] == 0 && m != (referenceModel{defect: CInt32}) {
-			t.Errorf("no compact form of %s", m.Name())
-		}
+		assert.False(t, made[m.Name()] == 0 && m != (referenceModel{defect: CInt32}), "no compact form of %s", m.Name())
 	}
-	if refused < 100 || uniform < 100 || uniform == moves {
-		t.Fatalf("not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
-	}
+	require.GreaterOrEqual(t, refused, 100, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
+	require.GreaterOrEqual(t, uniform, 100, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
+	require.NotEqual(t, moves, uniform, "not every case exercised: %d refused, %d of %d moves uniform", refused, uniform, moves)
 }
 
 // TestSpreadOfSumsUpTheThreads holds the reference's per-thread-list
@@ -199,9 +190,9 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		again.threads = slices.Clone(again.threads)
 		cm.spreadOf(nil, &tm, &in, threads[:len(threads)-1])
 		anew := cm.spreadOf(nil, &tm, &in, threads)
-		if !reflect.DeepEqual(first, again) || !reflect.DeepEqual(first, *anew) || !slices.Equal(first.threads, threads) {
-			t.Fatalf("%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
-		}
+		require.Equal(t, first, again, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
+		require.Equal(t, first, *anew, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
+		require.Equal(t, threads, first.threads, "%s threads %v: summed up as %+v, then %+v, then %+v", cfg, threads, first, again, *anew)
 		sp := anew
 		if !sp.ok {
 			continue
@@ -210,33 +201,28 @@ func TestSpreadOfSumsUpTheThreads(t *testing.T) {
 		minBase, maxBase, whole := layout.Bits(0), layout.Bits(0), true
 		for i, th := range threads {
 			init := tm.Init(th)
-			if capMag(init.C) > sp.far.C || capMag(init.S) > sp.far.S {
-				t.Fatalf("%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
-			}
+			require.LessOrEqual(t, capMag(init.C), sp.far.C, "%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
+			require.LessOrEqual(t, capMag(init.S), sp.far.S, "%s: thread %d at %v lies beyond the far corner %v", cfg, th, init, sp.far)
 			base := layout.Bits((init.S*int64(in.L) + init.C) * in.B)
 			if i == 0 {
 				minBase, maxBase = base, base
 			}
 			minBase, maxBase, whole = min(minBase, base), max(maxBase, base), whole && base%8 == 0
 		}
-		if sp.minBase != minBase || sp.maxBase != maxBase || sp.whole != whole {
-			t.Fatalf("%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
-		}
+		require.Equal(t, minBase, sp.minBase, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
+		require.Equal(t, maxBase, sp.maxBase, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
+		require.Equal(t, whole, sp.whole, "%s threads %v: spread %+v, threads one by one: bases %d..%d whole %v", cfg, threads, *sp, minBase, maxBase, whole)
 	}
-	if summed < 1000 {
-		t.Fatalf("only %d lists summed up", summed)
-	}
+	require.GreaterOrEqual(t, summed, 1000, "only %d lists summed up", summed)
 	// An empty list is not summed up (no thread to bound), nor a first
 	// element too far for the bound's arithmetic.
-	if sp := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil); sp.ok {
-		t.Fatalf("an empty list was summed up: %+v", *sp)
-	}
+	empty := (&configMemo{}).spreadOf(nil, &ThreadMap{}, &instance{}, nil)
+	require.False(t, empty.ok, "an empty list was summed up: %+v", *empty)
 	huge := ThreadMap{Threads: 1}
 	in := instance{L: 1 << 40, B: 1 << 20}
 	cm := &configMemo{}
-	if sp := cm.spreadOf([]layout.Coord{{C: 1, S: 1 << 30}}, &huge, &in, []int{0}); sp.ok {
-		t.Fatalf("a base of 2^90 bits was summed up: %+v", *sp)
-	}
+	far := cm.spreadOf([]layout.Coord{{C: 1, S: 1 << 30}}, &huge, &in, []int{0})
+	require.False(t, far.ok, "a base of 2^90 bits was summed up: %+v", *far)
 }
 
 // A steady arena finds a configuration's memo by its address. Each
@@ -251,9 +237,7 @@ func TestSteadyArenaForgetsAddresses(t *testing.T) {
 	threads := []int{0, 3, 15}
 	fresh := func(cfg Config) ShiftTrace {
 		s := ShiftIn(&Arena{}, referenceModel{}, &cfg, prog, threads)
-		if s == nil {
-			t.Fatalf("%v: no compact form", cfg)
-		}
+		require.NotNil(t, s, "%v: no compact form", cfg)
 		return *s
 	}
 	arena := &Arena{}
@@ -262,8 +246,8 @@ func TestSteadyArenaForgetsAddresses(t *testing.T) {
 		at = cfg
 		arena.Steady(i != 3) // the last without the caller's word
 		got := ShiftIn(arena, referenceModel{}, &at, prog, threads)
-		if got == nil || !reflect.DeepEqual(*got, fresh(cfg)) {
-			t.Errorf("request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name)
+		if assert.NotNil(t, got, "request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name) {
+			assert.Equal(t, fresh(cfg), *got, "request %d (%s): the steady arena's compact form is not a fresh arena's", i, cfg.Elem.Name)
 		}
 		arena.Steady(false)
 	}

@@ -4,19 +4,20 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/layout"
 )
 
 func newMap(t *testing.T, kind MapKind, sc, ss int64, threads, v int, wc, ws int64) ThreadMap {
 	t.Helper()
 	m, err := NewThreadMap(kind, layout.Coord{C: sc, S: ss}, threads, v, layout.Coord{C: wc, S: ws})
-	if err != nil {
-		t.Fatalf("%s %dx%d T=%d V=%d warp %dx%d: %v", kind, sc, ss, threads, v, wc, ws, err)
-	}
+	require.NoError(t, err, "%s %dx%d T=%d V=%d warp %dx%d", kind, sc, ss, threads, v, wc, ws)
 	return m
 }
 
-// Iter, Delta and initial offsets worked by hand from SPEC §2.
+// Iter, Delta and initial offsets worked by hand from
+// docs/contract.md#thread-maps.
 func TestThreadMapFormulasByHand(t *testing.T) {
 	c := func(a, b int64) layout.Coord { return layout.Coord{C: a, S: b} }
 	cases := []struct {
@@ -54,13 +55,11 @@ func TestThreadMapFormulasByHand(t *testing.T) {
 			map[int]layout.Coord{40: c(0, 5)}},
 	}
 	for _, tc := range cases {
-		if tc.m.Iter != tc.iter || tc.m.Delta != tc.delta {
-			t.Errorf("%s: Iter %v Delta %v, want %v %v", tc.name, tc.m.Iter, tc.m.Delta, tc.iter, tc.delta)
-		}
+		assert.Equal(t, tc.iter, tc.m.Iter, "%s: Iter %v Delta %v, want %v %v", tc.name, tc.m.Iter, tc.m.Delta, tc.iter, tc.delta)
+		assert.Equal(t, tc.delta, tc.m.Delta, "%s: Iter %v Delta %v, want %v %v", tc.name, tc.m.Iter, tc.m.Delta, tc.iter, tc.delta)
 		for th, want := range tc.inits {
-			if got := tc.m.Init(th); got != want {
-				t.Errorf("%s: init(%d) = %v, want %v", tc.name, th, got, want)
-			}
+			got := tc.m.Init(th)
+			assert.Equal(t, want, got, "%s: init(%d) = %v, want %v", tc.name, th, got, want)
 		}
 	}
 }
@@ -89,13 +88,13 @@ func TestThreadMapConstraintsNamed(t *testing.T) {
 	for _, tc := range cases {
 		_, err := NewThreadMap(tc.kind, layout.Coord{C: tc.sc, S: tc.ss}, tc.threads, tc.v, layout.Coord{C: tc.wc, S: tc.ws})
 		ce, ok := err.(*ConstraintError)
-		if !ok || ce.Constraint != tc.wantConstraint {
-			t.Errorf("%s %dx%d T=%d V=%d warp %dx%d: err %v, want constraint %q", tc.kind, tc.sc, tc.ss, tc.threads, tc.v, tc.wc, tc.ws, err, tc.wantConstraint)
-		}
+		assert.True(t, ok, "%s %dx%d T=%d V=%d warp %dx%d: err %v, want constraint %q", tc.kind, tc.sc, tc.ss, tc.threads, tc.v, tc.wc, tc.ws, err, tc.wantConstraint)
+		assert.Equal(t, tc.wantConstraint, ce.Constraint, "%s %dx%d T=%d V=%d warp %dx%d: err %v, want constraint %q", tc.kind, tc.sc, tc.ss, tc.threads, tc.v, tc.wc, tc.ws, err, tc.wantConstraint)
 	}
 }
 
-// The known thread-map defects of SPEC §2, counted by hand.
+// The known thread-map defects (docs/contract.md#thread-maps), counted by
+// hand.
 func TestThreadMapKnownDefects(t *testing.T) {
 	cases := []struct {
 		name                  string
@@ -116,21 +115,22 @@ func TestThreadMapKnownDefects(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dup, missing, outside := MapCoverage(tc.m)
-		if dup != tc.dup || missing != tc.missing || outside != tc.outside {
-			t.Errorf("%s: dup %d missing %d outside %d, want %d %d %d", tc.name, dup, missing, outside, tc.dup, tc.missing, tc.outside)
-		}
+		assert.Equal(t, tc.dup, dup, "%s: dup %d missing %d outside %d, want %d %d %d", tc.name, dup, missing, outside, tc.dup, tc.missing, tc.outside)
+		assert.Equal(t, tc.missing, missing, "%s: dup %d missing %d outside %d, want %d %d %d", tc.name, dup, missing, outside, tc.dup, tc.missing, tc.outside)
+		assert.Equal(t, tc.outside, outside, "%s: dup %d missing %d outside %d, want %d %d %d", tc.name, dup, missing, outside, tc.dup, tc.missing, tc.outside)
 	}
 }
 
-// expectExact is when SPEC §2's formulas tile the shape exactly, derived by
-// hand. Stripmined: the rows per pass T/Qc must divide Qs (when T ≥ Qc).
-// Warp maps arrange NW warps as kWC × kWS over the WarpAccessIterations
-// WAI; each warp covers Iter.c = WAI.c/kWC column groups and Iter.s =
-// WAI.s/kWS row groups (raked: consecutive, striped: kWS apart), and
-// w mod kWC, w div kWC enumerate the warps. So the map is exact exactly when
-// kWC·kWS = NW (every warp gets its own slot, none is left over), kWC | WAI.c
-// and kWS | WAI.s (no rounding in Iter). kWS and kWC are SPEC §2's
-// formulas, transcribed here independently of threadmap.go.
+// expectExact is when the thread-map formulas tile the shape exactly, derived
+// by hand. Stripmined: the rows per pass T/Qc must divide Qs (when T ≥ Qc).
+// Warp maps arrange NW warps as kWC × kWS over the WarpAccessIterations WAI;
+// each warp covers Iter.c = WAI.c/kWC column groups and Iter.s = WAI.s/kWS row
+// groups (raked: consecutive, striped: kWS apart), and w mod kWC, w div kWC
+// enumerate the warps. So the map is exact exactly when kWC·kWS = NW (every
+// warp gets its own slot, none is left over), kWC | WAI.c and kWS | WAI.s (no
+// rounding in Iter). kWS and kWC are the formulas of
+// docs/contract.md#thread-maps, transcribed here independently of
+// threadmap.go.
 func expectExact(kind MapKind, qc, qs, t, wc, ws int64) bool {
 	if kind == Stripmined {
 		return t < qc || qs%(t/qc) == 0
@@ -184,7 +184,7 @@ func TestThreadMapCoverageSweep(t *testing.T) {
 							got := MapExact(m)
 							if got != want {
 								dup, miss, out := MapCoverage(m)
-								t.Errorf("%s %dx%d V=%d T=%d warp %v: exact=%v (dup %d missing %d outside %d), want %v", kind, sc, ss, v, th, w, got, dup, miss, out, want)
+								assert.Equal(t, want, got, "%s %dx%d V=%d T=%d warp %v: exact=%v (dup %d missing %d outside %d), want %v", kind, sc, ss, v, th, w, got, dup, miss, out, want)
 							}
 							if got {
 								exact[kind]++
@@ -198,14 +198,10 @@ func TestThreadMapCoverageSweep(t *testing.T) {
 		}
 	}
 	for _, kind := range MapKinds() {
-		if exact[kind] < 20 {
-			t.Errorf("%s: only %d exact configurations exercised", kind, exact[kind])
-		}
+		assert.GreaterOrEqual(t, exact[kind], 20, "%s: only %d exact configurations exercised", kind, exact[kind])
 	}
 	for _, kind := range []MapKind{Stripmined, WarpStriped} {
-		if inexact[kind] == 0 {
-			t.Errorf("%s: no inexact configuration exercised", kind)
-		}
+		assert.NotZero(t, inexact[kind], "%s: no inexact configuration exercised", kind)
 	}
 }
 
@@ -261,17 +257,14 @@ func TestModelByteCoverageAcrossWidths(t *testing.T) {
 				models = append(models, cutlassModel{}, cutlassModel{pre3049: true})
 			}
 			for _, m := range models {
-				if msg := byteCover(t, m, cfg); msg != "" {
-					t.Errorf("%s %s: %s", m.Name(), cfg, msg)
-				}
+				msg := byteCover(t, m, cfg)
+				assert.Equal(t, "", msg, "%s %s: %s", m.Name(), cfg, msg)
 				checked[bits]++
 			}
 		}
 	}
 	for _, bits := range layout.ValidBits {
-		if checked[bits] < 4 {
-			t.Errorf("B=%d: only %d model/configuration pairs covered", bits, checked[bits])
-		}
+		assert.GreaterOrEqual(t, checked[bits], 4, "B=%d: only %d model/configuration pairs covered", bits, checked[bits])
 	}
 }
 
@@ -329,9 +322,9 @@ func TestMapCoverageBitsIsCounts(t *testing.T) {
 								mm.Delta = d
 								bd, bm, bo := mapCoverageBits(mm)
 								cd, cm, co := mapCoverageCounts(mm)
-								if bd != cd || bm != cm || bo != co {
-									t.Fatalf("%s %dx%d V=%d T=%d warp %v delta %v: bits (%d, %d, %d), counts (%d, %d, %d)", kind, sc, ss, v, th, w, d, bd, bm, bo, cd, cm, co)
-								}
+								require.Equal(t, cd, bd, "%s %dx%d V=%d T=%d warp %v delta %v: bits (%d, %d, %d), counts (%d, %d, %d)", kind, sc, ss, v, th, w, d, bd, bm, bo, cd, cm, co)
+								require.Equal(t, cm, bm, "%s %dx%d V=%d T=%d warp %v delta %v: bits (%d, %d, %d), counts (%d, %d, %d)", kind, sc, ss, v, th, w, d, bd, bm, bo, cd, cm, co)
+								require.Equal(t, co, bo, "%s %dx%d V=%d T=%d warp %v delta %v: bits (%d, %d, %d), counts (%d, %d, %d)", kind, sc, ss, v, th, w, d, bd, bm, bo, cd, cm, co)
 								compared++
 								if cd+cm+co > 0 {
 									bent++
@@ -343,7 +336,6 @@ func TestMapCoverageBitsIsCounts(t *testing.T) {
 			}
 		}
 	}
-	if compared < 500 || bent < 200 {
-		t.Fatalf("compared %d maps, %d with a duplicate, gap or element outside", compared, bent)
-	}
+	require.GreaterOrEqual(t, compared, 500, "compared %d maps, %d with a duplicate, gap or element outside", compared, bent)
+	require.GreaterOrEqual(t, bent, 200, "compared %d maps, %d with a duplicate, gap or element outside", compared, bent)
 }

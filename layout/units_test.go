@@ -1,9 +1,10 @@
 package layout
 
 import (
-	"errors"
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // The checked arithmetic must refuse exactly the results int64 cannot hold:
@@ -28,14 +29,11 @@ func TestMulDetectsOverflow(t *testing.T) {
 	for _, c := range cases {
 		got, err := Mul(c.a, c.b)
 		if c.overflow {
-			if !errors.Is(err, ErrOverflow) {
-				t.Errorf("Mul(%d, %d) = %d, %v; want ErrOverflow", c.a, c.b, got, err)
-			}
+			assert.ErrorIs(t, err, ErrOverflow, "Mul(%d, %d) = %d, %v; want ErrOverflow", c.a, c.b, got, err)
 			continue
 		}
-		if err != nil || got != c.want {
-			t.Errorf("Mul(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
-		}
+		assert.NoError(t, err, "Mul(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
+		assert.Equal(t, c.want, got, "Mul(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
 	}
 }
 
@@ -55,14 +53,11 @@ func TestAddDetectsOverflow(t *testing.T) {
 	for _, c := range cases {
 		got, err := Add(c.a, c.b)
 		if c.overflow {
-			if !errors.Is(err, ErrOverflow) {
-				t.Errorf("Add(%d, %d) = %d, %v; want ErrOverflow", c.a, c.b, got, err)
-			}
+			assert.ErrorIs(t, err, ErrOverflow, "Add(%d, %d) = %d, %v; want ErrOverflow", c.a, c.b, got, err)
 			continue
 		}
-		if err != nil || got != c.want {
-			t.Errorf("Add(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
-		}
+		assert.NoError(t, err, "Add(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
+		assert.Equal(t, c.want, got, "Add(%d, %d) = %d, %v; want %d", c.a, c.b, got, err, c.want)
 	}
 }
 
@@ -82,9 +77,8 @@ func TestBitsToBytesTruncates(t *testing.T) {
 	}
 	for _, c := range cases {
 		got, exact := c.bits.ToBytes()
-		if got != c.bytes || exact != c.exact {
-			t.Errorf("Bits(%d).ToBytes() = %d, %v; want %d, %v", c.bits, got, exact, c.bytes, c.exact)
-		}
+		assert.Equal(t, c.bytes, got, "Bits(%d).ToBytes() = %d, %v; want %d, %v", c.bits, got, exact, c.bytes, c.exact)
+		assert.Equal(t, c.exact, exact, "Bits(%d).ToBytes() = %d, %v; want %d, %v", c.bits, got, exact, c.bytes, c.exact)
 	}
 }
 
@@ -99,20 +93,19 @@ func TestSplitBytes(t *testing.T) {
 		{-16, -2, 0},
 	}
 	for _, c := range cases {
-		if b, r := c.bits.SplitBytes(); b != c.bytes || r != c.rest {
-			t.Errorf("Bits(%d).SplitBytes() = %d, %d; want %d, %d", c.bits, b, r, c.bytes, c.rest)
-		}
+		b, r := c.bits.SplitBytes()
+		assert.Equal(t, c.bytes, b, "Bits(%d).SplitBytes() = %d, %d; want %d, %d", c.bits, b, r, c.bytes, c.rest)
+		assert.Equal(t, c.rest, r, "Bits(%d).SplitBytes() = %d, %d; want %d, %d", c.bits, b, r, c.bytes, c.rest)
 	}
 }
 
 func TestConversionsNameTheWidth(t *testing.T) {
-	if b, err := Elements(3).ToBits(6); b != 18 || err != nil {
-		t.Errorf("3 elements of 6 bits = %d, %v; want 18", b, err)
-	}
-	if _, err := Elements(1 << 60).ToBits(16); !errors.Is(err, ErrOverflow) {
-		t.Errorf("2^60 elements of 16 bits: err %v, want ErrOverflow", err)
-	}
-	if b, err := Bytes(-5).ToBits(); b != -40 || err != nil {
-		t.Errorf("-5 bytes = %d bits, %v; want -40", b, err)
-	}
+	b, err := Elements(3).ToBits(6)
+	assert.Equal(t, Bits(18), b, "3 elements of 6 bits = %d, %v; want 18", b, err)
+	assert.NoError(t, err, "3 elements of 6 bits = %d, %v; want 18", b, err)
+	_, err = Elements(1 << 60).ToBits(16)
+	assert.ErrorIs(t, err, ErrOverflow, "2^60 elements of 16 bits: err %v, want ErrOverflow", err)
+	b, err = Bytes(-5).ToBits()
+	assert.Equal(t, Bits(-40), b, "-5 bytes = %d bits, %v; want -40", b, err)
+	assert.NoError(t, err, "-5 bytes = %d bits, %v; want -40", b, err)
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestBackendBadUsageExitsTwo(t *testing.T) {
@@ -27,15 +30,15 @@ func TestBackendBadUsageExitsTwo(t *testing.T) {
 		{[]string{"probe", "--include", ".", "--include", "/nonexistent/dir", "--namespace", "cutlass"}, `include directory "/nonexistent/dir": not a directory`},
 	} {
 		code, _, stderr := runCLI(c.args...)
-		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
-			t.Errorf("%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
-		}
+		assert.Equal(t, exitUsage, code, "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
+		assert.Contains(t, stderr, c.want, "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
+		assert.NotContains(t, stderr, "goroutine", "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
 	}
 }
 
 // TestCheckBackendHostReplays: a compiled counterexample's replay rebuilds
 // and runs only that case. CUTLASS >= v4.5 divides the contiguous tile term
-// of store(frag, tile) by V (SPEC §3), so P-tile (tile op ≡
+// of store(frag, tile) by V (docs/contract.md#cutlass), so P-tile (tile op ≡
 // add_tile_offset; op) fails, by hand: store(1,0) moves 64/4 = 16 elements
 // = 64 bytes, add_tile_offset(1,0) moves 64·4 = 256 bytes.
 func TestCheckBackendHostReplays(t *testing.T) {
@@ -46,28 +49,25 @@ func TestCheckBackendHostReplays(t *testing.T) {
 		"--config", "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 		"--ops", "store(1,0)", "--property", "P-tile", "--thread", "0"}
 	code, stdout, stderr := runCLI(args...)
-	if code != exitFail || !strings.Contains(stdout, "P-tile") || !strings.Contains(stdout, "FAIL") {
-		t.Fatalf("exit %d, stdout %q, stderr %q (want 1 and a P-tile failure)", code, stdout, stderr)
-	}
+	require.Equal(t, exitFail, code, "exit %d, stdout %q, stderr %q (want 1 and a P-tile failure)", code, stdout, stderr)
+	require.Contains(t, stdout, "P-tile", "exit %d, stdout %q, stderr %q (want 1 and a P-tile failure)", code, stdout, stderr)
+	require.Contains(t, stdout, "FAIL", "exit %d, stdout %q, stderr %q (want 1 and a P-tile failure)", code, stdout, stderr)
 	// The expected (add_tile_offset) and actual (store(1,0)) rows of
 	// thread 0's first access: 256 and 64 bytes from the origin.
-	if !strings.Contains(stdout, "| 256 ") || !strings.Contains(stdout, "| 64 ") {
-		t.Errorf("addresses by hand 256 (expected) and 64 (actual) not in:\n%s", stdout)
-	}
+	assert.Contains(t, stdout, "| 256 ", "addresses by hand 256 (expected) and 64 (actual) not in:\n%s", stdout)
+	assert.Contains(t, stdout, "| 64 ", "addresses by hand 256 (expected) and 64 (actual) not in:\n%s", stdout)
 	// The same case on the reference rendition holds.
 	args[4] = "reference"
-	if code, stdout, stderr := runCLI(args...); code != exitPass {
-		t.Errorf("reference: exit %d, %s %s", code, stdout, stderr)
-	}
+	refCode, refOut, refErr := runCLI(args...)
+	assert.Equal(t, exitPass, refCode, "reference: exit %d, %s %s", refCode, refOut, refErr)
 	// A user header (the broken-header fixture) through --include/--namespace.
 	dir, _ := filepath.Abs(filepath.Join("..", "..", "cuda", "testdata", "broken"))
 	code, stdout, _ = runCLI("check", "--backend", "host", "--include", dir, "--namespace", "broken_load_div",
 		"--header", "broken/regular_tile_iterator.h", "--iterator", "reference",
 		"--config", "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64",
 		"--ops", "load(1,0)", "--property", "P-sym")
-	if code != exitFail || !strings.Contains(stdout, "P-sym") {
-		t.Errorf("broken_load_div: exit %d, %s (want P-sym to fail)", code, stdout)
-	}
+	assert.Equal(t, exitFail, code, "broken_load_div: exit %d, %s (want P-sym to fail)", code, stdout)
+	assert.Contains(t, stdout, "P-sym", "broken_load_div: exit %d, %s (want P-sym to fail)", code, stdout)
 }
 
 // TestBackendFlagsSpellTheirChoices: --backend's help and error list the
@@ -83,12 +83,14 @@ func TestBackendFlagsSpellTheirChoices(t *testing.T) {
 		var b backendFlags
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		b.register(fs, c.backends...)
-		if f := fs.Lookup("backend"); f == nil || f.Usage != c.help || f.DefValue != c.backends[0] {
-			t.Errorf("%v: --backend %+v, want usage %q, default %q", c.backends, f, c.help, c.backends[0])
+		if f := fs.Lookup("backend"); assert.NotNil(t, f, "%v: no --backend", c.backends) {
+			assert.Equal(t, c.help, f.Usage, "%v: --backend %+v, want usage %q, default %q", c.backends, f, c.help, c.backends[0])
+			assert.Equal(t, c.backends[0], f.DefValue, "%v: --backend %+v, want usage %q, default %q", c.backends, f, c.help, c.backends[0])
 		}
 		b.backend = "tpu"
-		if p := b.validate(); len(p) != 1 || !strings.Contains(p[0], "want "+strings.Join(c.backends[:len(c.backends)-1], ", ")+" or "+c.backends[len(c.backends)-1]) {
-			t.Errorf("%v: problems %q", c.backends, p)
+		p := b.validate()
+		if assert.Len(t, p, 1, "%v: problems %q", c.backends, p) {
+			assert.Contains(t, p[0], "want "+strings.Join(c.backends[:len(c.backends)-1], ", ")+" or "+c.backends[len(c.backends)-1], "%v: problems %q", c.backends, p)
 		}
 	}
 }

@@ -2,24 +2,24 @@ package main
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // check --property X on a case where X does not apply says so and exits
-// non-zero (issue 10, item 5): judging nothing is not a pass. The same
+// non-zero: judging nothing is not a pass. The same
 // property on a case where it applies passes, so the refusal is about the
 // case.
 func TestCheckPropertyNotApplicable(t *testing.T) {
 	odd := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=65"
 	code, _, stderr := runCLI("check", "--iterator", "reference", "--config", odd, "--ops", "load()", "--property", "P-align")
-	if code != exitUsage || !strings.Contains(stderr, "P-align does not apply") {
-		t.Errorf("P-align on an odd pitch: exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
-	}
+	assert.Equal(t, exitUsage, code, "P-align on an odd pitch: exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
+	assert.Contains(t, stderr, "P-align does not apply", "P-align on an odd pitch: exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
 	even := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
-	if code, out, stderr := runCLI("check", "--iterator", "reference", "--config", even, "--ops", "load()", "--property", "P-align"); code != exitPass {
-		t.Errorf("P-align on an aligned pitch: exit %d, want %d\n%s%s", code, exitPass, out, stderr)
-	}
+	evenCode, evenOut, evenErr := runCLI("check", "--iterator", "reference", "--config", even, "--ops", "load()", "--property", "P-align")
+	assert.Equal(t, exitPass, evenCode, "P-align on an aligned pitch: exit %d, want %d\n%s%s", evenCode, exitPass, evenOut, evenErr)
 }
 
 // TestCheckJSONNotApplicableIsNoPass: with --format json, a --property that
@@ -28,14 +28,10 @@ func TestCheckPropertyNotApplicable(t *testing.T) {
 func TestCheckJSONNotApplicableIsNoPass(t *testing.T) {
 	odd := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=65"
 	code, out, stderr := runCLI("check", "--format", "json", "--iterator", "reference", "--config", odd, "--ops", "load()", "--property", "P-align")
-	if code != exitUsage || !strings.Contains(stderr, "P-align does not apply") {
-		t.Errorf("exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
-	}
+	assert.Equal(t, exitUsage, code, "exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
+	assert.Contains(t, stderr, "P-align does not apply", "exit %d, stderr %q; want %d naming the property", code, stderr, exitUsage)
 	var doc struct{ Verdict string }
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("JSON: %v\n%s", err, out)
-	}
-	if doc.Verdict == "pass" {
-		t.Errorf("JSON verdict %q for a property that judged nothing", doc.Verdict)
-	}
+	err := json.Unmarshal([]byte(out), &doc)
+	require.NoError(t, err, "JSON: %v\n%s", err, out)
+	assert.NotEqual(t, "pass", doc.Verdict, "JSON verdict %q for a property that judged nothing", doc.Verdict)
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/reports"
 )
@@ -41,59 +43,46 @@ func (n xmlNode) attr(name string) (string, bool) {
 // × class; a failure carries the counterexample and its replay command.
 func TestJUnitRequiredElements(t *testing.T) {
 	code, out, stderr := runCLI("sweep", "--class", "all", "--format", "junit")
-	if code != exitPass {
-		t.Fatalf("exit %d; stderr %s", code, stderr)
-	}
-	if !strings.HasPrefix(out, `<?xml version="1.0" encoding="UTF-8"?>`) {
-		t.Errorf("no XML declaration: %.60q", out)
-	}
+	require.Equal(t, exitPass, code, "exit %d; stderr %s", code, stderr)
+	assert.True(t, strings.HasPrefix(out, `<?xml version="1.0" encoding="UTF-8"?>`), "no XML declaration: %.60q", out)
 	var root xmlNode
-	if err := xml.Unmarshal([]byte(out), &root); err != nil {
-		t.Fatalf("not XML: %v", err)
-	}
-	if root.XMLName.Local != "testsuites" {
-		t.Fatalf("root element %q, want testsuites", root.XMLName.Local)
-	}
+	require.NoError(t, xml.Unmarshal([]byte(out), &root), "not XML")
+	require.Equal(t, "testsuites", root.XMLName.Local, "root element %q, want testsuites", root.XMLName.Local)
 	suites, cases := 0, map[string]bool{}
 	sawReplay := false
 	for _, s := range root.Children {
-		if s.XMLName.Local != "testsuite" {
-			t.Errorf("child of testsuites: %q", s.XMLName.Local)
+		if !assert.Equal(t, "testsuite", s.XMLName.Local, "child of testsuites: %q", s.XMLName.Local) {
 			continue
 		}
 		suites++
 		for _, a := range []string{"name", "tests", "failures", "errors", "time"} {
-			if _, ok := s.attr(a); !ok {
-				t.Errorf("testsuite without required attribute %s", a)
-			}
+			_, ok := s.attr(a)
+			assert.True(t, ok, "testsuite without required attribute %s", a)
 		}
 		var tests, failures, errs int
 		for _, c := range s.Children {
 			if c.XMLName.Local == "properties" {
 				continue
 			}
-			if c.XMLName.Local != "testcase" {
-				t.Errorf("child of testsuite: %q", c.XMLName.Local)
+			if !assert.Equal(t, "testcase", c.XMLName.Local, "child of testsuite: %q", c.XMLName.Local) {
 				continue
 			}
 			tests++
 			name, ok1 := c.attr("name")
 			class, ok2 := c.attr("classname")
-			if !ok1 || !ok2 {
-				t.Errorf("testcase without name or classname: %v", c.Attrs)
-			}
+			assert.True(t, ok1, "testcase without name or classname: %v", c.Attrs)
+			assert.True(t, ok2, "testcase without name or classname: %v", c.Attrs)
 			cases[class+" "+name] = true
 			for _, f := range c.Children {
 				switch f.XMLName.Local {
 				case "failure":
 					failures++
-					if m, ok := f.attr("message"); !ok || m == "" {
-						t.Errorf("failure of %s without a message", name)
-					}
+					m, ok := f.attr("message")
+					assert.True(t, ok, "failure of %s without a message", name)
+					assert.NotEqual(t, "", m, "failure of %s without a message", name)
 					if strings.HasPrefix(name, "P-") {
-						if !strings.Contains(f.Text, "config: ") || !strings.Contains(f.Text, "replay: tilecheck check ") {
-							t.Errorf("failure of %s %s lacks the counterexample or replay: %q", class, name, f.Text)
-						}
+						assert.Contains(t, f.Text, "config: ", "failure of %s %s lacks the counterexample or replay: %q", class, name, f.Text)
+						assert.Contains(t, f.Text, "replay: tilecheck check ", "failure of %s %s lacks the counterexample or replay: %q", class, name, f.Text)
 						sawReplay = true
 					}
 				case "error":
@@ -102,47 +91,32 @@ func TestJUnitRequiredElements(t *testing.T) {
 			}
 		}
 		for attr, n := range map[string]int{"tests": tests, "failures": failures, "errors": errs} {
-			if v, _ := s.attr(attr); v != strconv.Itoa(n) {
-				t.Errorf("testsuite %s=%q, counted %d", attr, v, n)
-			}
+			v, _ := s.attr(attr)
+			assert.Equal(t, strconv.Itoa(n), v, "testsuite %s=%q, counted %d", attr, v, n)
 		}
 	}
-	if suites != 12 { // 3 models × 4 classes
-		t.Errorf("%d test suites, want 12", suites)
-	}
+	assert.Equal(t, 12, suites, "%d test suites, want 12", suites) // 3 models × 4 classes
 	for _, want := range []string{"tilecheck.RegularTileIterator.cutlass P-tile", "tilecheck.PredicatedTileIterator.reference P-traverse",
 		"tilecheck.RegularTileIterator.reference control C-load-div"} {
-		if !cases[want] {
-			t.Errorf("no test case %q", want)
-		}
+		assert.True(t, cases[want], "no test case %q", want)
 	}
-	if !sawReplay {
-		t.Error("no property failure at all: cutlass fails P-tile")
-	}
+	assert.True(t, sawReplay, "no property failure at all: cutlass fails P-tile")
 }
 
 // TestGitHubAnnotations: one ::error per failing property, with the replay
 // command in the (escaped, one-line) message.
 func TestGitHubAnnotations(t *testing.T) {
 	code, out, stderr := runCLI("sweep", "--iterator", "cutlass", "--format", "github")
-	if code != exitFail {
-		t.Fatalf("exit %d; stderr %s", code, stderr)
-	}
+	require.Equal(t, exitFail, code, "exit %d; stderr %s", code, stderr)
 	var errs int
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if !strings.HasPrefix(line, "::") {
-			t.Errorf("not a workflow command: %q", line)
-		}
+		assert.True(t, strings.HasPrefix(line, "::"), "not a workflow command: %q", line)
 		if strings.HasPrefix(line, "::error title=tilecheck P-") {
 			errs++
-			if !strings.Contains(line, "%0Areplay: tilecheck check ") {
-				t.Errorf("error annotation without the replay command: %q", line)
-			}
+			assert.Contains(t, line, "%0Areplay: tilecheck check ", "error annotation without the replay command: %q", line)
 		}
 	}
-	if errs < 5 {
-		t.Errorf("%d error annotations for cutlass, want one per failing property", errs)
-	}
+	assert.GreaterOrEqual(t, errs, 5, "%d error annotations for cutlass, want one per failing property", errs)
 }
 
 // TestGitHubMatrixAnnotations: the all-models matrix exits 0 with the
@@ -150,25 +124,17 @@ func TestGitHubAnnotations(t *testing.T) {
 // a first notice that says why.
 func TestGitHubMatrixAnnotations(t *testing.T) {
 	code, out, stderr := runCLI("sweep", "--format", "github")
-	if code != exitPass {
-		t.Fatalf("exit %d; stderr %s", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "exit %d; stderr %s", code, stderr)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if !strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::") {
-		t.Errorf("first annotation %q, want the notice saying failures are expected", lines[0])
-	}
+	assert.True(t, strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::"), "first annotation %q, want the notice saying failures are expected", lines[0])
 	var failures int
 	for _, line := range lines {
-		if strings.HasPrefix(line, "::error") {
-			t.Errorf("error annotation from a sweep that exits 0: %q", line)
-		}
+		assert.False(t, strings.HasPrefix(line, "::error"), "error annotation from a sweep that exits 0: %q", line)
 		if strings.HasPrefix(line, "::notice title=tilecheck P-") {
 			failures++
 		}
 	}
-	if failures == 0 {
-		t.Error("no failing property annotated: the built-in models fail")
-	}
+	assert.NotZero(t, failures, "no failing property annotated: the built-in models fail")
 }
 
 // TestShardMergeCLI: three shards of the quick all-models, all-classes
@@ -179,28 +145,22 @@ func TestShardMergeCLI(t *testing.T) {
 	var files []string
 	for i := 1; i <= 3; i++ {
 		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
-		if code, _, stderr := runCLI("sweep", "--shard", strconv.Itoa(i)+"/3", "--format", "json", "--out", f); code != exitPass {
-			t.Fatalf("shard %d: exit %d, %s", i, code, stderr)
-		}
+		code, _, stderr := runCLI("sweep", "--shard", strconv.Itoa(i)+"/3", "--format", "json", "--out", f)
+		require.Equal(t, exitPass, code, "shard %d: exit %d, %s", i, code, stderr)
 		files = append(files, f)
 	}
 	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files[2], files[0], files[1])...)
-	if code != exitPass {
-		t.Fatalf("merge: exit %d, %s", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "merge: exit %d, %s", code, stderr)
 	code, whole, _ := runCLI("sweep", "--format", "json")
-	if code != exitPass {
-		t.Fatalf("unsharded sweep: exit %d", code)
-	}
-	if a, b := untimed(t, merged), untimed(t, whole); a != b {
-		t.Errorf("merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
-	}
-	if code, _, stderr := runCLI("merge", files[0], files[1]); code != exitUsage || !strings.Contains(stderr, "exactly once") {
-		t.Errorf("merging 2 of 3 shards: exit %d, %q", code, stderr)
-	}
-	if code, _, stderr := runCLI("sweep", "--shard", "1/3"); code != exitUsage || !strings.Contains(stderr, "--format json") {
-		t.Errorf("a text shard: exit %d, %q", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "unsharded sweep: exit %d", code)
+	a, b := untimed(t, merged), untimed(t, whole)
+	assert.Equal(t, b, a, "merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
+	partCode, _, partErr := runCLI("merge", files[0], files[1])
+	assert.Equal(t, exitUsage, partCode, "merging 2 of 3 shards: exit %d, %q", partCode, partErr)
+	assert.Contains(t, partErr, "exactly once", "merging 2 of 3 shards: exit %d, %q", partCode, partErr)
+	textCode, _, textErr := runCLI("sweep", "--shard", "1/3")
+	assert.Equal(t, exitUsage, textCode, "a text shard: exit %d, %q", textCode, textErr)
+	assert.Contains(t, textErr, "--format json", "a text shard: exit %d, %q", textCode, textErr)
 }
 
 // untimed re-renders a JSON matrix with elapsed_s and checks_per_second
@@ -208,16 +168,12 @@ func TestShardMergeCLI(t *testing.T) {
 func untimed(t *testing.T, s string) string {
 	t.Helper()
 	var m report.Matrix
-	if err := json.Unmarshal([]byte(s), &m); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(s), &m))
 	for _, r := range m.Reports {
 		r.ElapsedS, r.ChecksPerSecond = 0, 0
 	}
 	var b strings.Builder
-	if err := reports.JSONMatrix(&b, &m); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, reports.JSONMatrix(&b, &m))
 	return b.String()
 }
 
@@ -228,26 +184,20 @@ func TestHostRehearsalIsNotGPUEvidence(t *testing.T) {
 	requireCompiler(t)
 	dir := t.TempDir()
 	code, out, stderr := runCLI("gpu", "--backend", "host", "--preset", "representative", "--class", "RegularTileIterator", "--out-dir", dir)
-	if code != exitPass {
-		t.Fatalf("exit %d; stderr %s", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "exit %d; stderr %s", code, stderr)
 	mds, _ := filepath.Glob(filepath.Join(dir, "*.md"))
-	if len(mds) != 1 || !strings.HasPrefix(filepath.Base(mds[0]), "host-") {
-		t.Fatalf("evidence files %v, want one host-<date>.md", mds)
-	}
+	require.Len(t, mds, 1, "evidence files %v, want one host-<date>.md", mds)
+	require.True(t, strings.HasPrefix(filepath.Base(mds[0]), "host-"), "evidence files %v, want one host-<date>.md", mds)
 	b, _ := os.ReadFile(mds[0])
-	if strings.Contains(string(b), "# tilecheck GPU evidence") || !strings.Contains(string(b), "not GPU evidence") {
-		t.Errorf("host rehearsal titled as GPU evidence:\n%.300s", b)
-	}
+	assert.NotContains(t, string(b), "# tilecheck GPU evidence", "host rehearsal titled as GPU evidence:\n%.300s", b)
+	assert.Contains(t, string(b), "not GPU evidence", "host rehearsal titled as GPU evidence:\n%.300s", b)
 	// The verdict is the last paragraph (wrapped to 100 columns).
 	text := strings.TrimSpace(out)
 	last := text[strings.LastIndex(text, "\n")+1:]
 	if i := strings.LastIndex(text, "\nVerdict: "); i >= 0 {
 		last = strings.Join(strings.Fields(text[i:]), " ")
 	}
-	if !strings.HasPrefix(last, "Verdict: PASS (host rehearsal") {
-		t.Errorf("last paragraph %q, want the verdict and that it is a host rehearsal", last)
-	}
+	assert.True(t, strings.HasPrefix(last, "Verdict: PASS (host rehearsal"), "last paragraph %q, want the verdict and that it is a host rehearsal", last)
 }
 
 // requireCompiler skips, saying so, where the host compiler is missing.
@@ -272,37 +222,24 @@ func TestEmptyShardIsStated(t *testing.T) {
 		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
 		shard := strconv.Itoa(i) + "/" + strconv.Itoa(n)
 		code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", shard, "--format", "json", "--out", f)
-		if code != exitPass {
-			t.Fatalf("shard %s: exit %d, %s", shard, code, stderr)
-		}
+		require.Equal(t, exitPass, code, "shard %s: exit %d, %s", shard, code, stderr)
 		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var r struct{ Checks int64 }
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatalf("shard %s: %v", shard, err)
-		}
+		require.NoError(t, json.Unmarshal(b, &r), "shard %s", shard)
 		stated := strings.Contains(stderr, "--shard "+shard+" is empty: the sweep has only ")
-		if (r.Checks == 0) != stated {
-			t.Errorf("shard %s: %d checks, stderr %q; an empty shard, and only one, must say so", shard, r.Checks, stderr)
-		}
+		assert.Equal(t, stated, (r.Checks == 0), "shard %s: %d checks, stderr %q; an empty shard, and only one, must say so", shard, r.Checks, stderr)
 		if stated {
 			empty++
 		}
 		files = append(files, f)
 	}
-	if empty == 0 {
-		t.Fatalf("no shard of %d was empty: the test needs more shards than batches", n)
-	}
+	require.NotZero(t, empty, "no shard of %d was empty: the test needs more shards than batches", n)
 	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files...)...)
-	if code != exitPass {
-		t.Fatalf("merge: exit %d, %s", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "merge: exit %d, %s", code, stderr)
 	_, whole, _ := runCLI("sweep", "--iterator", "reference", "--format", "json")
-	if a, b := untimed(t, merged), untimed(t, whole); a != b {
-		t.Errorf("merged shards differ from the unsharded sweep")
-	}
+	a, b := untimed(t, merged), untimed(t, whole)
+	assert.Equal(t, b, a, "merged shards differ from the unsharded sweep")
 }
 
 // TestShardMergeOneIteratorClasses: shards of one iterator swept over
@@ -314,33 +251,22 @@ func TestShardMergeOneIteratorClasses(t *testing.T) {
 	var files []string
 	for i := 1; i <= 2; i++ {
 		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
-		if code, _, stderr := runCLI("sweep", "--iterator", "cutlass", "--class", "all", "--shard", strconv.Itoa(i)+"/2", "--format", "json", "--out", f); code != exitPass {
-			t.Fatalf("shard %d: exit %d, %s", i, code, stderr)
-		}
+		code, _, stderr := runCLI("sweep", "--iterator", "cutlass", "--class", "all", "--shard", strconv.Itoa(i)+"/2", "--format", "json", "--out", f)
+		require.Equal(t, exitPass, code, "shard %d: exit %d, %s", i, code, stderr)
 		files = append(files, f)
 	}
 	wantCode, whole, _ := runCLI("sweep", "--iterator", "cutlass", "--class", "all", "--format", "json")
-	if wantCode != exitFail {
-		t.Fatalf("unsharded sweep: exit %d, want %d", wantCode, exitFail)
-	}
+	require.Equal(t, exitFail, wantCode, "unsharded sweep: exit %d, want %d", wantCode, exitFail)
 	code, merged, stderr := runCLI(append([]string{"merge", "--format", "json"}, files...)...)
-	if code != wantCode {
-		t.Errorf("merge: exit %d, want the unsharded sweep's %d (%s)", code, wantCode, stderr)
-	}
+	assert.Equal(t, wantCode, code, "merge: exit %d, want the unsharded sweep's %d (%s)", code, wantCode, stderr)
 	var m report.Matrix
-	if err := json.Unmarshal([]byte(merged), &m); err != nil {
-		t.Fatal(err)
-	}
-	if m.Verdict != report.Fail {
-		t.Errorf("merged verdict %q, want fail", m.Verdict)
-	}
-	if a, b := untimed(t, merged), untimed(t, whole); a != b {
-		t.Errorf("merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
-	}
+	require.NoError(t, json.Unmarshal([]byte(merged), &m))
+	assert.Equal(t, report.Fail, m.Verdict, "merged verdict %q, want fail", m.Verdict)
+	a, b := untimed(t, merged), untimed(t, whole)
+	assert.Equal(t, b, a, "merged shards differ from the unsharded sweep:\n%s\n---\n%s", a, b)
 	_, text, _ := runCLI(append([]string{"merge"}, files...)...)
-	if lines := strings.Split(strings.TrimSpace(text), "\n"); lines[len(lines)-1] != "Verdict: FAIL" {
-		t.Errorf("merged text report ends %q, want the combined verdict", lines[len(lines)-1])
-	}
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	assert.Equal(t, "Verdict: FAIL", lines[len(lines)-1], "merged text report ends %q, want the combined verdict", lines[len(lines)-1])
 }
 
 // TestMergeNamesTheFileThatIsNoShard: a report made without --shard among
@@ -349,17 +275,14 @@ func TestShardMergeOneIteratorClasses(t *testing.T) {
 func TestMergeNamesTheFileThatIsNoShard(t *testing.T) {
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard1.json")
-	if code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", "1/2", "--format", "json", "--out", shard); code != exitPass {
-		t.Fatalf("shard: exit %d, %s", code, stderr)
-	}
+	code, _, stderr := runCLI("sweep", "--iterator", "reference", "--shard", "1/2", "--format", "json", "--out", shard)
+	require.Equal(t, exitPass, code, "shard: exit %d, %s", code, stderr)
 	for _, args := range [][]string{{"--iterator", "reference"}, {}} {
 		whole := filepath.Join(dir, "whole.json")
-		if code, _, stderr := runCLI(append([]string{"sweep", "--format", "json", "--out", whole}, args...)...); code != exitPass {
-			t.Fatalf("sweep %v: exit %d, %s", args, code, stderr)
-		}
+		sweepCode, _, sweepErr := runCLI(append([]string{"sweep", "--format", "json", "--out", whole}, args...)...)
+		require.Equal(t, exitPass, sweepCode, "sweep %v: exit %d, %s", args, sweepCode, sweepErr)
 		code, _, stderr := runCLI("merge", shard, whole)
-		if code != exitUsage || !strings.Contains(stderr, whole) {
-			t.Errorf("sweep %v merged with a shard: exit %d, %q; want %d naming %s", args, code, stderr, exitUsage, whole)
-		}
+		assert.Equal(t, exitUsage, code, "sweep %v merged with a shard: exit %d, %q; want %d naming %s", args, code, stderr, exitUsage, whole)
+		assert.Contains(t, stderr, whole, "sweep %v merged with a shard: exit %d, %q; want %d naming %s", args, code, stderr, exitUsage, whole)
 	}
 }

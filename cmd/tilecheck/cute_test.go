@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -35,12 +37,9 @@ func TestCuteBadInput(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, &out, &errb)
-		if code != exitUsage {
-			t.Errorf("%q: exit %d, want 2 (stderr %q)", tc.args, code, errb.String())
-		}
-		if got := out.String() + errb.String(); !strings.Contains(got, tc.want) {
-			t.Errorf("%q: output %q does not say %q", tc.args, got, tc.want)
-		}
+		assert.Equal(t, exitUsage, code, "%q: exit %d, want 2 (stderr %q)", tc.args, code, errb.String())
+		got := out.String() + errb.String()
+		assert.Contains(t, got, tc.want, "%q: output %q does not say %q", tc.args, got, tc.want)
 	}
 }
 
@@ -50,9 +49,8 @@ func TestCuteCheckExitStatus(t *testing.T) {
 	var out, errb bytes.Buffer
 	// The documentation's worked composition example.
 	code := run([]string{"cute", "check", "--case", "op=composition A=(6,2):(8,2) B=(4,3):(3,1)"}, &out, &errb)
-	if code != exitPass || !strings.Contains(out.String(), "((2,2),3):((24,2),8)") {
-		t.Fatalf("exit %d, output %q %q", code, out.String(), errb.String())
-	}
+	require.Equal(t, exitPass, code, "exit %d, output %q %q", code, out.String(), errb.String())
+	require.Contains(t, out.String(), "((2,2),3):((24,2),8)", "exit %d, output %q %q", code, out.String(), errb.String())
 }
 
 // The Go model's quick sweep passes, deterministically for a seed, in
@@ -62,24 +60,22 @@ func TestCuteSweepJSON(t *testing.T) {
 	sweepJSON := func() report.Report {
 		var out, errb bytes.Buffer
 		code := run([]string{"cute", "sweep", "--cases", "400", "--seed", "5", "--format", "json"}, &out, &errb)
-		if code != exitPass && code != exitWeak {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
+		require.Contains(t, []int{exitPass, exitWeak}, code, "exit %d: %s", code, errb.String())
 		var r report.Report
-		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(out.Bytes(), &r))
 		return r
 	}
 	a, b := sweepJSON(), sweepJSON()
-	if a.Class != "cute" || a.Checks == 0 || a.Checks != b.Checks || len(a.Controls) == 0 {
-		t.Fatalf("reports differ or are empty: %+v vs %+v", a, b)
-	}
+	require.Equal(t, "cute", a.Class, "reports differ or are empty: %+v vs %+v", a, b)
+	require.NotZero(t, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
+	require.Equal(t, b.Checks, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
+	require.NotEmpty(t, a.Controls, "reports differ or are empty: %+v vs %+v", a, b)
 	for _, f := range []string{"text", "md", "junit", "github"} {
 		var out, errb bytes.Buffer
-		if code := run([]string{"cute", "sweep", "--cases", "200", "--format", f}, &out, &errb); code == exitUsage || code == exitInternal || out.Len() == 0 {
-			t.Errorf("--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
-		}
+		code := run([]string{"cute", "sweep", "--cases", "200", "--format", f}, &out, &errb)
+		assert.NotEqual(t, exitUsage, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
+		assert.NotEqual(t, exitInternal, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
+		assert.NotZero(t, out.Len(), "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
 	}
 }
 
@@ -91,27 +87,21 @@ func TestCuteShardsMerge(t *testing.T) {
 	for _, part := range []string{"1/2", "2/2"} {
 		f := dir + "/s" + part[:1] + ".json"
 		var out, errb bytes.Buffer
-		if code := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--shard", part, "--out", f}, &out, &errb); code != exitPass {
-			t.Fatalf("shard %s: exit %d: %s", part, code, errb.String())
-		}
+		code := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--shard", part, "--out", f}, &out, &errb)
+		require.Equal(t, exitPass, code, "shard %s: exit %d: %s", part, code, errb.String())
 		files = append(files, f)
 	}
 	var merged, whole, errb bytes.Buffer
 	mcode := run(append([]string{"merge", "--format", "json"}, files...), &merged, &errb)
 	wcode := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--format", "json"}, &whole, &errb)
-	if mcode != wcode {
-		t.Fatalf("merge exit %d, whole sweep %d: %s", mcode, wcode, errb.String())
-	}
+	require.Equal(t, wcode, mcode, "merge exit %d, whole sweep %d: %s", mcode, wcode, errb.String())
 	var a, b report.Report
-	if err := json.Unmarshal(merged.Bytes(), &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(whole.Bytes(), &b); err != nil {
-		t.Fatal(err)
-	}
-	if a.Checks != b.Checks || a.Configs != b.Configs || len(a.Properties) != len(b.Properties) || a.Verdict != b.Verdict {
-		t.Fatalf("merged %+v\nwhole %+v", a, b)
-	}
+	require.NoError(t, json.Unmarshal(merged.Bytes(), &a))
+	require.NoError(t, json.Unmarshal(whole.Bytes(), &b))
+	require.Equal(t, b.Checks, a.Checks, "merged %+v\nwhole %+v", a, b)
+	require.Equal(t, b.Configs, a.Configs, "merged %+v\nwhole %+v", a, b)
+	require.Len(t, a.Properties, len(b.Properties), "merged %+v\nwhole %+v", a, b)
+	require.Equal(t, b.Verdict, a.Verdict, "merged %+v\nwhole %+v", a, b)
 }
 
 // Every command's help fits 100 columns, flags' descriptions included.
@@ -126,12 +116,11 @@ func TestHelpWithin100Columns(t *testing.T) {
 		run(args, &out, &errb)
 		lines := strings.Split(out.String(), "\n")
 		for i, line := range lines {
-			if len(line) > 100 {
-				t.Errorf("%q: %d columns: %s", args, len(line), line)
-			}
+			assert.LessOrEqual(t, len(line), 100, "%q: %d columns: %s", args, len(line), line)
 			// A flag's description goes on indented under it, or the next flag follows.
-			if i > 0 && strings.HasPrefix(lines[i-1], "  --") && line != "" && !strings.HasPrefix(line, "  --") && !strings.HasPrefix(line, "        ") {
-				t.Errorf("%q: description of %q not indented: %q", args, lines[i-1], line)
+			if i > 0 && strings.HasPrefix(lines[i-1], "  --") && line != "" {
+				assert.True(t, strings.HasPrefix(line, "  --") || strings.HasPrefix(line, "        "),
+					"%q: description of %q not indented: %q", args, lines[i-1], line)
 			}
 		}
 	}

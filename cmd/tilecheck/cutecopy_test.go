@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -35,12 +36,9 @@ func TestCuteCopyBadInput(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, &out, &errb)
-		if code != exitUsage {
-			t.Errorf("%q: exit %d, want 2 (stderr %q)", tc.args, code, errb.String())
-		}
-		if got := out.String() + errb.String(); !strings.Contains(got, tc.want) {
-			t.Errorf("%q: output %q does not say %q", tc.args, got, tc.want)
-		}
+		assert.Equal(t, exitUsage, code, "%q: exit %d, want 2 (stderr %q)", tc.args, code, errb.String())
+		got := out.String() + errb.String()
+		assert.Contains(t, got, tc.want, "%q: output %q does not say %q", tc.args, got, tc.want)
 	}
 }
 
@@ -48,15 +46,13 @@ func TestCuteCopyBadInput(t *testing.T) {
 // caught, and says which property.
 func TestCuteCopyCheckExitStatus(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"cute", "copy", "check", "--case", copyLDSM}, &out, &errb); code != exitPass {
-		t.Fatalf("exit %d: %s %s", code, out.String(), errb.String())
-	}
+	code := run([]string{"cute", "copy", "check", "--case", copyLDSM}, &out, &errb)
+	require.Equal(t, exitPass, code, "exit %d: %s %s", code, out.String(), errb.String())
 	out.Reset()
 	swz := "atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(64,1) dst=Sw<3,3,3>o(4,64):(64,1)"
-	code := run([]string{"cute", "copy", "check", "--case", swz, "--control", "C-swizzle-one-side"}, &out, &errb)
-	if code != exitFail || !strings.Contains(out.String(), "FAIL  P-address") {
-		t.Fatalf("exit %d: %s", code, out.String())
-	}
+	code = run([]string{"cute", "copy", "check", "--case", swz, "--control", "C-swizzle-one-side"}, &out, &errb)
+	require.Equal(t, exitFail, code, "exit %d: %s", code, out.String())
+	require.Contains(t, out.String(), "FAIL  P-address", "exit %d: %s", code, out.String())
 }
 
 // The quick sweep passes, and its JSON is tilecheck's report schema.
@@ -65,16 +61,13 @@ func TestCuteCopySweepJSON(t *testing.T) {
 		t.Skip("sweeps")
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"cute", "copy", "sweep", "--format", "json"}, &out, &errb); code != exitPass {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
+	code := run([]string{"cute", "copy", "sweep", "--format", "json"}, &out, &errb)
+	require.Equal(t, exitPass, code, "exit %d: %s", code, errb.String())
 	var r report.Report
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	if r.Class != "cute-copy" || r.Verdict != report.Pass || len(r.Controls) == 0 {
-		t.Errorf("class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
-	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &r))
+	assert.Equal(t, "cute-copy", r.Class, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
+	assert.Equal(t, report.Pass, r.Verdict, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
+	assert.NotEmpty(t, r.Controls, "class %q verdict %q controls %d", r.Class, r.Verdict, len(r.Controls))
 }
 
 // An interrupted sweep exits 130.
@@ -82,9 +75,8 @@ func TestCuteCopySweepInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
-	if code := runContext(ctx, []string{"cute", "copy", "sweep"}, &out, &errb); code != exitInterrupted {
-		t.Errorf("exit %d, want 130 (%s)", code, errb.String())
-	}
+	code := runContext(ctx, []string{"cute", "copy", "sweep"}, &out, &errb)
+	assert.Equal(t, exitInterrupted, code, "exit %d, want 130 (%s)", code, errb.String())
 }
 
 // Two shards of a copy sweep, merged, report what the whole sweep does.
@@ -97,24 +89,21 @@ func TestCuteCopyShardMerge(t *testing.T) {
 	for _, s := range []string{"1/2", "2/2"} {
 		f := dir + "/s" + s[:1] + ".json"
 		var out, errb bytes.Buffer
-		if code := run([]string{"cute", "copy", "sweep", "--cases", "150", "--shard", s, "--format", "json", "--out", f}, &out, &errb); code != exitPass {
-			t.Fatalf("shard %s: exit %d: %s", s, code, errb.String())
-		}
+		code := run([]string{"cute", "copy", "sweep", "--cases", "150", "--shard", s, "--format", "json", "--out", f}, &out, &errb)
+		require.Equal(t, exitPass, code, "shard %s: exit %d: %s", s, code, errb.String())
 		files = append(files, f)
 	}
 	var merged, whole, errb bytes.Buffer
 	run(append([]string{"merge", "--format", "json"}, files...), &merged, &errb)
 	run([]string{"cute", "copy", "sweep", "--cases", "150", "--format", "json"}, &whole, &errb)
 	var a, b report.Report
-	if err := json.Unmarshal(merged.Bytes(), &a); err != nil {
-		t.Fatalf("%v: %s", err, errb.String())
-	}
-	if err := json.Unmarshal(whole.Bytes(), &b); err != nil {
-		t.Fatal(err)
-	}
-	if a.Checks != b.Checks || a.Configs != b.Configs || a.Verdict != b.Verdict || len(a.Coverage) != len(b.Coverage) {
-		t.Fatalf("merged %+v\nwhole %+v", a, b)
-	}
+	err := json.Unmarshal(merged.Bytes(), &a)
+	require.NoError(t, err, "%v: %s", err, errb.String())
+	require.NoError(t, json.Unmarshal(whole.Bytes(), &b))
+	require.Equal(t, b.Checks, a.Checks, "merged %+v\nwhole %+v", a, b)
+	require.Equal(t, b.Configs, a.Configs, "merged %+v\nwhole %+v", a, b)
+	require.Equal(t, b.Verdict, a.Verdict, "merged %+v\nwhole %+v", a, b)
+	require.Len(t, a.Coverage, len(b.Coverage), "merged %+v\nwhole %+v", a, b)
 }
 
 // cute copy check --backend host asks the user's real CuTe and holds it to
@@ -125,8 +114,8 @@ func TestCuteCopyCheckRealCuTe(t *testing.T) {
 	inc := realCutlass(t, "v4.7.0")
 	code, out, stderr := runCLI("cute", "copy", "check", "--backend", "host", "--include", inc, "--case",
 		"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)")
-	if code != exitFail || !strings.Contains(out, "cute-copy-host: 32 threads") || !strings.Contains(out, "pass  P-model") ||
-		!strings.Contains(out, "FAIL  P-vector: thread 8's source call 0 starts at offset 68") {
-		t.Fatalf("exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
-	}
+	require.Equal(t, exitFail, code, "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
+	require.Contains(t, out, "cute-copy-host: 32 threads", "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
+	require.Contains(t, out, "pass  P-model", "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
+	require.Contains(t, out, "FAIL  P-vector: thread 8's source call 0 starts at offset 68", "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
 }

@@ -151,8 +151,7 @@ func TestDiffInterruptKillsCompilers(t *testing.T) {
 	assert.Equal(t, exitInterrupted, waitExit(t, cmd), string(rest))
 	assert.Contains(t, string(rest), "interrupted")
 	for _, pid := range readPids(pids) {
-		if alive(pid) {
-			t.Errorf("compiler process %d still running after the interrupt", pid)
+		if !assert.False(t, alive(pid), "compiler process %d still running after the interrupt", pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestOutExtensionChoosesTheFormat: without --format, --out's extension
@@ -14,13 +17,9 @@ func TestOutExtensionChoosesTheFormat(t *testing.T) {
 	for ext, prefix := range map[string]string{".json": "{", ".md": "#", ".xml": "<?xml", ".txt": "tilecheck"} {
 		out := filepath.Join(dir, "r"+ext)
 		code, _, stderr := runCLI("sweep", "--iterator", "reference", "--out", out)
-		if code != exitPass {
-			t.Fatalf("--out %s: exit %d, stderr %q", out, code, stderr)
-		}
+		require.Equal(t, exitPass, code, "--out %s: exit %d, stderr %q", out, code, stderr)
 		b, _ := os.ReadFile(out)
-		if !strings.HasPrefix(string(b), prefix) {
-			t.Errorf("--out r%s: file starts %.40q, want %q", ext, b, prefix)
-		}
+		assert.True(t, strings.HasPrefix(string(b), prefix), "--out r%s: file starts %.40q, want %q", ext, b, prefix)
 	}
 }
 
@@ -35,11 +34,10 @@ func TestFormatContradictingOutRefused(t *testing.T) {
 		{"probe", "--out", filepath.Join(filepath.Dir(out), "r.xml")}, // probe writes no JUnit
 	} {
 		code, _, stderr := runCLI(args...)
-		if code != exitUsage || !strings.Contains(stderr, "--out") || !strings.Contains(stderr, "--format") {
-			t.Errorf("%v: exit %d, stderr %q; want 2 naming --format and --out", args, code, stderr)
-		}
+		assert.Equal(t, exitUsage, code, "%v: exit %d, stderr %q; want 2 naming --format and --out", args, code, stderr)
+		assert.Contains(t, stderr, "--out", "%v: exit %d, stderr %q; want 2 naming --format and --out", args, code, stderr)
+		assert.Contains(t, stderr, "--format", "%v: exit %d, stderr %q; want 2 naming --format and --out", args, code, stderr)
 	}
-	if _, err := os.Stat(out); err == nil {
-		t.Error("a refused run wrote --out")
-	}
+	_, err := os.Stat(out)
+	assert.Error(t, err, "a refused run wrote --out")
 }

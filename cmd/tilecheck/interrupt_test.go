@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -41,12 +43,8 @@ func startCLI(t *testing.T, dir string, env []string, args ...string) (*exec.Cmd
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), tilecheckMainEnv+"=1"), env...)
 	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	return cmd, bufio.NewReader(stderr)
 }
@@ -59,9 +57,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 	if errors.As(err, &ee) {
 		return ee.ExitCode()
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return 0
 }
 
@@ -75,30 +71,20 @@ func TestInterruptGoSweepWritesPartialReport(t *testing.T) {
 	cmd, stderr := startCLI(t, dir, nil, "sweep", "--iterator", "reference", "--preset", "exhaustive",
 		"--format", "json", "--out", out, "--verbose")
 	line, err := stderr.ReadString('\n') // the first progress line: the sweep is under way
-	if err != nil || !strings.HasPrefix(line, "sweep: ") {
-		t.Fatalf("no progress line before SIGTERM: %q, %v", line, err)
-	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err, "no progress line before SIGTERM: %q", line)
+	require.True(t, strings.HasPrefix(line, "sweep: "), "no progress line before SIGTERM: %q, %v", line, err)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	rest, _ := io.ReadAll(stderr)
-	if code := waitExit(t, cmd); code != exitInterrupted {
-		t.Fatalf("exit %d after SIGTERM, want %d; stderr %s", code, exitInterrupted, rest)
-	}
+	code := waitExit(t, cmd)
+	require.Equal(t, exitInterrupted, code, "exit %d after SIGTERM, want %d; stderr %s", code, exitInterrupted, rest)
 	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatalf("no partial report: %v (stderr %s)", err, rest)
-	}
+	require.NoError(t, err, "no partial report: %v (stderr %s)", err, rest)
 	var r report.Report
-	if err := json.Unmarshal(b, &r); err != nil {
-		t.Fatal(err)
-	}
-	if r.Verdict != report.Interrupted || !strings.Contains(r.Interrupted, "stopped after") || r.Checks == 0 {
-		t.Errorf("partial report: verdict %q, interrupted %q, %d checks; want verdict interrupted, how far, checks > 0", r.Verdict, r.Interrupted, r.Checks)
-	}
-	if !strings.Contains(string(rest), "interrupted") {
-		t.Errorf("stderr does not say interrupted: %s", rest)
-	}
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Equal(t, report.Interrupted, r.Verdict, "partial report: verdict %q, interrupted %q, %d checks; want verdict interrupted, how far, checks > 0", r.Verdict, r.Interrupted, r.Checks)
+	assert.Contains(t, r.Interrupted, "stopped after", "partial report: verdict %q, interrupted %q, %d checks; want verdict interrupted, how far, checks > 0", r.Verdict, r.Interrupted, r.Checks)
+	assert.NotZero(t, r.Checks, "partial report: verdict %q, interrupted %q, %d checks; want verdict interrupted, how far, checks > 0", r.Verdict, r.Interrupted, r.Checks)
+	assert.Contains(t, string(rest), "interrupted", "stderr does not say interrupted: %s", rest)
 }
 
 // fakeCompiler is a "g++" that writes part of its output file, starts a
@@ -122,9 +108,7 @@ wait
 func TestInterruptCompiledSweepKillsCompilers(t *testing.T) {
 	dir := t.TempDir()
 	cxx := filepath.Join(dir, "fake-g++")
-	if err := os.WriteFile(cxx, []byte(fakeCompiler), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(cxx, []byte(fakeCompiler), 0o755))
 	pids := filepath.Join(dir, "pids")
 	cache := filepath.Join(dir, "cache")
 	out := filepath.Join(dir, "partial.txt")
@@ -135,38 +119,27 @@ func TestInterruptCompiledSweepKillsCompilers(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Minute)
 	var started []int
 	for len(started) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the fake compiler never started (pids %v)", started)
-		}
+		require.False(t, time.Now().After(deadline), "the fake compiler never started (pids %v)", started)
 		time.Sleep(50 * time.Millisecond)
 		started = readPids(pids)
 	}
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 	rest, _ := io.ReadAll(stderr)
-	if code := waitExit(t, cmd); code != exitInterrupted {
-		t.Fatalf("exit %d after SIGINT, want %d; stderr %s", code, exitInterrupted, rest)
-	}
+	code := waitExit(t, cmd)
+	require.Equal(t, exitInterrupted, code, "exit %d after SIGINT, want %d; stderr %s", code, exitInterrupted, rest)
 	for _, pid := range readPids(pids) {
-		if alive(pid) {
-			t.Errorf("compiler process %d still running after the interrupt", pid)
+		if !assert.False(t, alive(pid), "compiler process %d still running after the interrupt", pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
 	_ = filepath.Walk(cache, func(p string, info os.FileInfo, err error) error {
-		if err == nil && strings.Contains(filepath.Base(p), ".tmp") {
-			t.Errorf("left in the build cache: %s", p)
-		}
+		assert.False(t, err == nil && strings.Contains(filepath.Base(p), ".tmp"), "left in the build cache: %s", p)
 		return nil
 	})
 	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatalf("no partial report: %v (stderr %s)", err, rest)
-	}
-	if !strings.Contains(string(b), "INTERRUPTED") || !strings.Contains(string(b), "Verdict: INTERRUPTED") {
-		t.Errorf("the partial report is not marked interrupted:\n%s", b)
-	}
+	require.NoError(t, err, "no partial report: %v (stderr %s)", err, rest)
+	assert.Contains(t, string(b), "INTERRUPTED", "the partial report is not marked interrupted:\n%s", b)
+	assert.Contains(t, string(b), "Verdict: INTERRUPTED", "the partial report is not marked interrupted:\n%s", b)
 }
 
 func readPids(path string) []int {

@@ -10,6 +10,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // charDevice makes a character device like /dev/null (minor 3) or
@@ -35,18 +38,11 @@ func isCharDevice(t *testing.T, path string) bool {
 // (the old contents never truncated in place).
 func TestOutRegularFileReplacedWhole(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.txt")
-	if err := os.WriteFile(path, []byte("an old report that is longer\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := checkOut("--out", path); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeOut(path, []byte("new\n"), io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "new\n" {
-		t.Errorf("file holds %q, want the new report", b)
-	}
+	require.NoError(t, os.WriteFile(path, []byte("an old report that is longer\n"), 0o644))
+	require.NoError(t, checkOut("--out", path))
+	require.NoError(t, writeOut(path, []byte("new\n"), io.Discard))
+	b, _ := os.ReadFile(path)
+	assert.Equal(t, "new\n", string(b), "file holds %q, want the new report", b)
 }
 
 // TestOutSymlinkKeepsTheLink: --out through a symbolic link replaces the
@@ -54,28 +50,18 @@ func TestOutRegularFileReplacedWhole(t *testing.T) {
 func TestOutSymlinkKeepsTheLink(t *testing.T) {
 	dir, other := t.TempDir(), t.TempDir()
 	target := filepath.Join(other, "real.txt")
-	if err := os.WriteFile(target, []byte("old\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(target, []byte("old\n"), 0o644))
 	link := filepath.Join(dir, "link.txt")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
-	if err := checkOut("--out", link); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeOut(link, []byte("new\n"), io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
-		t.Fatalf("the link was replaced: %v %v", st, err)
-	}
-	if b, _ := os.ReadFile(target); string(b) != "new\n" {
-		t.Errorf("target holds %q, want the new report", b)
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("files left in the link's directory: %v", entries)
-	}
+	require.NoError(t, os.Symlink(target, link))
+	require.NoError(t, checkOut("--out", link))
+	require.NoError(t, writeOut(link, []byte("new\n"), io.Discard))
+	st, err := os.Lstat(link)
+	require.NoError(t, err, "the link was replaced: %v", st)
+	require.NotZero(t, st.Mode()&os.ModeSymlink, "the link was replaced: %v %v", st, err)
+	b, _ := os.ReadFile(target)
+	assert.Equal(t, "new\n", string(b), "target holds %q, want the new report", b)
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "files left in the link's directory: %v", entries)
 }
 
 // TestOutFIFOWrittenThrough: a FIFO is written to, not replaced: its
@@ -91,22 +77,17 @@ func TestOutFIFOWrittenThrough(t *testing.T) {
 		b, _ := os.ReadFile(path)
 		got <- string(b)
 	}()
-	if err := checkOut("--out", path); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeOut(path, []byte(want), io.Discard); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, checkOut("--out", path))
+	require.NoError(t, writeOut(path, []byte(want), io.Discard))
 	select {
 	case g := <-got:
-		if g != want {
-			t.Errorf("reader got %d bytes, want %d", len(g), len(want))
-		}
+		assert.Equal(t, want, g, "reader got %d bytes, want %d", len(g), len(want))
 	case <-time.After(10 * time.Second):
-		t.Fatal("the FIFO's reader got nothing in 10 s: the FIFO was replaced, not written")
+		require.FailNow(t, "the FIFO's reader got nothing in 10 s: the FIFO was replaced, not written")
 	}
-	if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
-		t.Errorf("the FIFO was replaced: %v %v", st, err)
+	st, err := os.Lstat(path)
+	if assert.NoError(t, err, "the FIFO was replaced: %v %v", st, err) {
+		assert.NotZero(t, st.Mode()&os.ModeNamedPipe, "the FIFO was replaced: %v %v", st, err)
 	}
 }
 
@@ -117,16 +98,10 @@ func TestOutDevNullStaysADevice(t *testing.T) {
 	if os.Geteuid() == 0 {
 		null = charDevice(t, "null", 3) // root could replace the real one
 	}
-	if err := checkOut("--out", null); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, checkOut("--out", null))
 	code, _, stderr := runCLI("sweep", "--iterator", "reference", "--out", null)
-	if code != exitPass {
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
-	if !isCharDevice(t, null) {
-		t.Errorf("%s is no longer a character device", null)
-	}
+	assert.Equal(t, exitPass, code, "exit %d, stderr %q", code, stderr)
+	assert.True(t, isCharDevice(t, null), "%s is no longer a character device", null)
 }
 
 // TestOutDevFullIsAnError: a device that refuses the bytes (ENOSPC) is an
@@ -134,12 +109,10 @@ func TestOutDevNullStaysADevice(t *testing.T) {
 func TestOutDevFullIsAnError(t *testing.T) {
 	full := charDevice(t, "full", 7)
 	code, _, stderr := runCLI("sweep", "--iterator", "reference", "--out", full)
-	if code == exitPass || !strings.Contains(stderr, "--out") || !strings.Contains(stderr, "no space left") {
-		t.Errorf("exit %d, stderr %q; want non-zero naming --out and the write error", code, stderr)
-	}
-	if !isCharDevice(t, full) {
-		t.Errorf("%s is no longer a character device", full)
-	}
+	assert.NotEqual(t, exitPass, code, "exit %d, stderr %q; want non-zero naming --out and the write error", code, stderr)
+	assert.Contains(t, stderr, "--out", "exit %d, stderr %q; want non-zero naming --out and the write error", code, stderr)
+	assert.Contains(t, stderr, "no space left", "exit %d, stderr %q; want non-zero naming --out and the write error", code, stderr)
+	assert.True(t, isCharDevice(t, full), "%s is no longer a character device", full)
 }
 
 // TestOutBadTargetsRefused: a dangling link and a directory are refused
@@ -147,24 +120,19 @@ func TestOutDevFullIsAnError(t *testing.T) {
 func TestOutBadTargetsRefused(t *testing.T) {
 	dir := t.TempDir()
 	dangling := filepath.Join(dir, "dangling.json")
-	if err := os.Symlink(filepath.Join(dir, "nowhere", "x.json"), dangling); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Symlink(filepath.Join(dir, "nowhere", "x.json"), dangling))
 	linkToDir := filepath.Join(dir, "dirlink")
-	if err := os.Symlink(dir, linkToDir); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Symlink(dir, linkToDir))
 	for _, c := range []struct{ path, want string }{
 		{dangling, "does not exist"},
 		{dir, "is a directory"},
 		{linkToDir, "is a directory"},
 	} {
 		code, _, stderr := runCLI("sweep", "--iterator", "reference", "--out", c.path)
-		if code != exitUsage || !strings.Contains(stderr, c.path) || !strings.Contains(stderr, c.want) {
-			t.Errorf("--out %s: exit %d, stderr %q; want 2 naming it and %q", c.path, code, stderr, c.want)
-		}
+		assert.Equal(t, exitUsage, code, "--out %s: exit %d, stderr %q; want 2 naming it and %q", c.path, code, stderr, c.want)
+		assert.Contains(t, stderr, c.path, "--out %s: exit %d, stderr %q; want 2 naming it and %q", c.path, code, stderr, c.want)
+		assert.Contains(t, stderr, c.want, "--out %s: exit %d, stderr %q; want 2 naming it and %q", c.path, code, stderr, c.want)
 	}
-	if _, err := os.Lstat(dangling); err != nil {
-		t.Errorf("the dangling link is gone: %v", err)
-	}
+	_, err := os.Lstat(dangling)
+	assert.NoError(t, err, "the dangling link is gone")
 }

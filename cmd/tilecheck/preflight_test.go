@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // userHeaders is an include directory holding empty.h, which declares
@@ -17,14 +20,10 @@ func userHeaders(t *testing.T) string {
 		t.Skip("SKIPPED, NOT PASSED: no g++; the preflight of your headers was not tested")
 	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "empty.h"), []byte("#pragma once\nnamespace broken {}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "empty.h"), []byte("#pragma once\nnamespace broken {}\n"), 0o644))
 	// needs_cuda.h stands for CUTLASS built without CUDA's headers on the
 	// include path.
-	if err := os.WriteFile(filepath.Join(dir, "needs_cuda.h"), []byte("#pragma once\n#include <tilecheck_absent_cuda_runtime.h>\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "needs_cuda.h"), []byte("#pragma once\n#include <tilecheck_absent_cuda_runtime.h>\n"), 0o644))
 	return dir
 }
 
@@ -61,9 +60,7 @@ func TestHeadersCheckedBeforeTheBuild(t *testing.T) {
 		for _, w := range c.want {
 			ok = ok && strings.Contains(stderr, w)
 		}
-		if !ok {
-			t.Errorf("%v: exit %d after %v, stderr %q; want 2 within a minute naming %q", c.args, code, took.Round(time.Second), stderr, c.want)
-		}
+		assert.True(t, ok, "%v: exit %d after %v, stderr %q; want 2 within a minute naming %q", c.args, code, took.Round(time.Second), stderr, c.want)
 	}
 }
 
@@ -73,7 +70,7 @@ func TestRealCutlassNamespaceTypo(t *testing.T) {
 	inc := realCutlass(t, "v4.7.0")
 	start := time.Now()
 	code, out, stderr := runCLI("probe", "--include", inc, "--namespace", "cutlas")
-	if code != exitUsage || !strings.Contains(stderr, "--namespace cutlas") || time.Since(start) > time.Minute {
-		t.Errorf("exit %d after %v, stderr %q, stdout %.200q; want 2 naming the namespace within a minute", code, time.Since(start), stderr, out)
-	}
+	assert.Equal(t, exitUsage, code, "exit %d after %v, stderr %q, stdout %.200q; want 2 naming the namespace within a minute", code, time.Since(start), stderr, out)
+	assert.Contains(t, stderr, "--namespace cutlas", "exit %d after %v, stderr %q, stdout %.200q; want 2 naming the namespace within a minute", code, time.Since(start), stderr, out)
+	assert.LessOrEqual(t, time.Since(start), time.Minute, "exit %d after %v, stderr %q, stdout %.200q; want 2 naming the namespace within a minute", code, time.Since(start), stderr, out)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/gen"
 )
 
@@ -15,25 +17,17 @@ func TestPresetFlag(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	sw := presetVar(fs, "preset", gen.Quick, false, "u")
 	pr := presetVar(fs, "sanitize-preset", gen.Representative, true, "u")
-	if sw.p != gen.Quick || pr.p != gen.Representative {
-		t.Fatalf("defaults %q %q", sw.p, pr.p)
-	}
-	if err := fs.Parse([]string{"--preset", "release", "--sanitize-preset", "bogus"}); err != nil {
-		t.Fatal(err)
-	}
-	if sw.p != gen.Release || sw.problem("preset") != "" {
-		t.Errorf("release: %q %q", sw.p, sw.problem("preset"))
-	}
-	if got, want := pr.problem("sanitize-preset"), `--sanitize-preset "bogus": want representative, quick, release or exhaustive`; got != want {
-		t.Errorf("problem %q, want %q", got, want)
-	}
+	require.Equal(t, gen.Quick, sw.p, "defaults %q %q", sw.p, pr.p)
+	require.Equal(t, gen.Representative, pr.p, "defaults %q %q", sw.p, pr.p)
+	require.NoError(t, fs.Parse([]string{"--preset", "release", "--sanitize-preset", "bogus"}))
+	assert.Equal(t, gen.Release, sw.p, "release: %q %q", sw.p, sw.problem("preset"))
+	assert.Empty(t, sw.problem("preset"), "release: %q %q", sw.p, sw.problem("preset"))
+	got, want := pr.problem("sanitize-preset"), `--sanitize-preset "bogus": want representative, quick, release or exhaustive`
+	assert.Equal(t, want, got, "problem %q, want %q", got, want)
 	sw.p = gen.Representative
-	if got, want := sw.problem("preset"), `--preset "representative": want quick, release or exhaustive`; got != want {
-		t.Errorf("problem %q, want %q", got, want)
-	}
+	got, want = sw.problem("preset"), `--preset "representative": want quick, release or exhaustive`
+	assert.Equal(t, want, got, "problem %q, want %q", got, want)
 	var help strings.Builder
 	printDefaults(&help, fs)
-	if !strings.Contains(help.String(), "  --preset string ") {
-		t.Errorf("help:\n%s", help.String())
-	}
+	assert.Contains(t, help.String(), "  --preset string ", "help:\n%s", help.String())
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"encoding/json"
 	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestProbeBadUsageExitsTwo(t *testing.T) {
@@ -22,23 +24,21 @@ func TestProbeBadUsageExitsTwo(t *testing.T) {
 		{[]string{"gpu", "extra"}, "unexpected argument"},
 	} {
 		code, _, stderr := runCLI(c.args...)
-		if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "goroutine") {
-			t.Errorf("%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
-		}
+		assert.Equal(t, exitUsage, code, "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
+		assert.Contains(t, stderr, c.want, "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
+		assert.NotContains(t, stderr, "goroutine", "%v: exit %d, stderr %q (want 2 naming %q)", c.args, code, stderr, c.want)
 	}
 }
 
 func TestProbeMissingCompilerExitsTwo(t *testing.T) {
 	t.Setenv("CXX", "no-such-compiler-tilecheck")
 	code, _, stderr := runCLI("probe")
-	if code != exitUsage || !strings.Contains(stderr, "no-such-compiler-tilecheck") {
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
+	assert.Equal(t, exitUsage, code, "exit %d, stderr %q", code, stderr)
+	assert.Contains(t, stderr, "no-such-compiler-tilecheck", "exit %d, stderr %q", code, stderr)
 	if _, err := exec.LookPath("nvcc"); err != nil {
 		code, _, stderr = runCLI("gpu")
-		if code != exitUsage || !strings.Contains(stderr, "nvcc") {
-			t.Errorf("gpu without nvcc: exit %d, stderr %q", code, stderr)
-		}
+		assert.Equal(t, exitUsage, code, "gpu without nvcc: exit %d, stderr %q", code, stderr)
+		assert.Contains(t, stderr, "nvcc", "gpu without nvcc: exit %d, stderr %q", code, stderr)
 	}
 }
 
@@ -55,9 +55,7 @@ func TestProbeQuickPresetHost(t *testing.T) {
 	// 40 CPU-s of g++) are compiled and held to their models by the cuda
 	// package's compiled quick sweep.
 	code, stdout, stderr := runCLI("probe", "--preset", "quick", "--class", "RegularTileAccessIterator", "--format", "json")
-	if code != exitPass {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
+	require.Equal(t, exitPass, code, "exit %d: %s", code, stderr)
 	var rep struct {
 		OK       bool `json:"ok"`
 		Configs  int  `json:"configs"`
@@ -72,30 +70,21 @@ func TestProbeQuickPresetHost(t *testing.T) {
 			OK      bool   `json:"ok"`
 		} `json:"controls"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK || rep.Configs < 10 || rep.Dropped != 0 {
-		t.Errorf("ok=%v configs=%d dropped=%d", rep.OK, rep.Configs, rep.Dropped)
-	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rep))
+	assert.True(t, rep.OK, "ok=%v configs=%d dropped=%d", rep.OK, rep.Configs, rep.Dropped)
+	assert.GreaterOrEqual(t, rep.Configs, 10, "ok=%v configs=%d dropped=%d", rep.OK, rep.Configs, rep.Dropped)
+	assert.Zero(t, rep.Dropped, "ok=%v configs=%d dropped=%d", rep.OK, rep.Configs, rep.Dropped)
 	seen := map[string]bool{}
 	for _, v := range rep.Variants {
 		seen[v.Label] = true
-		if v.Accesses == 0 || v.Mismatches != 0 {
-			t.Errorf("%s: %d accesses, %d mismatches", v.Label, v.Accesses, v.Mismatches)
-		}
+		assert.NotZero(t, v.Accesses, "%s: %d accesses, %d mismatches", v.Label, v.Accesses, v.Mismatches)
+		assert.Zero(t, v.Mismatches, "%s: %d accesses, %d mismatches", v.Label, v.Accesses, v.Mismatches)
 	}
 	for _, name := range []string{"reference", "cutlass", "cutlass-pre3049", "C-load-div", "C-pitch-plus-one", "identity-copy"} {
-		if !seen[name] {
-			t.Errorf("variant %s missing", name)
-		}
+		assert.True(t, seen[name], "variant %s missing", name)
 	}
-	if len(rep.Controls) != 3 {
-		t.Errorf("controls %+v", rep.Controls)
-	}
+	assert.Len(t, rep.Controls, 3, "controls %+v", rep.Controls)
 	for _, c := range rep.Controls {
-		if !c.OK {
-			t.Errorf("control %s not caught", c.Variant)
-		}
+		assert.True(t, c.OK, "control %s not caught", c.Variant)
 	}
 }

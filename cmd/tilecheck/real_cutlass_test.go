@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -17,7 +19,7 @@ func realCutlass(t *testing.T, version string) string {
 }
 
 // realVersions pairs each shared CUTLASS tree with the Go model it must
-// agree with (SPEC §3: PR #3049 landed in v4.5.0).
+// agree with (CUTLASS PR #3049 landed in v4.5.0).
 var realVersions = []struct{ version, model string }{
 	{"v4.7.0", "cutlass"},
 	{"v4.4.3", "cutlass-pre3049"},
@@ -34,9 +36,7 @@ func TestRealCutlassProbe(t *testing.T) {
 			inc := realCutlass(t, rv.version)
 			code, out, stderr := runCLI("probe", "--include", inc, "--namespace", "cutlass", "--iterator", rv.model,
 				"--class", "all", "--format", "json")
-			if code != exitPass {
-				t.Fatalf("probe exit %d, want 0 (every access agrees)\n%s\n%s", code, stderr, tail(out, 3000))
-			}
+			require.Equal(t, exitPass, code, "probe exit %d, want 0 (every access agrees)\n%s\n%s", code, stderr, tail(out, 3000))
 			var res struct {
 				Configs  int `json:"configs"`
 				Variants []struct {
@@ -46,19 +46,17 @@ func TestRealCutlassProbe(t *testing.T) {
 				} `json:"variants"`
 				Skipped []struct{ Reason string } `json:"skipped"`
 			}
-			if err := json.Unmarshal([]byte(out), &res); err != nil {
-				t.Fatalf("probe JSON: %v\n%s", err, tail(out, 2000))
-			}
-			if res.Variants[0].Label != rv.model || res.Variants[0].Accesses == 0 || res.Variants[0].Mismatches != 0 {
-				t.Errorf("iterator under test: %+v, want accesses compared and none differing", res.Variants[0])
-			}
+			err := json.Unmarshal([]byte(out), &res)
+			require.NoError(t, err, "probe JSON: %v\n%s", err, tail(out, 2000))
+			under := res.Variants[0]
+			assert.Equal(t, rv.model, under.Label, "iterator under test: %+v, want accesses compared and none differing", under)
+			assert.NotZero(t, under.Accesses, "iterator under test: %+v, want accesses compared and none differing", under)
+			assert.Zero(t, under.Mismatches, "iterator under test: %+v, want accesses compared and none differing", under)
 			left := strings.Builder{}
 			for _, s := range res.Skipped {
 				left.WriteString(s.Reason + "\n")
 			}
-			if !strings.Contains(left.String(), "warp-striped-3131") {
-				t.Errorf("the #3131 thread map is not reported as left out: %s", left.String())
-			}
+			assert.Contains(t, left.String(), "warp-striped-3131", "the #3131 thread map is not reported as left out: %s", left.String())
 		})
 	}
 }
@@ -82,13 +80,9 @@ func TestRealCutlassSweep(t *testing.T) {
 			}
 			sweepJSON := func(args ...string) report {
 				code, out, stderr := runCLI(append([]string{"sweep", "--iterator", rv.model, "--preset", "quick", "--format", "json"}, args...)...)
-				if code != exitFail {
-					t.Fatalf("sweep %v: exit %d, want 1 (the model fails)\n%s", args, code, tail(stderr, 3000))
-				}
+				require.Equal(t, exitFail, code, "sweep %v: exit %d, want 1 (the model fails)\n%s", args, code, tail(stderr, 3000))
 				var r report
-				if err := json.Unmarshal([]byte(out), &r); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, json.Unmarshal([]byte(out), &r))
 				return r
 			}
 			goRep := sweepJSON()
@@ -96,18 +90,18 @@ func TestRealCutlassSweep(t *testing.T) {
 			// The compiled sweep alone lists P-companion, last: unmodified
 			// CUTLASS makes every access its Go model makes.
 			n := len(compiled.Properties)
-			if n == 0 || compiled.Properties[n-1].ID != props.CompanionID || compiled.Properties[n-1].Status != "pass" || compiled.Properties[n-1].Cases == 0 {
-				t.Fatalf("compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
-			}
+			require.NotZero(t, n, "compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
+			require.Equal(t, props.CompanionID, compiled.Properties[n-1].ID, "compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
+			require.Equal(t, "pass", compiled.Properties[n-1].Status, "compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
+			require.NotZero(t, compiled.Properties[n-1].Cases, "compiled sweep does not end with a passing %s: %+v", props.CompanionID, compiled.Properties)
 			compiled.Properties = compiled.Properties[:n-1]
-			if goRep.Verdict != compiled.Verdict || len(goRep.Properties) != len(compiled.Properties) {
-				t.Fatalf("verdict %s (Go) vs %s (compiled)", goRep.Verdict, compiled.Verdict)
-			}
+			require.Equal(t, compiled.Verdict, goRep.Verdict, "verdict %s (Go) vs %s (compiled)", goRep.Verdict, compiled.Verdict)
+			require.Len(t, goRep.Properties, len(compiled.Properties), "verdict %s (Go) vs %s (compiled)", goRep.Verdict, compiled.Verdict)
 			for i, p := range goRep.Properties {
 				c := compiled.Properties[i]
-				if p.ID != c.ID || p.Status != c.Status || c.Cases == 0 {
-					t.Errorf("%s: Go %s (%d cases), compiled %s %s (%d cases)", p.ID, p.Status, p.Cases, c.ID, c.Status, c.Cases)
-				}
+				assert.Equal(t, c.ID, p.ID, "%s: Go %s (%d cases), compiled %s %s (%d cases)", p.ID, p.Status, p.Cases, c.ID, c.Status, c.Cases)
+				assert.Equal(t, c.Status, p.Status, "%s: Go %s (%d cases), compiled %s %s (%d cases)", p.ID, p.Status, p.Cases, c.ID, c.Status, c.Cases)
+				assert.NotZero(t, c.Cases, "%s: Go %s (%d cases), compiled %s %s (%d cases)", p.ID, p.Status, p.Cases, c.ID, c.Status, c.Cases)
 			}
 		})
 	}

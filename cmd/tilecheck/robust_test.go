@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -26,12 +28,11 @@ func TestHugeConfigsAreInvalidInputNotCrashes(t *testing.T) {
 		{"elem=f32 shape=64x8 threads=32 access=4", long, "--thread N"},
 	} {
 		code, out, stderr := runCLI("check", "--iterator", "reference", "--config", c.config, "--ops", c.ops)
-		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" {
-			t.Errorf("%s: exit %d, stderr %q; want 2 naming %q", c.config, code, stderr, c.want)
-		}
-		if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
-			t.Errorf("%s: stack trace on stderr", c.config)
-		}
+		assert.Equal(t, exitUsage, code, "%s: exit %d, stderr %q; want 2 naming %q", c.config, code, stderr, c.want)
+		assert.Contains(t, stderr, c.want, "%s: exit %d, stderr %q; want 2 naming %q", c.config, code, stderr, c.want)
+		assert.Equal(t, "", out, "%s: exit %d, stderr %q; want 2 naming %q", c.config, code, stderr, c.want)
+		assert.NotContains(t, stderr, "goroutine", "%s: stack trace on stderr", c.config)
+		assert.NotContains(t, stderr, "panic", "%s: stack trace on stderr", c.config)
 	}
 }
 
@@ -44,12 +45,9 @@ func TestPanicIsInternalError(t *testing.T) {
 	}})
 	defer delete(commands, "test-panic")
 	code, _, stderr := runCLI("test-panic")
-	if code != exitInternal {
-		t.Errorf("exit %d, want %d", code, exitInternal)
-	}
-	if !strings.Contains(stderr, "internal error") || strings.Contains(stderr, "goroutine") {
-		t.Errorf("stderr %q: want one line saying internal error, no stack trace", stderr)
-	}
+	assert.Equal(t, exitInternal, code, "exit %d, want %d", code, exitInternal)
+	assert.Contains(t, stderr, "internal error", "stderr %q: want one line saying internal error, no stack trace", stderr)
+	assert.NotContains(t, stderr, "goroutine", "stderr %q: want one line saying internal error, no stack trace", stderr)
 }
 
 // TestOutCheckedBeforeTheSweep: an --out in a missing directory is refused
@@ -62,9 +60,8 @@ func TestOutCheckedBeforeTheSweep(t *testing.T) {
 		{"merge", "--out", missing, "x.json"},
 	} {
 		code, _, stderr := runCLI(args...)
-		if code != exitUsage || !strings.Contains(stderr, "no-such-dir") {
-			t.Errorf("%v: exit %d, stderr %q; want 2 naming the directory", args, code, stderr)
-		}
+		assert.Equal(t, exitUsage, code, "%v: exit %d, stderr %q; want 2 naming the directory", args, code, stderr)
+		assert.Contains(t, stderr, "no-such-dir", "%v: exit %d, stderr %q; want 2 naming the directory", args, code, stderr)
 	}
 }
 
@@ -73,17 +70,13 @@ func TestOutCheckedBeforeTheSweep(t *testing.T) {
 func TestOutDashIsStdout(t *testing.T) {
 	dir := t.TempDir()
 	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Chdir(dir))
 	defer os.Chdir(wd)
 	code, out, stderr := runCLI("sweep", "--iterator", "reference", "--format", "json", "--out", "-")
-	if code != exitPass || !strings.HasPrefix(out, "{") {
-		t.Fatalf("exit %d, stdout %.80q, stderr %q", code, out, stderr)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
-		t.Error("--out - created a file named -")
-	}
+	require.Equal(t, exitPass, code, "exit %d, stdout %.80q, stderr %q", code, out, stderr)
+	require.True(t, strings.HasPrefix(out, "{"), "exit %d, stdout %.80q, stderr %q", code, out, stderr)
+	_, err := os.Stat(filepath.Join(dir, "-"))
+	assert.Error(t, err, "--out - created a file named -")
 }
 
 // TestAtomicWriteKeepsOldFile: a write that fails part way (a full disk)
@@ -92,9 +85,7 @@ func TestOutDashIsStdout(t *testing.T) {
 func TestAtomicWriteKeepsOldFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.json")
-	if err := os.WriteFile(path, []byte("old report\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte("old report\n"), 0o644))
 	diskFull := errors.New("no space left on device")
 	err := writeFileAtomic(path, func(w io.Writer) error {
 		if _, err := io.WriteString(w, "half a new rep"); err != nil {
@@ -102,39 +93,26 @@ func TestAtomicWriteKeepsOldFile(t *testing.T) {
 		}
 		return diskFull
 	})
-	if !errors.Is(err, diskFull) {
-		t.Fatalf("err = %v, want the write's error", err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "old report\n" {
-		t.Errorf("after a failed write the file holds %q, want the old report", b)
-	}
+	require.ErrorIs(t, err, diskFull, "err = %v, want the write's error", err)
+	b, _ := os.ReadFile(path)
+	assert.Equal(t, "old report\n", string(b), "after a failed write the file holds %q, want the old report", b)
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("files left after a failed write: %v", entries)
-	}
-	if err := writeOut(path, []byte("new report\n"), io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "new report\n" {
-		t.Errorf("after a write the file holds %q", b)
-	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode().Perm())
-	}
+	assert.Len(t, entries, 1, "files left after a failed write: %v", entries)
+	require.NoError(t, writeOut(path, []byte("new report\n"), io.Discard))
+	after, _ := os.ReadFile(path)
+	assert.Equal(t, "new report\n", string(after), "after a write the file holds %q", after)
+	st, _ := os.Stat(path)
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "mode %v, want 0644", st.Mode().Perm())
 }
 
 // TestCheckOpsFileAndJSON: --ops-file reads a program (';' or newlines,
 // comments) and --format json prints the results for a script.
 func TestCheckOpsFileAndJSON(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "prog.ops")
-	if err := os.WriteFile(file, []byte("# the pre-#3049 asymmetry\nload(1,0)\nstore(1,0); load()\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(file, []byte("# the pre-#3049 asymmetry\nload(1,0)\nstore(1,0); load()\n"), 0o644))
 	code, out, stderr := runCLI("check", "--iterator", "cutlass-pre3049", "--config", specCase, "--ops-file", file,
 		"--property", "P-sym", "--thread", "5", "--format", "json")
-	if code != exitFail {
-		t.Fatalf("exit %d, want 1; stderr %q", code, stderr)
-	}
+	require.Equal(t, exitFail, code, "exit %d, want 1; stderr %q", code, stderr)
 	// The fields a script reads, spelled out here so a renamed JSON key fails.
 	var res struct {
 		Ops        string         `json:"ops"`
@@ -148,19 +126,21 @@ func TestCheckOpsFileAndJSON(t *testing.T) {
 			} `json:"violations"`
 		} `json:"properties"`
 	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, out)
-	}
-	if res.Ops != "load(1,0);store(1,0);load()" || res.Verdict != report.Fail || len(res.Properties) != 1 {
-		t.Fatalf("unexpected result: %+v", res)
-	}
+	err := json.Unmarshal([]byte(out), &res)
+	require.NoError(t, err, "not JSON: %v\n%s", err, out)
+	require.Equal(t, "load(1,0);store(1,0);load()", res.Ops, "unexpected result: %+v", res)
+	require.Equal(t, report.Fail, res.Verdict, "unexpected result: %+v", res)
+	require.Len(t, res.Properties, 1, "unexpected result: %+v", res)
 	v := res.Properties[0].Violations
-	if res.Properties[0].ID != "P-sym" || len(v) == 0 || v[0].Thread != 5 || v[0].Expected[0] != 144 || v[0].Actual[0] != 336 {
-		t.Errorf("P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0])
+	assert.Equal(t, "P-sym", res.Properties[0].ID, "P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0])
+	if assert.NotEmpty(t, v, "P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0]) {
+		assert.Equal(t, 5, v[0].Thread, "P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0])
+		assert.Equal(t, int64(144), v[0].Expected[0], "P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0])
+		assert.Equal(t, int64(336), v[0].Actual[0], "P-sym violation: %+v (want thread 5, 144 expected, 336 actual)", res.Properties[0])
 	}
-	if code, _, stderr := runCLI("check", "--iterator", "reference", "--config", specCase, "--ops-file", file+".missing"); code != exitUsage || !strings.Contains(stderr, "--ops-file") {
-		t.Errorf("missing ops file: exit %d, stderr %q", code, stderr)
-	}
+	missCode, _, missErr := runCLI("check", "--iterator", "reference", "--config", specCase, "--ops-file", file+".missing")
+	assert.Equal(t, exitUsage, missCode, "missing ops file: exit %d, stderr %q", missCode, missErr)
+	assert.Contains(t, missErr, "--ops-file", "missing ops file: exit %d, stderr %q", missCode, missErr)
 }
 
 // TestGPUInputsCheckedBeforeTheRun: gpu refuses an --out-dir it cannot
@@ -173,9 +153,7 @@ func TestGPUInputsCheckedBeforeTheRun(t *testing.T) {
 	t.Setenv("CXX", "no-such-compiler-tilecheck")
 	t.Setenv("PATH", t.TempDir()) // no nvcc, no compute-sanitizer
 	file := filepath.Join(t.TempDir(), "a-file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	cases := []struct {
 		args []string
 		want string
@@ -194,14 +172,13 @@ func TestGPUInputsCheckedBeforeTheRun(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, out, stderr := runCLI(append([]string{"gpu"}, c.args...)...)
-		if code != exitUsage || !strings.Contains(stderr, c.want) || out != "" || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
-		}
+		assert.Equal(t, exitUsage, code, "gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		assert.Contains(t, stderr, c.want, "gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		assert.Equal(t, "", out, "gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "gpu %v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
 	}
 	// A directory that does not exist yet is fine: it is created at the end.
-	if err := checkOutDir("--out-dir", filepath.Join(t.TempDir(), "new", "evidence")); err != nil {
-		t.Errorf("a directory to create: %v", err)
-	}
+	assert.NoError(t, checkOutDir("--out-dir", filepath.Join(t.TempDir(), "new", "evidence")), "a directory to create")
 }
 
 // TestOverflowErrorsNameTheInput: a stride or an op argument too large for
@@ -216,9 +193,9 @@ func TestOverflowErrorsNameTheInput(t *testing.T) {
 	} {
 		for _, cmd := range []string{"check", "trace"} {
 			code, _, stderr := runCLI(cmd, "--iterator", "reference", "--config", c.config, "--ops", c.ops)
-			if code != exitUsage || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
-				t.Errorf("%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
-			}
+			assert.Equal(t, exitUsage, code, "%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
+			assert.Contains(t, stderr, c.want, "%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s %s / %s: exit %d, stderr %q; want exit 2, one line naming %q", cmd, c.config, c.ops, code, stderr, c.want)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // runTraceArgs runs `tilecheck trace args...` in-process.
@@ -10,10 +13,11 @@ func runTraceArgs(args ...string) (code int, stdout, stderr string) {
 	return runCLI(append([]string{"trace"}, args...)...)
 }
 
-// specF32 is SPEC §3's first worked example: float, 64x8, stripmined T=32,
-// V=4, rank 1, L=64. Hand derivation: Qc = 64/4 = 16 < T, so Iter = (1, 8/2)
-// and Delta = (1, 2); thread t starts at ((t mod 16)·4, t div 16); incS =
-// L·B·Ds/8 = 64·32·2/8 = 512 bytes; one tile along c is 64·32/8 = 256 bytes.
+// specF32 is the cutlass model's first worked example
+// (docs/contract.md#cutlass): float, 64x8, stripmined T=32, V=4, rank 1, L=64.
+// Hand derivation: Qc = 64/4 = 16 < T, so Iter = (1, 8/2) and Delta = (1, 2);
+// thread t starts at ((t mod 16)·4, t div 16); incS = L·B·Ds/8 = 64·32·2/8 =
+// 512 bytes; one tile along c is 64·32/8 = 256 bytes.
 const specF32 = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64"
 
 func TestTraceSpecWorkedExamples(t *testing.T) {
@@ -58,7 +62,7 @@ func TestTraceSpecWorkedExamples(t *testing.T) {
 {"thread":5,"op":6,"kind":"load","access_bytes":16,"addrs":[112,624,1136,1648]}
 `,
 		},
-		{ // SPEC §3 half, warp-raked 8x4, V=8: thread 9 → 144, 656; load(1,0) 160, 672; add_tile_offset 272, 784.
+		{ // half, warp-raked 8x4, V=8: thread 9 → 144, 656; load(1,0) 160, 672; add_tile_offset 272, 784.
 			"f16 warp-raked", "cutlass", "elem=f16 shape=64x8 map=warp-raked threads=32 warp=8x4 access=8 adv=1 stride=64",
 			"load();load(1,0);add_tile_offset(1,0);load()", "9",
 			`{"thread":9,"op":0,"kind":"load","access_bytes":16,"addrs":[144,656]}
@@ -66,7 +70,7 @@ func TestTraceSpecWorkedExamples(t *testing.T) {
 {"thread":9,"op":3,"kind":"load","access_bytes":16,"addrs":[272,784]}
 `,
 		},
-		{ // SPEC §3 uint4, 128x8, V=32 (A=16): thread 6 → 96; load(1,0) 98; add_tile_offset 160; ++ 608.
+		{ // uint4, 128x8, V=32 (A=16): thread 6 → 96; load(1,0) 98; add_tile_offset 160; ++ 608.
 			"u4 stripmined", "cutlass", "elem=u4 shape=128x8 threads=32 access=32 adv=1 stride=128",
 			"load();load(1,0);add_tile_offset(1,0);load();add_tile_offset(-1,0);inc;load()", "6",
 			`{"thread":6,"op":0,"kind":"load","access_bytes":16,"addrs":[96]}
@@ -78,49 +82,34 @@ func TestTraceSpecWorkedExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		code, out, errOut := runTraceArgs("--iterator", tt.iter, "--config", tt.config, "--ops", tt.ops, "--threads", tt.threads)
-		if code != 0 || errOut != "" {
-			t.Errorf("%s: exit %d, stderr %q", tt.name, code, errOut)
-		}
-		if out != tt.want {
-			t.Errorf("%s:\n got\n%s want\n%s", tt.name, out, tt.want)
-		}
+		assert.Zero(t, code, "%s: exit %d, stderr %q", tt.name, code, errOut)
+		assert.Equal(t, "", errOut, "%s: exit %d, stderr %q", tt.name, code, errOut)
+		assert.Equal(t, tt.want, out, "%s:\n got\n%s want\n%s", tt.name, out, tt.want)
 	}
 }
 
 func TestTraceAllThreadsByDefault(t *testing.T) {
 	code, out, _ := runTraceArgs("--iterator", "cutlass", "--config", specF32, "--ops", "load();store()")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
+	require.Zero(t, code, "exit %d", code)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 64 { // 32 threads × 2 records
-		t.Fatalf("got %d lines, want 64", len(lines))
-	}
+	require.Len(t, lines, 64, "got %d lines, want 64", len(lines)) // 32 threads × 2 records
 	// Thread 31 starts at element ((31 mod 16)·4, 31 div 16) = (60, 1): byte (60 + 64)·4 = 496.
 	want := `{"thread":31,"op":1,"kind":"store","access_bytes":16,"addrs":[496,1008,1520,2032]}`
-	if lines[63] != want {
-		t.Errorf("last line %s, want %s", lines[63], want)
-	}
+	assert.Equal(t, want, lines[63], "last line %s, want %s", lines[63], want)
 	for i, l := range lines {
-		if strings.HasSuffix(l, " ") || !strings.HasPrefix(l, `{"thread":`) {
-			t.Errorf("line %d malformed: %q", i, l)
-		}
+		assert.False(t, strings.HasSuffix(l, " "), "line %d malformed: %q", i, l)
+		assert.True(t, strings.HasPrefix(l, `{"thread":`), "line %d malformed: %q", i, l)
 	}
 }
 
 func TestTraceFragmentOverrunWarnsAndTraces(t *testing.T) {
-	// SPEC §3: float 128x4, T=16, V=4, align=32. Qc = 32 > T, so Iter =
+	// float 128x4, T=16, V=4, align=32. Qc = 32 > T, so Iter =
 	// (32/16, 4) = 8 accesses of A = 32 bytes: 256 bytes into 8·4·4 = 128.
 	code, out, errOut := runTraceArgs("--iterator", "cutlass", "--config", "elem=f32 shape=128x4 threads=16 access=4 align=32", "--ops", "load()", "--threads", "0")
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %s", code, errOut)
-	}
-	if !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "256 bytes into a 128-byte fragment") {
-		t.Errorf("stderr does not report the overrun: %q", errOut)
-	}
-	if !strings.HasPrefix(out, `{"thread":0,"op":0,"kind":"load","access_bytes":32,"addrs":[`) {
-		t.Errorf("trace not printed: %q", out)
-	}
+	require.Zero(t, code, "exit %d, stderr %s", code, errOut)
+	assert.Contains(t, errOut, "warning", "stderr does not report the overrun: %q", errOut)
+	assert.Contains(t, errOut, "256 bytes into a 128-byte fragment", "stderr does not report the overrun: %q", errOut)
+	assert.True(t, strings.HasPrefix(out, `{"thread":0,"op":0,"kind":"load","access_bytes":32,"addrs":[`), "trace not printed: %q", out)
 }
 
 // TestTraceFamilyNoFragmentWarning: the fragment-overrun warning is
@@ -136,24 +125,18 @@ func TestTraceFamilyNoFragmentWarning(t *testing.T) {
 		{"class=PredicatedTileAccessIterator elem=e2m3 shape=8x1 threads=1 access=8 extent=8x1 access_elems=4", "accesses()"},
 	} {
 		code, out, errOut := runTraceArgs("--iterator", "cutlass", "--config", c.cfg, "--ops", c.ops)
-		if code != 0 || out == "" {
-			t.Fatalf("%s: exit %d, stderr %s", c.cfg, code, errOut)
-		}
-		if strings.Contains(errOut, "overrun the fragment") {
-			t.Errorf("%s: %q", c.cfg, errOut)
-		}
+		require.Zero(t, code, "%s: exit %d, stderr %s", c.cfg, code, errOut)
+		require.NotEqual(t, "", out, "%s: exit %d, stderr %s", c.cfg, code, errOut)
+		assert.NotContains(t, errOut, "overrun the fragment", "%s: %q", c.cfg, errOut)
 	}
 }
 
 func TestTraceOverflowWarns(t *testing.T) {
 	// L = 2^30 floats: incS = L·B·Ds/8 = 2^30·32·2/8 = 2^33 does not fit in int32.
 	code, _, errOut := runTraceArgs("--iterator", "cutlass", "--config", "elem=f32 shape=64x8 threads=32 access=4 stride=1073741824", "--ops", "load()", "--threads", "0,1")
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %s", code, errOut)
-	}
-	if !strings.Contains(errOut, "overflows int32") || !strings.Contains(errOut, "and 1 more") {
-		t.Errorf("stderr does not report the int32 overflow once for both threads: %q", errOut)
-	}
+	require.Zero(t, code, "exit %d, stderr %s", code, errOut)
+	assert.Contains(t, errOut, "overflows int32", "stderr does not report the int32 overflow once for both threads: %q", errOut)
+	assert.Contains(t, errOut, "and 1 more", "stderr does not report the int32 overflow once for both threads: %q", errOut)
 }
 
 func TestTraceBadInputExits2(t *testing.T) {
@@ -176,45 +159,35 @@ func TestTraceBadInputExits2(t *testing.T) {
 		// Accepted by the grammar, but 2^31-64 threads (or 2^28 accesses per thread) must fail, not exhaust memory.
 		{"too many threads", []string{"--iterator", "cutlass", "--config", "elem=f32 shape=64x8 threads=2147483584 access=4", "--ops", "load()"}, "too many to trace"},
 		{"too many accesses", []string{"--iterator", "cutlass", "--config", "elem=f32 shape=1073741824x8 threads=1 access=4", "--ops", "load()"}, "trace too large"},
-		// SPEC §3: the RowMajor wrapper's load(frag, tile) does not compile.
+		// The RowMajor wrapper's load(frag, tile) does not compile.
 		{"unavailable path", []string{"--iterator", "cutlass", "--config", "layout=rowmajor elem=f32 shape=8x64 threads=32 access=4", "--ops", "load(1,0)"}, "compile"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runTraceArgs(tt.args...)
-		if code != 2 {
-			t.Errorf("%s: exit %d, want 2 (stderr %q)", tt.name, code, errOut)
-		}
-		if out != "" {
-			t.Errorf("%s: printed a trace on bad input: %q", tt.name, out)
-		}
-		if !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "goroutine") {
-			t.Errorf("%s: stderr %q does not contain %q", tt.name, errOut, tt.want)
-		}
+		assert.Equal(t, 2, code, "%s: exit %d, want 2 (stderr %q)", tt.name, code, errOut)
+		assert.Equal(t, "", out, "%s: printed a trace on bad input: %q", tt.name, out)
+		assert.Contains(t, errOut, tt.want, "%s: stderr %q does not contain %q", tt.name, errOut, tt.want)
+		assert.NotContains(t, errOut, "goroutine", "%s: stderr %q does not contain %q", tt.name, errOut, tt.want)
 	}
 }
 
 func TestTraceHelp(t *testing.T) {
 	code, out, errOut := runTraceArgs("--help")
-	if code != 0 || errOut != "" {
-		t.Fatalf("--help: exit %d, stderr %q", code, errOut)
-	}
+	require.Zero(t, code, "--help: exit %d, stderr %q", code, errOut)
+	require.Equal(t, "", errOut, "--help: exit %d, stderr %q", code, errOut)
 	for _, want := range []string{"Usage: tilecheck trace", "Examples:", "--threads", "--iterator"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("--help output lacks %q", want)
-		}
+		assert.Contains(t, out, want, "--help output lacks %q", want)
 	}
 }
 
 func TestTracePredicatedPrintsValid(t *testing.T) {
 	code, out, errOut := runTraceArgs("--iterator", "reference", "--config",
 		"class=PredicatedTileAccessIterator elem=f32 shape=64x8 threads=32 access=4 extent=64x5", "--ops", "accesses()", "--threads", "0")
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %s", code, errOut)
-	}
-	// SPEC §10: thread 0 makes 4 accesses, at rows 0, 2, 4, 6 of column 0
-	// (Delta.s = 32/16 = 2). The first tile is the residue, r = 5 mod 8 = 5
-	// rows, so rows 0, 2, 4 are enabled and row 6 is guarded off.
-	if !strings.Contains(out, `"kind":"accesses"`) || !strings.Contains(out, `"valid":[1,1,1,0]`) {
-		t.Errorf("predicated trace %q lacks valid [1,1,1,0]", out)
-	}
+	require.Zero(t, code, "exit %d, stderr %s", code, errOut)
+	// docs/contract.md#reference (family classes): thread 0 makes 4 accesses,
+	// at rows 0, 2, 4, 6 of column 0 (Delta.s = 32/16 = 2). The first tile is
+	// the residue, r = 5 mod 8 = 5 rows, so rows 0, 2, 4 are enabled and row 6
+	// is guarded off.
+	assert.Contains(t, out, `"kind":"accesses"`, "predicated trace %q lacks valid [1,1,1,0]", out)
+	assert.Contains(t, out, `"valid":[1,1,1,0]`, "predicated trace %q lacks valid [1,1,1,0]", out)
 }

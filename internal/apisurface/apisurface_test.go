@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,11 +32,8 @@ func TestPublicAPIIsTheRecordedOne(t *testing.T) {
 	want, err := ReadFile(listing)
 	require.NoError(t, err)
 	removed, added := Diff(want, got)
-	if len(removed)+len(added) > 0 {
-		t.Errorf("the public API changed.\nremoved or changed (breaks users' code):\n  %s\nadded:\n  %s\n"+
-			"Record the change in CHANGELOG.md under Unreleased, then run\n  go test ./internal/apisurface -update",
-			strings.Join(removed, "\n  "), strings.Join(added, "\n  "))
-	}
+	assert.Zero(t, len(removed)+len(added), "the public API changed.\nremoved or changed (breaks users' code):\n  %s\nadded:\n  %s\n"+
+		"Record the change in CHANGELOG.md under Unreleased, then run\n  go test ./internal/apisurface -update", strings.Join(removed, "\n  "), strings.Join(added, "\n  "))
 }
 
 // The changelog names the module's versions, newest first, starting with
