@@ -7,8 +7,10 @@ import (
 	"github.com/tilecheck/tilecheck/gen"
 )
 
-// TestHostProbeFamilyCrossTerms: the compiled renditions move by the SPEC
-// §10 confirmed amounts, derived by hand from the formulas there: rank 0
+// TestHostProbeFamilyCrossTerms: the compiled renditions move by the
+// amounts of the predicated class's confirmed findings
+// (docs/contract.md#known-findings), derived by hand from the model
+// formulas (docs/contract.md#cutlass): rank 0
 // (f16, Ss=8, L=200): the first add_tile_offset(0,1) moves the residue
 // r.c·B/8 = 128, then incA·(tc−1) = −128, then Ss·ts·B/8 = 16 bytes, the
 // next one Ss·ts = 8 bytes, where the contract moves 8 rows of 200 f16 =

@@ -82,7 +82,7 @@ func TestSparseFaultFlagged(t *testing.T) {
 			if len(accs) != 4 {
 				t.Fatalf("%s thread %d: %d accesses recorded, want 4", ops, thread, len(accs))
 			}
-			// Stripmined (SPEC §3): a 64x8 tile is 8 rows of 16 accesses of
+			// Stripmined (docs/contract.md#thread-maps): a 64x8 tile is 8 rows of 16 accesses of
 			// 4 floats; access k of thread t is number t + 32k, row
 			// (t + 32k)/16, column 4·(t%16): byte row·(2^31 + 256) + 16·(t%16).
 			for k, a := range accs {

@@ -153,7 +153,7 @@ func TestCountGuardsFromEvidence(t *testing.T) {
 // byte, which the Go model does not explain, has no compiled address. It is
 // a mismatch shown as report.NotSeen (not the harness's 0), and it is not
 // compared with the reference: where the reference's address is 0 it does
-// not agree (the placeholder 0 used to), elsewhere it does not differ.
+// not agree (a placeholder 0 would), elsewhere it does not differ.
 // Only the moved access, whose address the bytes showed, differs.
 func TestCountUnseenNeitherAgreesNorDiffers(t *testing.T) {
 	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "store(0,0)")

@@ -10,7 +10,8 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// TestHostProbeFamily: the C++ renditions of the SPEC §10 classes agree with
+// TestHostProbeFamily: the C++ renditions of the iterator classes
+// (docs/contract.md#iterator-classes) agree with
 // the Go models of the same name on every access and every valid flag; the
 // cutlass renditions differ from the reference (the cross terms, sizeof
 // offsets); PredicatedTileIterator's store round trips (tags through the

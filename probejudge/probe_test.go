@@ -12,7 +12,7 @@ import (
 // TestHostProbeRenditions: every access of every C++ rendition agrees with
 // its Go model on the representative cases; the controls differ from the
 // reference and the identity copy does not; round trips fail exactly where
-// the models differ from the reference (SPEC §7) and never for reference.
+// the models differ from the reference (docs/contract.md#p-oracle) and never for reference.
 func TestHostProbeRenditions(t *testing.T) {
 	tc := hostToolchain(t)
 	res, err := probe(context.Background(), representativeCases(t), cuda.Options{Toolchain: tc})
@@ -44,7 +44,7 @@ func TestHostProbeRenditions(t *testing.T) {
 			t.Errorf("%s differs from the reference: %+v", name, v)
 		}
 	}
-	// SPEC §7: both CUTLASS renditions fail P-oracle; their round trips fail.
+	// Both CUTLASS renditions fail P-oracle; their round trips fail.
 	for _, name := range []string{"cutlass", "cutlass-pre3049", "C-load-div", "C-pitch-plus-one"} {
 		v := byLabel[name]
 		if v.VsReference == 0 || v.LoadRoundTrip.Failed == 0 {

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestDependencies keeps issue 13's split true: the schema imports nothing
+// TestDependencies keeps the package split true: the schema imports nothing
 // outside the standard library, and the engine that fills it reaches
 // neither the renderers nor their table library.
 func TestDependencies(t *testing.T) {

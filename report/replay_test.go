@@ -6,7 +6,7 @@ import (
 )
 
 // TestReplayCommand pins the command a replay prints (the strings are
-// written by hand from SPEC §8's examples) and that JSON reads it back into
+// written by hand from docs/contract.md#report-schema) and that JSON reads it back into
 // the same value.
 func TestReplayCommand(t *testing.T) {
 	const cfg = "elem=f16 shape=64x8 map=stripmined threads=32 access=8 adv=1"

@@ -92,8 +92,8 @@ func TestWriteCheckJSON(t *testing.T) {
 }
 
 // TestTileWideViolationNamesNoThread: a violation of the tile as a whole
-// (P-cover's uncovered element, thread -1) read "thread -1" in check's
-// text and in the reports' counterexamples; it now says it is the tile.
+// (P-cover's uncovered element, thread -1) says it is the tile in check's
+// text and in the reports' counterexamples, never "thread -1".
 func TestTileWideViolationNamesNoThread(t *testing.T) {
 	cfg, prog := f32Load(t)
 	var b bytes.Buffer

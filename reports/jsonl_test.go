@@ -9,13 +9,13 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-func TestTraceWriterMatchesSpecLine(t *testing.T) {
+func TestTraceWriterMatchesSchemaLine(t *testing.T) {
 	var buf bytes.Buffer
 	w := NewTraceWriter(&buf, false)
 	recs := []iterator.Record{
-		// SPEC §8's example line, verbatim.
+		// A load of thread 5 at the worked example's addresses.
 		{Thread: 5, Op: 1, Kind: "load", AccessBytes: 16, Addrs: []int64{336, 848, 1360, 1872}},
-		// Negative addresses are legal (SPEC §1); atomic words and Valid are not printed here.
+		// Negative addresses are legal (offsets are signed); atomic words and Valid are not printed here.
 		{Thread: 31, Op: 0, Kind: "store", AccessBytes: 2, Addrs: []int64{-4, 0}, Valid: []bool{true, false}, AtomicWords: []int64{-4}},
 		{Thread: 0, Op: 2, Kind: "accesses", AccessBytes: 1, Addrs: nil},
 	}

@@ -10,9 +10,10 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// TestJSONHasSPECFields checks every field SPEC §8 requires of the JSON
+// TestJSONHasSchemaFields checks every field docs/contract.md#report-schema
+// requires of the JSON
 // report, at every level, by name.
-func TestJSONHasSPECFields(t *testing.T) {
+func TestJSONHasSchemaFields(t *testing.T) {
 	var buf bytes.Buffer
 	if err := JSON(&buf, failingReport()); err != nil {
 		t.Fatal(err)
@@ -68,7 +69,8 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 	}
 }
 
-// TestKillCell derives each mark from SPEC §6's rules by hand: C-both-div
+// TestKillCell derives each mark from the control rules
+// (docs/contract.md#controls) by hand: C-both-div
 // must be killed by P-tile and must survive P-sym.
 func TestKillCell(t *testing.T) {
 	c := report.Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle", "P-unit"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}

@@ -25,8 +25,8 @@ func (myIterator) Trace(cfg iterator.Config, prog iterator.Program, thread int) 
 
 // The Go API guide's example (docs/go-api.md, linked from README) is
 // example_test.go, word for word, so that it compiles and its tests run
-// with every `go test ./...`: an example that no longer builds (it once
-// compared a report.Status with a string) fails here instead of in a
+// with every `go test ./...`: an example that no longer builds (say, one
+// comparing a report.Status with a string) fails here instead of in a
 // reader's project.
 func TestReadmeExampleIsThisPackage(t *testing.T) {
 	readme, err := os.ReadFile("../go-api.md")

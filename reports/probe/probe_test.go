@@ -22,7 +22,7 @@ func weakRun() report.ProbeReport {
 
 // TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
 // whose control showed no mismatch is weak, and its report's last line
-// says so in text and Markdown (it used to say every compiled access
+// says so in text and Markdown (not that every compiled access
 // agrees); the JSON form carries the verdict.
 func TestProbeLastLineStatesVerdict(t *testing.T) {
 	res := weakRun()
@@ -95,8 +95,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 
 // TestMismatchNotSeen: a mismatch whose compiled access showed no address
 // (report.NotSeen) reads "not seen" in the probe's text and Markdown and
-// in the evidence's Markdown, never the sentinel's digits nor the 0 the
-// reports used to show; the JSON forms keep the number.
+// in the evidence's Markdown, never the sentinel's digits nor a 0; the JSON forms keep the number.
 func TestMismatchNotSeen(t *testing.T) {
 	res := weakRun()
 	res.Variants[0].Mismatches = 1
