@@ -2,6 +2,8 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"testing"
 )
 
@@ -24,27 +26,17 @@ func TestReplayCommand(t *testing.T) {
 		{Replay{}, ""},
 	}
 	for _, c := range cases {
-		if got := c.r.String(); got != c.want {
-			t.Errorf("String() = %q\nwant       %q", got, c.want)
-		}
+		assert.Equal(t, c.want, c.r.String(), "String()")
 		b, err := json.Marshal(Counterexample{Replay: c.r})
-		if err != nil {
-			t.Fatalf("Marshal: %v", err)
-		}
+		require.NoError(t, err, "Marshal")
 		var back Counterexample
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatalf("Unmarshal(%s): %v", b, err)
-		}
+		require.NoError(t, json.Unmarshal(b, &back), "Unmarshal(%s)", b)
 		want := c.r
 		if want.Contract == "elements" {
 			want.Contract = ""
 		}
-		if back.Replay != want {
-			t.Errorf("round trip of %q gives %+v, want %+v", c.want, back.Replay, want)
-		}
+		assert.Equal(t, want, back.Replay, "round trip of %q", c.want)
 	}
 	var cx Counterexample
-	if err := json.Unmarshal([]byte(`{"replay": "rm -rf /"}`), &cx); err == nil {
-		t.Error(`decoding replay "rm -rf /" succeeded`)
-	}
+	assert.Error(t, json.Unmarshal([]byte(`{"replay": "rm -rf /"}`), &cx), `decoding replay "rm -rf /" succeeded`)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/stretchr/testify/assert"
 	"strings"
 	"testing"
 )
@@ -11,9 +12,8 @@ import (
 func TestVerdictJSON(t *testing.T) {
 	for v, want := range map[Verdict]string{Unjudged: `""`, Pass: `"pass"`, Fail: `"fail"`, Weak: `"weak"`, Interrupted: `"interrupted"`} {
 		b, err := json.Marshal(v)
-		if err != nil || string(b) != want {
-			t.Errorf("Marshal(%d) = %s, %v; want %s", uint8(v), b, err, want)
-		}
+		assert.NoError(t, err, "Marshal(%d) = %s; want %s", uint8(v), b, want)
+		assert.Equal(t, want, string(b), "Marshal(%d) = %s, %v", uint8(v), b, err)
 		var back Verdict
 		if err := json.Unmarshal(b, &back); err != nil || back != v {
 			t.Errorf("Unmarshal(%s) = %d, %v; want %d", b, uint8(back), err, uint8(v))
@@ -27,7 +27,6 @@ func TestVerdictJSON(t *testing.T) {
 	if _, err := json.Marshal(Verdict(9)); err == nil {
 		t.Error("Marshal(Verdict(9)) succeeded; want an error")
 	}
-	if s := Verdict(9).String(); s != "Verdict(9)" {
-		t.Errorf("Verdict(9).String() = %q", s)
-	}
+	s := Verdict(9).String()
+	assert.Equal(t, "Verdict(9)", s, "Verdict(9).String()")
 }
