@@ -4,19 +4,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 )
 
 func judge(t *testing.T, s string) map[string]*Violation {
 	t.Helper()
 	c, err := tiledcopy.ParseCase(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tr := c.Eval()
-	if tr.Rejected != "" {
-		t.Fatalf("%s: refused: %s", s, tr.Rejected)
-	}
+	require.Empty(t, tr.Rejected, "%s: refused", s)
 	out := map[string]*Violation{}
 	for _, p := range All() {
 		if v := p.Check(c, tr); v != nil {
@@ -68,9 +65,7 @@ func TestLDSMx1RedundantRowsAllowed(t *testing.T) {
 // Traces built by hand: two one-thread calls over a 2x1 tile.
 func TestHandBuiltTraces(t *testing.T) {
 	c, err := tiledcopy.ParseCase("atom=UniversalCopy<uint32_t> elem=float thr=(2,1) val=(1,1) src=(2,1) dst=(2,1)")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tr := tiledcopy.Trace{AtomThreads: 1, SrcAtomVals: 1, DstAtomVals: 1, VectorBits: 32, DstVectorBits: 32,
 		Threads: []tiledcopy.Thread{
 			{Src: []tiledcopy.Slot{{Coord: 0, Offset: 0}}, Dst: []tiledcopy.Slot{{Coord: 0, Offset: 0}}},
