@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/gen"
 )
 
@@ -33,27 +35,19 @@ func TestHostProbeFamilyCrossTerms(t *testing.T) {
 	var in []Case
 	for _, c := range cases {
 		progs, err := gen.ParsePrograms([]string{c.prog})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		in = append(in, Case{Config: mustConfig(t, c.cfg), Programs: progs})
 	}
 	variants := Renditions()[:2] // reference, cutlass
 	res, err := Run(context.Background(), in, Options{Toolchain: tc, Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for k, c := range cases {
 		for v, expect := range [][]int64{c.want.reference, c.want.cutlass} {
 			threads := res.compiled[traceKey{k, v, 0}]
-			if len(threads) == 0 {
-				t.Fatalf("%s: no compiled trace for %s", c.cfg, variants[v].Model)
-			}
+			require.NotEmpty(t, threads, "%s: no compiled trace for %s", c.cfg, variants[v].Model)
 			recs := threads[0].Records
 			for i, d := range expect {
-				if got := recs[i+1].Addrs[0] - recs[i].Addrs[0]; got != d {
-					t.Errorf("%s | %s: %s moved %d bytes between passes %d and %d, want %d", c.cfg, c.prog, variants[v].Model, got, i, i+1, d)
-				}
+				assert.Equal(t, d, recs[i+1].Addrs[0]-recs[i].Addrs[0], "%s | %s: %s moved bytes between passes %d and %d", c.cfg, c.prog, variants[v].Model, i, i+1)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -12,11 +13,12 @@ import (
 // counts zero and the run agreed (ok, the judging layer's); its report lines are kept.
 func TestSanitizerOutcome(t *testing.T) {
 	clean := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= COMPUTE-SANITIZER", "========= ERROR SUMMARY: 0 errors"}}}
-	if s := sanitizerOutcome("memcheck", "quick", clean, true, nil); !s.Ran || !s.Clean || s.Summary != "ERROR SUMMARY: 0 errors" {
-		t.Errorf("clean run: %+v", s)
-	}
+	s := sanitizerOutcome("memcheck", "quick", clean, true, nil)
+	assert.True(t, s.Ran, "clean run: %+v", s)
+	assert.True(t, s.Clean, "clean run: %+v", s)
+	assert.Equal(t, "ERROR SUMMARY: 0 errors", s.Summary, "clean run: %+v", s)
 	dirty := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= Invalid __global__ write of size 4 bytes", "========= ERROR SUMMARY: 1 error"}}}
-	s := sanitizerOutcome("memcheck", "quick", dirty, true, nil)
+	s = sanitizerOutcome("memcheck", "quick", dirty, true, nil)
 	if s.Clean || len(s.Reports) != 1 || !strings.HasPrefix(s.Reports[0], "Invalid __global__ write") {
 		t.Errorf("a reported error: %+v", s)
 	}

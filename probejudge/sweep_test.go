@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -31,9 +33,7 @@ func statuses(rep *report.Report) map[string]report.Status {
 func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 	tc := hostToolchain(t)
 	res, err := probe(context.Background(), representativeCases(t)[:8], cuda.Options{Toolchain: tc})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rows := map[string]report.Control{}
 	for _, r := range KillMatrix(res) {
 		rows[r.ID] = r
@@ -47,9 +47,7 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			}
 		}
 		m, err := iterator.ModelByName(model)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rep, err := sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, make([]runJudgement, len(res.Runs)))
 		if err != nil || rep == nil {
 			t.Fatalf("%s: %v (report %v)", res.Variants[v].Label, err, rep)
@@ -68,9 +66,7 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			controls++
 		}
 		for id, w := range want {
-			if st[id] != w {
-				t.Errorf("%s: %s %s, want %s", vr.Label, id, st[id], w)
-			}
+			assert.Equal(t, w, st[id], "%s: %s", vr.Label, id)
 		}
 		row := rows[vr.Label]
 		if !row.OK || slices.Contains(row.KilledBy, props.RoundTripID) != (st[props.RoundTripID] == report.Violated) ||
@@ -83,7 +79,5 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			}
 		}
 	}
-	if controls != 2 {
-		t.Errorf("%d compiled controls judged, want C-load-div and C-pitch-plus-one", controls)
-	}
+	assert.Equal(t, 2, controls, "compiled controls judged, want C-load-div and C-pitch-plus-one")
 }
