@@ -14,15 +14,13 @@ func TestStatusJSON(t *testing.T) {
 		assert.NoError(t, err, "Marshal(%d) = %s; want %s", s, b, want)
 		assert.Equal(t, want, string(b), "Marshal(%d) = %s, %v", s, b, err)
 		var back Status
-		if err := json.Unmarshal(b, &back); err != nil || back != s {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %v", b, back, err, s)
-		}
+		assert.NoError(t, json.Unmarshal(b, &back), "Unmarshal(%s)", b)
+		assert.Equal(t, s, back, "Unmarshal(%s)", b)
 	}
 	var s Status
 	assert.Error(t, json.Unmarshal([]byte(`"passed"`), &s), `Unmarshal("passed") succeeded; want an error naming the status`)
-	if _, err := json.Marshal(Status(7)); err == nil {
-		t.Error("Marshal(Status(7)) succeeded; want an error")
-	}
+	_, err := json.Marshal(Status(7))
+	assert.Error(t, err, "Marshal(Status(7)) succeeded; want an error")
 	got := Status(7).String()
 	assert.Equal(t, "Status(7)", got, "Status(7).String()")
 }

@@ -34,9 +34,7 @@ func TestJSONHasSchemaFields(t *testing.T) {
 func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
-		if _, ok := m[k]; !ok {
-			t.Errorf("%s: JSON lacks %q", what, k)
-		}
+		assert.Contains(t, m, k, "%s: JSON lacks %q", what, k)
 	}
 }
 
@@ -54,9 +52,7 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 	buf.Reset()
 	require.NoError(t, JSON(&buf, r))
 	assert.Contains(t, buf.String(), `"killed_by": []`, "control without killers should have killed_by []")
-	if r.Controls[0].KilledBy != nil {
-		t.Error("JSON modified the caller's report")
-	}
+	assert.Nil(t, r.Controls[0].KilledBy, "JSON modified the caller's report")
 }
 
 // TestKillCell derives each mark from the control rules
@@ -214,9 +210,8 @@ func TestGitHubMatrixFailuresAreNotices(t *testing.T) {
 	require.NoError(t, GitHubAnnotationsWith(&matrix, m, GitHubOptions{Matrix: true}))
 	require.NoError(t, GitHubAnnotations(&one, m))
 	lines := strings.Split(strings.TrimSpace(matrix.String()), "\n")
-	if !strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::") || !strings.Contains(lines[0], "expected findings") {
-		t.Errorf("first annotation does not say why failures are notices: %q", lines[0])
-	}
+	assert.True(t, strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::"), "first annotation does not say why failures are notices: %q", lines[0])
+	assert.Contains(t, lines[0], "expected findings", "first annotation does not say why failures are notices")
 	var notices int
 	for _, l := range lines {
 		assert.False(t, strings.HasPrefix(l, "::error"), "error annotation in the all-models matrix: %q", l)

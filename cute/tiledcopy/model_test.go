@@ -42,9 +42,8 @@ func TestTutorialCopyA(t *testing.T) {
 	// that [can] be vectorized to a 128-bit load/store, then CuTe will
 	// statically fail": a row-major tile gives strided values.
 	var err error
-	if c.Src, err = parseTensor("(128,8):(8,1)"); err != nil {
-		t.Fatal(err)
-	}
+	c.Src, err = parseTensor("(128,8):(8,1)")
+	require.NoError(t, err)
 	assert.Contains(t, c.Eval().Rejected, "failed to vectorize", "row-major source: rejected, want the vectorisation static_assert")
 }
 
@@ -153,9 +152,8 @@ func TestCaseTextRoundTrip(t *testing.T) {
 		assert.Equal(t, s, c.String(), "round trip")
 	}
 	for _, bad := range []string{"atom=SM75_U32x4_LDSM_X", "elem=half", "atom=SM75_U32x4_LDSM_N", "extent=3", "frob=1", "src=Sw<3,3>o(8,8)"} {
-		if _, err := ParseCase(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
+		_, err := ParseCase(bad)
+		assert.Error(t, err, "%q parsed", bad)
 	}
 }
 
@@ -186,9 +184,8 @@ func TestRetile(t *testing.T) {
 	assert.Equal(t, want, got, "tutorial %v (%v)", modes, err)
 	assert.Equal(t, []int64{4, 2, 3}, modes, "tutorial: %v (%v), want %v", got, err, want)
 	e, _ = ParseElement("uint4b_t")
-	if tc, err = MakeTiledCopy("UniversalCopy<uint64_t>", e, mustLayout(t, "(8,4):(4,1)"), mustLayout(t, "(2,16)")); err != nil {
-		t.Fatal(err)
-	}
+	tc, err = MakeTiledCopy("UniversalCopy<uint64_t>", e, mustLayout(t, "(8,4):(4,1)"), mustLayout(t, "(2,16)"))
+	require.NoError(t, err)
 	got, modes, err = tc.Retile(mustLayout(t, "(_16,_2,_2)"))
 	want = slices.Concat(seq(0, 16), seq(32, 16), seq(16, 16), seq(48, 16))
 	assert.NoError(t, err, "(2,16) values: %v %v, want %v", got, modes, want)

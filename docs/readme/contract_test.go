@@ -29,9 +29,7 @@ func TestContractAnchors(t *testing.T) {
 	page := readPage(t, filepath.Join(repoRoot, "docs", "contract.md"))
 	have := anchors(page)
 	for _, a := range contractAnchors {
-		if !have[a] {
-			t.Errorf("docs/contract.md lost its anchor #%s", a)
-		}
+		assert.True(t, have[a], "docs/contract.md lost its anchor #%s", a)
 	}
 	ids := []string{props.CompanionID, props.RecoveredID, props.RoundTripID, props.PTraverse.ID}
 	for _, p := range props.All() {

@@ -56,7 +56,6 @@ func TestCheckControl(t *testing.T) {
 	r, err := Check(context.Background(), ByID("C-pred-off-by-one").AsSource(), c, copyprops.Predicate)
 	require.NoError(t, err, "off-by-one predicate passed")
 	require.True(t, r.Failed(), "off-by-one predicate passed (%v)", err)
-	if r, _ := Check(context.Background(), Model{}, c, nil); r.Failed() {
-		t.Errorf("the model failed: %+v", r.Judged)
-	}
+	model, _ := Check(context.Background(), Model{}, c, nil)
+	assert.False(t, model.Failed(), "the model failed: %+v", model.Judged)
 }

@@ -53,7 +53,6 @@ func TestShardsMerge(t *testing.T) {
 			assert.Equal(t, w.Coverage[k], m.Coverage[k], "coverage %s: merged, whole", w.Coverage[k].Class)
 		}
 	}
-	if _, err := Merge(nil); err == nil {
-		t.Error("merged no shards")
-	}
+	_, mergeErr := Merge(nil)
+	assert.Error(t, mergeErr, "merged no shards")
 }
