@@ -61,9 +61,7 @@ func readEvidence(t *testing.T, f string) report.GPUEvidence {
 	require.NoError(t, err)
 	var ev report.GPUEvidence
 	require.NoError(t, json.Unmarshal(b, &ev), "%s", f)
-	if ev.Result == nil {
-		t.Fatalf("%s: no result", f)
-	}
+	require.NotNil(t, ev.Result, "%s: no result", f)
 	return ev
 }
 

@@ -33,9 +33,7 @@ func TestRunProgressTotalCountedFirst(t *testing.T) {
 		dones[s[0]] = true
 	}
 	for d := 1; d <= total; d++ {
-		if !dones[d] {
-			t.Errorf("step %d of %d never reported (saw %v)", d, total, seen)
-		}
+		assert.True(t, dones[d], "step %d of %d never reported (saw %v)", d, total, seen)
 	}
 }
 

@@ -23,13 +23,13 @@ func TestSanitizerOutcome(t *testing.T) {
 		t.Errorf("a reported error: %+v", s)
 	}
 	disagree := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}}
-	if s := sanitizerOutcome("racecheck", "quick", disagree, false, nil); s.Clean || !strings.Contains(s.Summary, "disagreed with the Go models") {
-		t.Errorf("a run that disagreed: %+v", s)
-	}
-	if s := sanitizerOutcome("racecheck", "quick", nil, false, errors.New("timed out")); s.Clean || s.Summary != "run failed: timed out" {
-		t.Errorf("a failed run: %+v", s)
-	}
-	if s := sanitizerOutcome("racecheck", "quick", &Result{}, true, nil); s.Clean || s.Summary != "no summary line from compute-sanitizer" {
-		t.Errorf("no summary: %+v", s)
-	}
+	s = sanitizerOutcome("racecheck", "quick", disagree, false, nil)
+	assert.False(t, s.Clean, "a run that disagreed: %+v", s)
+	assert.Contains(t, s.Summary, "disagreed with the Go models", "a run that disagreed: %+v", s)
+	s = sanitizerOutcome("racecheck", "quick", nil, false, errors.New("timed out"))
+	assert.False(t, s.Clean, "a failed run: %+v", s)
+	assert.Equal(t, "run failed: timed out", s.Summary, "a failed run: %+v", s)
+	s = sanitizerOutcome("racecheck", "quick", &Result{}, true, nil)
+	assert.False(t, s.Clean, "no summary: %+v", s)
+	assert.Equal(t, "no summary line from compute-sanitizer", s.Summary, "no summary: %+v", s)
 }

@@ -51,9 +51,8 @@ func TestSparseFaultFlagged(t *testing.T) {
 	variants := []Variant{{Model: "reference", Namespace: "tilecheck_ref", Role: RoleIterator}}
 	for _, ops := range []string{"load(0,0)", "store(0,0)"} {
 		pc, why := plan(0, hugeCase(t, ops), variants, false)
-		if pc == nil || pc.Windows == nil {
-			t.Fatalf("%s: not a sparse case: %s", ops, why)
-		}
+		require.NotNil(t, pc, "%s: not a sparse case: %s", ops, why)
+		require.NotNil(t, pc.Windows, "%s: not a sparse case: %s", ops, why)
 		var kept []int64
 		for i := 0; i < len(pc.Windows); i += 2 {
 			if pc.Windows[i] < pc.Off+1<<20 {

@@ -57,9 +57,10 @@ func statuses(r *report.Report) map[string]report.Property {
 	return out
 }
 
-// TestBrokenHeadersCaught: each control's defect (docs/contract.md#controls), written as C++ with
-// CUTLASS's template signature, is caught by the compiled sweep with every
-// property the Go sweep must kill the matching control with.
+// TestBrokenHeadersCaught: each control's defect
+// (docs/contract.md#controls), written as C++ with CUTLASS's template
+// signature, is caught by the compiled sweep with every property the Go
+// sweep must kill the matching control with.
 // P-index and P-exact judge int32 overflows and bit truncations, which
 // compiled code performs silently: where the compiled addresses differ from
 // the companion model's (as a defect makes them), the report's audit says

@@ -27,9 +27,7 @@ func harnessSource(t *testing.T) string {
 func TestWireFlagsAgreeWithHarness(t *testing.T) {
 	src := harnessSource(t)
 	m := regexp.MustCompile(`enum Flags \{([^}]*)\}`).FindStringSubmatch(src)
-	if m == nil {
-		t.Fatal("probe_harness.h: no enum Flags")
-	}
+	require.NotNil(t, m, "probe_harness.h: no enum Flags")
 	goFlags := map[string]int{
 		"kIncoherent": flagIncoherent, "kUnrecovered": flagUnrecovered, "kTouchOverflow": flagTouchOverflow,
 		"kByteCount": flagByteCount, "kGuardedOff": flagGuardedOff,
@@ -51,9 +49,7 @@ func TestWireFlagsAgreeWithHarness(t *testing.T) {
 		seen[name] = true
 	}
 	for name := range goFlags {
-		if !seen[name] {
-			t.Errorf("Go flag %s is not in the harness's enum Flags", name)
-		}
+		assert.True(t, seen[name], "Go flag %s is not in the harness's enum Flags", name)
 	}
 }
 
@@ -62,9 +58,7 @@ func TestWireOpKindsAgreeWithHarness(t *testing.T) {
 	// The harness's contract comment lists the codes; its driver loop
 	// branches on them.
 	doc := regexp.MustCompile(`op_kind\(p, o\) \(([^)]*\([^)]*\)[^)]*)\)`).FindStringSubmatch(strings.ReplaceAll(src, "\n// ", " "))
-	if doc == nil {
-		t.Fatal("probe_harness.h: no op_kind contract comment")
-	}
+	require.NotNil(t, doc, "probe_harness.h: no op_kind contract comment")
 	want := map[string]int{"state op": opKindState, "load": opKindLoad, "store": opKindStore,
 		"accesses() pass": opKindAccesses, "predicated load": opKindPredLoad, "end": opKindEndOfProg}
 	for _, item := range strings.Split(doc[1], ",") {
@@ -93,9 +87,7 @@ func TestWireRecordLinesAgreeWithHarness(t *testing.T) {
 		fields int
 	}{{"A", accessLineFields}, {"R", runLineFields}} {
 		m := regexp.MustCompile(`printf\("` + c.letter + ` ([^"]*)\\n"`).FindStringSubmatch(src)
-		if m == nil {
-			t.Fatalf("probe_harness.h prints no %q record line", c.letter)
-		}
+		require.NotNil(t, m, "probe_harness.h prints no %q record line", c.letter)
 		assert.Equal(t, c.fields, strings.Count(m[1], "%"), "%q line: the harness prints numbers, the parser reads", c.letter)
 	}
 }

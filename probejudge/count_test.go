@@ -142,10 +142,12 @@ func TestCountGuardsFromEvidence(t *testing.T) {
 	assert.Equal(t, int64(total-off), v.Accesses, "guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
 	require.Equal(t, int64(1), v.Mismatches, "mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
 	require.Len(t, v.Examples, 1, "mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
-	if e := v.Examples[0]; e.Thread != flip[0] || e.Access != flip[1] || e.Expected != want || e.Actual != report.NotSeen ||
-		e.Detail != "guard: compiled valid=false, Go model valid=true" {
-		t.Errorf("example %+v", e)
-	}
+	e := v.Examples[0]
+	assert.Equal(t, flip[0], e.Thread, "example %+v", e)
+	assert.Equal(t, flip[1], e.Access, "example %+v", e)
+	assert.Equal(t, want, e.Expected, "example %+v", e)
+	assert.Equal(t, report.NotSeen, e.Actual, "example %+v", e)
+	assert.Equal(t, "guard: compiled valid=false, Go model valid=true", e.Detail, "example %+v", e)
 }
 
 // TestCountUnseenNeitherAgreesNorDiffers: a store access that left no

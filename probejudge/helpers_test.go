@@ -79,12 +79,10 @@ func referenceTwice(t *testing.T, config, program string) (cfg iterator.Config, 
 	m, err := iterator.ModelByName("reference")
 	require.NoError(t, err)
 	threads := iterator.AllThreads(cfg)
-	if expected, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
-		t.Fatal(err)
-	}
-	if compiled, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
-		t.Fatal(err)
-	}
+	expected, err = iterator.TraceThreads(m, cfg, prog, threads)
+	require.NoError(t, err)
+	compiled, err = iterator.TraceThreads(m, cfg, prog, threads)
+	require.NoError(t, err)
 	return cfg, prog, expected, compiled
 }
 

@@ -100,9 +100,8 @@ func TestKillMatrix(t *testing.T) {
 		assert.Equal(t, (len(w.killedBy) > 0), r.Killed, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
 	}
 	for i, c := range Controls(res) {
-		if c.Variant != want[i].id || c.OK != want[i].ok {
-			t.Errorf("Controls()[%d] = %+v, want %s ok=%v", i, c, want[i].id, want[i].ok)
-		}
+		assert.Equal(t, want[i].id, c.Variant, "Controls()[%d] = %+v", i, c)
+		assert.Equal(t, want[i].ok, c.OK, "Controls()[%d] = %+v", i, c)
 	}
 }
 

@@ -49,9 +49,8 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 		m, err := iterator.ModelByName(model)
 		require.NoError(t, err)
 		rep, err := sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, make([]runJudgement, len(res.Runs)))
-		if err != nil || rep == nil {
-			t.Fatalf("%s: %v (report %v)", res.Variants[v].Label, err, rep)
-		}
+		require.NoError(t, err, "%s", res.Variants[v].Label)
+		require.NotNil(t, rep, "%s: no report", res.Variants[v].Label)
 		return statuses(rep)
 	}
 	controls := 0
@@ -74,9 +73,9 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			t.Errorf("%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
 		}
 		if vr.Role == cuda.RoleControl {
-			if st := judge(v, "reference"); st[props.CompanionID] != report.Violated || st[props.RoundTripID] != report.Violated {
-				t.Errorf("%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
-			}
+			st := judge(v, "reference")
+			assert.Equal(t, report.Violated, st[props.CompanionID], "%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
+			assert.Equal(t, report.Violated, st[props.RoundTripID], "%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
 		}
 	}
 	assert.Equal(t, 2, controls, "compiled controls judged, want C-load-div and C-pitch-plus-one")
