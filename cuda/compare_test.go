@@ -3,6 +3,7 @@ package cuda
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -57,12 +58,8 @@ func TestObserveRecordsOnlyWhatTheBytesShow(t *testing.T) {
 			if got.Addrs[i] != e.addrs[i] || got.Evidence[i] != e.ev[i] || (e.valid != nil && got.Valid[i] != e.valid[i]) {
 				t.Errorf("%s: access %d: address %d evidence %b valid %v, want %d %b %v", e.name, i, got.Addrs[i], got.Evidence[i], got.Valid, e.addrs[i], e.ev[i], e.valid)
 			}
-			if got.Addrs[i] == modelAddr {
-				t.Errorf("%s: access %d holds the model's address", e.name, i)
-			}
-			if seen := e.ev[i]&iterator.EvidenceNotSeen == 0; got.Seen(i) != seen {
-				t.Errorf("%s: access %d: Seen %v, want %v", e.name, i, got.Seen(i), seen)
-			}
+			assert.NotEqual(t, int64(modelAddr), got.Addrs[i], "%s: access %d holds the model's address", e.name, i)
+			assert.Equal(t, e.ev[i]&iterator.EvidenceNotSeen == 0, got.Seen(i), "%s: access %d: Seen", e.name, i)
 		}
 		if e.valid == nil && got.Valid != nil {
 			t.Errorf("%s: guards %v on an unguarded class", e.name, got.Valid)

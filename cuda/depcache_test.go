@@ -3,6 +3,7 @@ package cuda
 import (
 	"context"
 	"errors"
+	"github.com/stretchr/testify/require"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,20 +23,14 @@ func depToolchain(t *testing.T) (tc Toolchain, header string, compiles func() in
 	t.Helper()
 	host := hostToolchain(t)
 	real, err := exec.LookPath(host.compiler())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	dir := t.TempDir()
 	count := filepath.Join(dir, "compiles")
 	script := filepath.Join(dir, "counting-cxx")
 	body := "#!/bin/sh\ncase \"$*\" in *--version*) exec '" + real + "' \"$@\";; esac\necho x >> '" + count + "'\nexec '" + real + "' \"$@\"\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(script, []byte(body), 0o755))
 	inc := filepath.Join(dir, "include")
-	if err := os.Mkdir(inc, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Mkdir(inc, 0o755))
 	tc = Toolchain{Backend: "host", Compiler: script, IncludeDirs: []string{inc}, CacheDir: filepath.Join(dir, "cache")}
 	return tc, filepath.Join(inc, "value.h"), func() int {
 		b, _ := os.ReadFile(count)
@@ -45,22 +40,16 @@ func depToolchain(t *testing.T) (tc Toolchain, header string, compiles func() in
 
 func writeHeader(t *testing.T, path, text string) {
 	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 }
 
 // buildAndRun builds valueProgram and returns what it prints.
 func buildAndRun(t *testing.T, tc Toolchain) (out string, cached bool) {
 	t.Helper()
 	bin, cached, err := tc.Build(context.Background(), []byte(valueProgram))
-	if err != nil {
-		t.Fatalf("build: %v", err)
-	}
+	require.NoError(t, err, "build")
 	b, err := exec.Command(bin).Output()
-	if err != nil {
-		t.Fatalf("run %s: %v", bin, err)
-	}
+	require.NoError(t, err, "run %s", bin)
 	return strings.TrimSpace(string(b)), cached
 }
 
@@ -81,10 +70,9 @@ func TestBuildCacheSeesHeaderEdit(t *testing.T) {
 	for i, s := range steps {
 		writeHeader(t, header, "#define VALUE "+s.value+"\n")
 		out, cached := buildAndRun(t, tc)
-		if out != s.want || cached != s.cached || compiles() != s.compiles {
-			t.Fatalf("step %d (VALUE %s): printed %q cached=%v after %d compiles, want %q cached=%v after %d",
-				i, s.value, out, cached, compiles(), s.want, s.cached, s.compiles)
-		}
+		require.Equal(t, s.want, out, "step %d (VALUE %s): printed %q cached=%v after %d compiles, want %q cached=%v after %d", i, s.value, out, cached, compiles(), s.want, s.cached, s.compiles)
+		require.Equal(t, s.cached, cached, "step %d (VALUE %s): printed %q cached=%v after %d compiles, want %q cached=%v after %d", i, s.value, out, cached, compiles(), s.want, s.cached, s.compiles)
+		require.Equal(t, s.compiles, compiles(), "step %d (VALUE %s): printed %q cached=%v after %d compiles, want %q cached=%v after %d", i, s.value, out, cached, compiles(), s.want, s.cached, s.compiles)
 	}
 }
 
@@ -94,16 +82,15 @@ func TestBuildCacheSeesHeaderFixed(t *testing.T) {
 	for i, wantCached := range []bool{false, true} {
 		_, cached, err := tc.Build(context.Background(), []byte(valueProgram))
 		var ce *CompileError
-		if !errors.As(err, &ce) || cached != wantCached || compiles() != 1 {
-			t.Fatalf("broken header, build %d: err=%v cached=%v after %d compiles, want a compile error cached=%v after 1",
-				i, err, cached, compiles(), wantCached)
-		}
+		require.True(t, errors.As(err, &ce), "broken header, build %d: err=%v cached=%v after %d compiles, want a compile error cached=%v after 1", i, err, cached, compiles(), wantCached)
+		require.Equal(t, wantCached, cached, "broken header, build %d: err=%v cached=%v after %d compiles, want a compile error cached=%v after 1", i, err, cached, compiles(), wantCached)
+		require.Equal(t, 1, compiles(), "broken header, build %d: err=%v cached=%v after %d compiles, want a compile error cached=%v after 1", i, err, cached, compiles(), wantCached)
 	}
 	writeHeader(t, header, "#define VALUE (1 + 2)\n")
 	out, cached := buildAndRun(t, tc)
-	if out != "3" || cached || compiles() != 2 {
-		t.Fatalf("fixed header: printed %q cached=%v after %d compiles, want \"3\" built afresh (2 compiles)", out, cached, compiles())
-	}
+	require.Equal(t, "3", out, "fixed header: printed %q cached=%v after %d compiles, want \"3\" built afresh (2 compiles)", out, cached, compiles())
+	require.False(t, cached, "fixed header: printed %q cached=%v after %d compiles, want \"3\" built afresh (2 compiles)", out, cached, compiles())
+	require.Equal(t, 2, compiles(), "fixed header: printed %q cached=%v after %d compiles, want \"3\" built afresh (2 compiles)", out, cached, compiles())
 }
 
 // A missing header is not cached: the fix creates a file that the failed
@@ -142,7 +129,5 @@ func TestParseDepfile(t *testing.T) {
 		" /my\\ cut/a.h /x/b\\#1.h \\\n /x/c$$d.h\n"
 	want := []string{"/c/src-host-x.cpp", "/usr/include/stdc-predef.h", "/my cut/a.h", "/x/b#1.h", "/x/c$d.h"}
 	got := parseDepfile(in)
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Fatalf("parseDepfile = %q, want %q", got, want)
-	}
+	require.Equal(t, strings.Join(want, "|"), strings.Join(got, "|"), "parseDepfile = %q, want %q", got, want)
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -21,9 +23,8 @@ import (
 // log, and docs/own-cutlass.md names the run that would refresh it.
 func TestCommittedEvidenceMatchesSources(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "reports", "evidence", "gpu-*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no committed GPU evidence under reports/evidence (%v)", err)
-	}
+	require.NoError(t, err, "no committed GPU evidence under reports/evidence (%v)", err)
+	require.NotEmpty(t, files, "no committed GPU evidence under reports/evidence (%v)", err)
 	current := 0
 	for _, f := range files {
 		ev := readEvidence(t, f)
@@ -35,22 +36,18 @@ func TestCommittedEvidenceMatchesSources(t *testing.T) {
 			if !ok {
 				t.Skipf("%s predates the current headers and git history is unavailable to check it against its own commit (skipped, not passed)", f)
 			}
-			if hash != atCommit {
-				t.Errorf("%s: sha256 %s matches neither the current headers nor cuda/include at %s (%s)", f, hash, commit[:12], atCommit)
-			}
+			assert.Equal(t, atCommit, hash, "%s: sha256 matches neither the current headers nor cuda/include at %s", f, commit[:12])
 		}
-		if ev.Verdict != report.Pass || ev.Result.Dropped != 0 {
-			t.Errorf("%s: verdict %s, dropped %d", f, ev.Verdict, ev.Result.Dropped)
-		}
+		assert.Equal(t, report.Pass, ev.Verdict, "%s: verdict %s, dropped %d", f, ev.Verdict, ev.Result.Dropped)
+		assert.Zero(t, ev.Result.Dropped, "%s: verdict %s, dropped %d", f, ev.Verdict, ev.Result.Dropped)
 		for _, v := range ev.Result.Variants {
-			if v.Mismatches != 0 || v.StoreRoundTrip.Unexpected != 0 || v.LoadRoundTrip.Unexpected != 0 {
-				t.Errorf("%s: %s disagrees with its Go model on the GPU", f, v.Label)
-			}
+			assert.Zero(t, v.Mismatches, "%s: %s disagrees with its Go model on the GPU", f, v.Label)
+			assert.Zero(t, v.StoreRoundTrip.Unexpected, "%s: %s disagrees with its Go model on the GPU", f, v.Label)
+			assert.Zero(t, v.LoadRoundTrip.Unexpected, "%s: %s disagrees with its Go model on the GPU", f, v.Label)
 		}
 		for _, s := range ev.Sanitizers {
-			if !s.Ran || !s.Clean {
-				t.Errorf("%s: compute-sanitizer %s: %s", f, s.Tool, s.Summary)
-			}
+			assert.True(t, s.Ran, "%s: compute-sanitizer %s: %s", f, s.Tool, s.Summary)
+			assert.True(t, s.Clean, "%s: compute-sanitizer %s: %s", f, s.Tool, s.Summary)
 		}
 	}
 	if current == 0 {
@@ -61,16 +58,10 @@ func TestCommittedEvidenceMatchesSources(t *testing.T) {
 func readEvidence(t *testing.T, f string) report.GPUEvidence {
 	t.Helper()
 	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var ev report.GPUEvidence
-	if err := json.Unmarshal(b, &ev); err != nil {
-		t.Fatalf("%s: %v", f, err)
-	}
-	if ev.Result == nil {
-		t.Fatalf("%s: no result", f)
-	}
+	require.NoError(t, json.Unmarshal(b, &ev), "%s", f)
+	require.NotNil(t, ev.Result, "%s: no result", f)
 	return ev
 }
 

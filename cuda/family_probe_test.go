@@ -4,11 +4,15 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/gen"
 )
 
-// TestHostProbeFamilyCrossTerms: the compiled renditions move by the SPEC
-// §10 confirmed amounts, derived by hand from the formulas there: rank 0
+// TestHostProbeFamilyCrossTerms: the compiled renditions move by the
+// amounts of the predicated class's confirmed findings
+// (docs/contract.md#known-findings), derived by hand from the model
+// formulas (docs/contract.md#cutlass): rank 0
 // (f16, Ss=8, L=200): the first add_tile_offset(0,1) moves the residue
 // r.c·B/8 = 128, then incA·(tc−1) = −128, then Ss·ts·B/8 = 16 bytes, the
 // next one Ss·ts = 8 bytes, where the contract moves 8 rows of 200 f16 =
@@ -31,27 +35,19 @@ func TestHostProbeFamilyCrossTerms(t *testing.T) {
 	var in []Case
 	for _, c := range cases {
 		progs, err := gen.ParsePrograms([]string{c.prog})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		in = append(in, Case{Config: mustConfig(t, c.cfg), Programs: progs})
 	}
 	variants := Renditions()[:2] // reference, cutlass
 	res, err := Run(context.Background(), in, Options{Toolchain: tc, Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for k, c := range cases {
 		for v, expect := range [][]int64{c.want.reference, c.want.cutlass} {
 			threads := res.compiled[traceKey{k, v, 0}]
-			if len(threads) == 0 {
-				t.Fatalf("%s: no compiled trace for %s", c.cfg, variants[v].Model)
-			}
+			require.NotEmpty(t, threads, "%s: no compiled trace for %s", c.cfg, variants[v].Model)
 			recs := threads[0].Records
 			for i, d := range expect {
-				if got := recs[i+1].Addrs[0] - recs[i].Addrs[0]; got != d {
-					t.Errorf("%s | %s: %s moved %d bytes between passes %d and %d, want %d", c.cfg, c.prog, variants[v].Model, got, i, i+1, d)
-				}
+				assert.Equal(t, d, recs[i+1].Addrs[0]-recs[i].Addrs[0], "%s | %s: %s moved bytes between passes %d and %d", c.cfg, c.prog, variants[v].Model, i, i+1)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -23,24 +25,18 @@ func TestIteratorTypeSpelling(t *testing.T) {
 	}
 	for _, c := range cases {
 		cfg := mustConfig(t, c.cfg)
-		if got := iteratorType(cfg, "cutlass"); got != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.cfg, got, c.want)
-		}
+		assert.Equal(t, c.want, iteratorType(cfg, "cutlass"), "%s", c.cfg)
 	}
 }
 
 func TestOpCalls(t *testing.T) {
 	prog, err := iterator.ParseProgram("load();store(1,-2);load_with_pointer_offset(8);add_pointer_offset(-3);add_tile_offset(0,1);inc;dec")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := []string{"tilecheck_probe::op_load(it, f);", "tilecheck_probe::op_store_tile(it, f, typename It::TensorCoord(1, -2));",
 		"tilecheck_probe::op_load_ptr(it, f, typename It::Index(8));", "tilecheck_probe::op_add_pointer_offset(it, typename It::LongIndex(-3LL));",
 		"tilecheck_probe::op_add_tile_offset(it, typename It::TensorCoord(0, 1));", "tilecheck_probe::op_inc(it);", "tilecheck_probe::op_dec(it);"}
 	for i, op := range prog {
-		if got := opCall(op); got != want[i] {
-			t.Errorf("op %s: got %q want %q", op, got, want[i])
-		}
+		assert.Equal(t, want[i], opCall(op), "op %s", op)
 	}
 }
 
@@ -48,9 +44,7 @@ func TestOpCalls(t *testing.T) {
 func TestParseOutput(t *testing.T) {
 	out := "G name=NVIDIA H200\nA 1 3 2 5 0 1 -16 0 16\nA 1 3 2 5 0 0 -32 2 0\nR 0 3 4 7 0 8 100 8\n========= ERROR SUMMARY: 0 errors\nS 3 10\n"
 	r := newRawOutput()
-	if err := r.parse(strings.NewReader(out), func(int) int { return 2 }); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, r.parse(strings.NewReader(out), func(int) int { return 2 }))
 	acc := r.Accesses[accessKey{Case: 3, Variant: 1, Prog: 2, Thread: 5, Op: 0}]
 	if len(acc) != 2 || acc[1].Addr != -16 || acc[0].Flags != flagUnrecovered || !acc[0].Seen {
 		t.Errorf("accesses %+v", acc)
@@ -62,15 +56,11 @@ func TestParseOutput(t *testing.T) {
 	if r.Reserved != 3 || r.Capacity != 10 || r.Device["name"] != "NVIDIA H200" || len(r.Tool) != 1 || !r.sawEnd {
 		t.Errorf("summary %+v", r)
 	}
-	if err := newRawOutput().parse(strings.NewReader("A 1 x\n"), func(int) int { return 1 }); err == nil {
-		t.Errorf("a malformed line was accepted")
-	}
+	assert.Error(t, newRawOutput().parse(strings.NewReader("A 1 x\n"), func(int) int { return 1 }), "a malformed line was accepted")
 }
 
 func TestAlignOf(t *testing.T) {
 	for a, want := range map[int64]int64{1: 1, 2: 2, 12: 4, 16: 16, 24: 8, 32: 16, 6: 2} {
-		if got := alignOf(a); got != want {
-			t.Errorf("alignOf(%d) = %d, want %d", a, got, want)
-		}
+		assert.Equal(t, want, alignOf(a), "alignOf(%d)", a)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 )
@@ -24,9 +25,7 @@ func hostToolchain(t *testing.T) Toolchain {
 func fakeCutlassDir(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("testdata", "fakecutlass"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return dir
 }
 
@@ -34,17 +33,13 @@ func fakeCutlassDir(t *testing.T) string {
 func representativeCases(t *testing.T) []Case {
 	t.Helper()
 	cs, err := gen.ProbeCases(gen.Representative)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cs
 }
 
 func mustConfig(t *testing.T, s string) iterator.Config {
 	t.Helper()
 	c, err := iterator.ParseConfig(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return c
 }

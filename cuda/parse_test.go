@@ -3,6 +3,7 @@ package cuda
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/tilecheck/tilecheck/props"
 )
 
@@ -17,8 +18,6 @@ func TestEvidenceOfFlags(t *testing.T) {
 		flagByteCount | flagUnrecovered: "no byte of the access found in memory; byte count differs from A",
 		flagGuardedOff:                  "",
 	} {
-		if got := props.EvidenceText(evidenceOf(flags)); got != want {
-			t.Errorf("flags %b: %q, want %q", flags, got, want)
-		}
+		assert.Equal(t, want, props.EvidenceText(evidenceOf(flags)), "flags %b", flags)
 	}
 }

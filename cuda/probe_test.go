@@ -2,15 +2,17 @@ package cuda
 
 import (
 	"context"
-	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
 // TestCompiledWorkedExamples: the compiled renditions, asked through
-// props.Source, give the addresses of SPEC §3's worked-example tables.
+// props.Source, give the addresses of the worked examples (f32 64x8 and u4 128x8,
+// stripmined, 32 threads), computed by hand.
 func TestCompiledWorkedExamples(t *testing.T) {
 	tc := hostToolchain(t)
 	cfg := mustConfig(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
@@ -39,9 +41,7 @@ func TestCompiledWorkedExamples(t *testing.T) {
 	var reqs []props.Request
 	for _, c := range cases {
 		p, err := iterator.ParseProgram(c.ops)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		reqs = append(reqs, props.Request{Config: c.cfg, Program: p, Threads: []int{c.thread}})
 	}
 	for _, v := range []Variant{
@@ -49,13 +49,9 @@ func TestCompiledWorkedExamples(t *testing.T) {
 		{Model: "cutlass-pre3049", Namespace: "tilecheck_pre3049", Role: RoleIterator},
 	} {
 		src := NewSource(context.Background(), v, Options{Toolchain: tc})
-		if src.Backend() != "host" {
-			t.Errorf("backend %q", src.Backend())
-		}
+		assert.Equal(t, "host", src.Backend(), "backend")
 		resp, err := src.Traces(reqs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, c := range cases {
 			want := c.post
 			if v.Model == "cutlass-pre3049" {
@@ -67,9 +63,7 @@ func TestCompiledWorkedExamples(t *testing.T) {
 			}
 			recs := resp[i].Traces[0].Records
 			got := recs[len(recs)-1].Addrs
-			if !slices.Equal(got, want) {
-				t.Errorf("%s %s thread %d: compiled %v, SPEC §3 says %v", v.Model, c.ops, c.thread, got, want)
-			}
+			assert.Equal(t, want, got, "%s %s thread %d: worked example, then compiled", v.Model, c.ops, c.thread)
 		}
 	}
 }

@@ -2,6 +2,8 @@ package cuda
 
 import (
 	"context"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"sync"
 	"testing"
 )
@@ -22,24 +24,16 @@ func TestRunProgressTotalCountedFirst(t *testing.T) {
 	if _, err := Run(context.Background(), cases, opts); err != nil {
 		t.Fatal(err)
 	}
-	if len(seen) == 0 {
-		t.Fatal("no progress reported")
-	}
+	require.NotEmpty(t, seen, "no progress reported")
 	total := seen[0][1]
-	if total != 2*len(splitBatches(mustPlan(t, cases), 3)) {
-		t.Errorf("total %d, want a build and a run per translation unit", total)
-	}
+	assert.Equal(t, 2*len(splitBatches(mustPlan(t, cases), 3)), total, "total, want a build and a run per translation unit")
 	dones := map[int]bool{}
 	for _, s := range seen {
-		if s[1] != total {
-			t.Errorf("the total changed from %d to %d", total, s[1])
-		}
+		assert.Equal(t, total, s[1], "the total changed")
 		dones[s[0]] = true
 	}
 	for d := 1; d <= total; d++ {
-		if !dones[d] {
-			t.Errorf("step %d of %d never reported (saw %v)", d, total, seen)
-		}
+		assert.True(t, dones[d], "step %d of %d never reported (saw %v)", d, total, seen)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -15,9 +17,7 @@ import (
 // thread the run did not have is an error of that request.
 func TestVariantSourceAnswersFromTheRun(t *testing.T) {
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	load, _ := iterator.ParseProgram("load(0,0)")
 	store, _ := iterator.ParseProgram("store(0,0)")
 	traces := func(tag int64) []iterator.ThreadTrace {
@@ -26,13 +26,9 @@ func TestVariantSourceAnswersFromTheRun(t *testing.T) {
 	res := &Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{{Label: "a"}, {Label: "b"}}},
 		Runs: []ProgramRun{{Variant: 0, Config: cfg, Program: load, Compiled: traces(100)}, {Variant: 1, Config: cfg, Program: store, Compiled: traces(200)}}}
 	src := res.VariantSource(1)
-	if src.Name() != "compiled:b@host" {
-		t.Errorf("name %q", src.Name())
-	}
+	assert.Equal(t, "compiled:b@host", src.Name(), "name")
 	resps, err := src.Traces([]props.Request{{Config: cfg, Program: store, Threads: []int{1, 0}}, {Config: cfg, Program: load, Threads: []int{0}}, {Config: cfg, Program: store, Threads: []int{2}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if r := resps[0]; r.Err != nil || len(r.Traces) != 2 || r.Traces[0].Records[0].Addrs[0] != 201 || r.Traces[1].Records[0].Addrs[0] != 200 {
 		t.Errorf("the variant's own pair: %+v", r)
 	}

@@ -3,9 +3,10 @@ package cuda
 import (
 	"bytes"
 	"context"
-	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -16,9 +17,7 @@ const hugePitch = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 
 func hugeCase(t *testing.T, ops string) Case {
 	t.Helper()
 	prog, err := iterator.ParseProgram(ops)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return Case{Config: mustConfig(t, hugePitch), Programs: []iterator.Program{prog}}
 }
 
@@ -33,15 +32,11 @@ func TestSparseWindows(t *testing.T) {
 		Reference: [][]iterator.ThreadTrace{tr}, Expected: [][][]iterator.ThreadTrace{{tr}}, Avail: [][]bool{{true}}}
 	// 8192+0 and 8192+4092..+4095 lie in page 2; 8192+100000 = 108192 in page 26.
 	want := []int64{2 * 4096, 3 * 4096, 26 * 4096, 27 * 4096}
-	if got := sparseWindows(pc); !slices.Equal(got, want) {
-		t.Errorf("windows %v, want %v", got, want)
-	}
+	assert.Equal(t, want, sparseWindows(pc), "windows")
 	// An access straddling a page boundary maps both pages, merged.
 	pc.Reference[0][0].Records[0].Addrs = []int64{4094}
 	pc.Expected = nil
-	if got, want := sparseWindows(pc), []int64{2 * 4096, 4 * 4096}; !slices.Equal(got, want) {
-		t.Errorf("straddling access: windows %v, want %v", got, want)
-	}
+	assert.Equal(t, []int64{2 * 4096, 4 * 4096}, sparseWindows(pc), "straddling access: windows")
 }
 
 // TestSparseFaultFlagged: the harness, not the windows' author, decides.
@@ -56,9 +51,8 @@ func TestSparseFaultFlagged(t *testing.T) {
 	variants := []Variant{{Model: "reference", Namespace: "tilecheck_ref", Role: RoleIterator}}
 	for _, ops := range []string{"load(0,0)", "store(0,0)"} {
 		pc, why := plan(0, hugeCase(t, ops), variants, false)
-		if pc == nil || pc.Windows == nil {
-			t.Fatalf("%s: not a sparse case: %s", ops, why)
-		}
+		require.NotNil(t, pc, "%s: not a sparse case: %s", ops, why)
+		require.NotNil(t, pc.Windows, "%s: not a sparse case: %s", ops, why)
 		var kept []int64
 		for i := 0; i < len(pc.Windows); i += 2 {
 			if pc.Windows[i] < pc.Off+1<<20 {
@@ -70,19 +64,13 @@ func TestSparseFaultFlagged(t *testing.T) {
 		Generate(&src, []*plannedCase{pc}, variants, nil)
 		opts := Options{Toolchain: tc}
 		bin, _, err := opts.Build(ctx, src.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		out, err := execute(ctx, bin, []*plannedCase{pc}, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for thread := 0; thread < 32; thread++ {
 			accs := out.Accesses[accessKey{0, 0, 0, thread, 0}]
-			if len(accs) != 4 {
-				t.Fatalf("%s thread %d: %d accesses recorded, want 4", ops, thread, len(accs))
-			}
-			// Stripmined (SPEC §3): a 64x8 tile is 8 rows of 16 accesses of
+			require.Len(t, accs, 4, "%s thread %d accesses recorded, want 4", ops, thread)
+			// Stripmined (docs/contract.md#thread-maps): a 64x8 tile is 8 rows of 16 accesses of
 			// 4 floats; access k of thread t is number t + 32k, row
 			// (t + 32k)/16, column 4·(t%16): byte row·(2^31 + 256) + 16·(t%16).
 			for k, a := range accs {

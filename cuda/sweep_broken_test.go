@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -35,22 +37,15 @@ func brokenSweep(t *testing.T, namespace string, keep func(iterator.Config) bool
 	t.Helper()
 	hostToolchain(t)
 	dir, err := filepath.Abs(filepath.Join("testdata", "broken"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b := Backend{Name: "host", Includes: []string{dir}, Namespace: namespace, Headers: []string{"broken/regular_tile_iterator.h"}, Batches: 2}
 	src, err := NewBackendSource(context.Background(), b, "reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
 		Companion: "reference", Keep: keep, ReplayFlags: b.ReplayFlags()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Backend != "host" || rep.Configs.Valid == 0 {
-		t.Fatalf("backend %q, %d configurations", rep.Backend, rep.Configs.Valid)
-	}
+	require.NoError(t, err)
+	require.Equal(t, "host", rep.Backend, "backend %q, %d configurations", rep.Backend, rep.Configs.Valid)
+	require.NotZero(t, rep.Configs.Valid, "backend %q, %d configurations", rep.Backend, rep.Configs.Valid)
 	return rep
 }
 
@@ -62,9 +57,10 @@ func statuses(r *report.Report) map[string]report.Property {
 	return out
 }
 
-// TestBrokenHeadersCaught: each SPEC §6 defect class, written as C++ with
-// CUTLASS's template signature, is caught by the compiled sweep with every
-// property the Go sweep must kill the matching control with (SPEC §9).
+// TestBrokenHeadersCaught: each control's defect
+// (docs/contract.md#controls), written as C++ with CUTLASS's template
+// signature, is caught by the compiled sweep with every property the Go
+// sweep must kill the matching control with.
 // P-index and P-exact judge int32 overflows and bit truncations, which
 // compiled code performs silently: where the compiled addresses differ from
 // the companion model's (as a defect makes them), the report's audit says
@@ -86,16 +82,12 @@ func TestBrokenHeadersCaught(t *testing.T) {
 		t.Run(c.namespace, func(t *testing.T) {
 			rep := brokenSweep(t, c.namespace, brokenCases)
 			spec, ok := props.ControlSpecOf(c.control)
-			if !ok {
-				t.Fatalf("no control spec for %s", c.control)
-			}
+			require.True(t, ok, "no control spec for %s", c.control)
 			st := statuses(rep)
 			for _, id := range spec.MustKill {
 				p := st[id]
 				if id == "P-exact" || id == "P-index" {
-					if !hasAudit(rep, "compiled-arith-unjudged") {
-						t.Errorf("%s: %s not judged on compiled addresses that differ from the model, but no audit entry says so", c.namespace, id)
-					}
+					assert.True(t, hasAudit(rep, "compiled-arith-unjudged"), "%s: %s not judged on compiled addresses that differ from the model, but no audit entry says so", c.namespace, id)
 					continue
 				}
 				if p.Status != report.Violated {
@@ -108,13 +100,9 @@ func TestBrokenHeadersCaught(t *testing.T) {
 				}
 			}
 			for _, id := range spec.MustSurvive {
-				if st[id].Status == report.Violated {
-					t.Errorf("%s: %s fails, but the defect must survive it", c.namespace, id)
-				}
+				assert.NotEqual(t, report.Violated, st[id].Status, "%s: %s fails, but the defect must survive it", c.namespace, id)
 			}
-			if rep.Verdict != report.Fail {
-				t.Errorf("%s: verdict %s, want fail", c.namespace, rep.Verdict)
-			}
+			assert.Equal(t, report.Fail, rep.Verdict, "%s: verdict, want fail", c.namespace)
 		})
 	}
 }
@@ -136,15 +124,12 @@ func hasAudit(r *report.Report, topic string) bool {
 func TestBrokenInt32Caught(t *testing.T) {
 	huge := "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=536870976"
 	rep := brokenSweep(t, "broken_int32", func(c iterator.Config) bool { return c.String() == huge || brokenCases(c) })
-	if hasAudit(rep, "compiled-not-run") || len(rep.Unavailable) > 0 {
-		t.Errorf("cases not run compiled: %v", rep.Unavailable)
-	}
+	assert.False(t, hasAudit(rep, "compiled-not-run"), "cases not run compiled: %v", rep.Unavailable)
+	assert.Empty(t, rep.Unavailable, "cases not run compiled: %v", rep.Unavailable)
 	p := statuses(rep)["P-oracle"]
 	if p.Status != report.Violated || p.Counterexample == nil || p.Counterexample.Config != huge ||
 		!strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host ") {
 		t.Errorf("P-oracle %s, counterexample %+v: want a compiled failure on %s", p.Status, p.Counterexample, huge)
 	}
-	if !hasAudit(rep, "compiled-arith-unjudged") {
-		t.Errorf("the wrapped addresses differ from the model, but no compiled-arith-unjudged audit entry says so")
-	}
+	assert.True(t, hasAudit(rep, "compiled-arith-unjudged"), "the wrapped addresses differ from the model, but no compiled-arith-unjudged audit entry says so")
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -17,19 +19,13 @@ func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) 
 	t.Helper()
 	hostToolchain(t)
 	src, err := NewBackendSource(context.Background(), Backend{Name: "host"}, model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// Seed 1, the command's default, so that `tilecheck sweep --backend
 	// host --iterator M` finds these builds in the cache.
 	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: src},
 		Companion: model, Keep: keep})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Backend != "host" {
-		t.Fatalf("backend %q, want host", rep.Backend)
-	}
+	require.NoError(t, err)
+	require.Equal(t, "host", rep.Backend, "backend")
 	return rep
 }
 
@@ -41,27 +37,21 @@ func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) 
 // compared: it must pass (the compiled accesses equal the Go model's).
 func sameVerdicts(t *testing.T, model string, goRep, host *report.Report) {
 	t.Helper()
-	if goRep.Verdict != host.Verdict {
-		t.Errorf("%s: verdict go %s, host %s", model, goRep.Verdict, host.Verdict)
-	}
+	assert.Equal(t, host.Verdict, goRep.Verdict, "%s: verdict, host then go", model)
 	hostProps := withoutCompanion(t, model, host)
 	goProps := goRep.Properties
 	if n := len(goProps); n > 0 && goProps[n-1].ID == props.CompanionID {
 		goProps = goProps[:n-1] // a compiled sweep of the Go model itself
 	}
-	if len(goProps) != len(hostProps) || len(goRep.Controls) != len(host.Controls) {
-		t.Fatalf("%s: report shapes differ", model)
-	}
+	require.Len(t, goProps, len(hostProps), "%s: report shapes differ", model)
+	require.Len(t, goRep.Controls, len(host.Controls), "%s: report shapes differ", model)
 	for i, gp := range goProps {
-		if hp := hostProps[i]; gp.Status != hp.Status {
-			t.Errorf("%s: %s go %s, host %s", model, gp.ID, gp.Status, hp.Status)
-		}
+		assert.Equal(t, hostProps[i].Status, gp.Status, "%s: %s, host then go", model, gp.ID)
 	}
 	for i, gc := range goRep.Controls {
 		hc := host.Controls[i]
-		if strings.Join(gc.KilledBy, ",") != strings.Join(hc.KilledBy, ",") || gc.OK != hc.OK {
-			t.Errorf("%s: control %s killed by go %v, host %v", model, gc.ID, gc.KilledBy, hc.KilledBy)
-		}
+		assert.Equal(t, strings.Join(hc.KilledBy, ","), strings.Join(gc.KilledBy, ","), "%s: control %s killed by go %v, host %v", model, gc.ID, gc.KilledBy, hc.KilledBy)
+		assert.Equal(t, hc.OK, gc.OK, "%s: control %s killed by go %v, host %v", model, gc.ID, gc.KilledBy, hc.KilledBy)
 	}
 }
 
@@ -70,12 +60,11 @@ func sameVerdicts(t *testing.T, model string, goRep, host *report.Report) {
 func withoutCompanion(t *testing.T, model string, host *report.Report) []report.Property {
 	t.Helper()
 	n := len(host.Properties)
-	if n == 0 || host.Properties[n-1].ID != props.CompanionID {
-		t.Fatalf("%s: the compiled report does not end with %s", model, props.CompanionID)
-	}
-	if p := host.Properties[n-1]; p.Status != report.Held || p.Cases == 0 {
-		t.Errorf("%s: %s %s on %d cases, want pass: %+v", model, p.ID, p.Status, p.Cases, p.Counterexample)
-	}
+	require.NotZero(t, n, "%s: the compiled report does not end with %s", model, props.CompanionID)
+	require.Equal(t, props.CompanionID, host.Properties[n-1].ID, "%s: the compiled report does not end with %s", model, props.CompanionID)
+	p := host.Properties[n-1]
+	assert.Equal(t, report.Held, p.Status, "%s: %s %s on %d cases, want pass: %+v", model, p.ID, p.Status, p.Cases, p.Counterexample)
+	assert.NotZero(t, p.Cases, "%s: %s %s on %d cases, want pass: %+v", model, p.ID, p.Status, p.Cases, p.Counterexample)
 	return host.Properties[:n-1]
 }
 
@@ -86,16 +75,10 @@ func withoutCompanion(t *testing.T, model string, host *report.Report) []report.
 func TestCompiledSweepParityQuick(t *testing.T) {
 	host := compiledSweep(t, "cutlass", nil)
 	goRep, err := sweep.Run(sweep.Options{Iterator: "cutlass", Preset: "quick", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	sameVerdicts(t, "cutlass", goRep, host)
-	if hasAudit(host, "compiled-not-run-arith") {
-		t.Errorf("host: cases with arithmetic findings did not run compiled")
-	}
-	if host.Configs != goRep.Configs {
-		t.Errorf("configurations host %+v, go %+v", host.Configs, goRep.Configs)
-	}
+	assert.False(t, hasAudit(host, "compiled-not-run-arith"), "host: cases with arithmetic findings did not run compiled")
+	assert.Equal(t, goRep.Configs, host.Configs, "configurations, go then host")
 	for _, p := range host.Properties {
 		if p.Status == report.Violated && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check ")) {
 			t.Errorf("%s fails without a replay: %+v", p.ID, p.Counterexample)
@@ -115,14 +98,10 @@ func TestCompiledSweepParitySubset(t *testing.T) {
 	}
 	for _, model := range []string{"reference", "cutlass-pre3049"} {
 		m, err := iterator.ModelByName(model)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		goRep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: props.ModelSource(m)},
 			Companion: model, Keep: quarter})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		sameVerdicts(t, model, goRep, compiledSweep(t, model, quarter))
 	}
 }
@@ -136,34 +115,26 @@ func TestCompiledSweepUncompilablePath(t *testing.T) {
 	hostToolchain(t)
 	b := Backend{Name: "host", Includes: []string{fakeCutlassDir(t)}, Namespace: "tcwrapped", Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1}
 	src, err := NewBackendSource(context.Background(), b, "reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	one := func(c iterator.Config) bool {
 		return c.String() == "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72"
 	}
 	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
 		Companion: "reference", Keep: one})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var uncompilable []string
 	for _, u := range rep.Unavailable {
 		if strings.Contains(u, ": does not compile: ") {
 			uncompilable = append(uncompilable, u)
-			if !strings.HasPrefix(u, "RegularTileIterator rowmajor ") || !strings.Contains(u, "(c,s)") || !strings.Contains(u, "error") {
-				t.Errorf("unavailable %q: want class, layout, a tile path and the diagnostic", u)
-			}
+			assert.True(t, strings.HasPrefix(u, "RegularTileIterator rowmajor "), "unavailable %q: want class, layout, a tile path and the diagnostic", u)
+			assert.Contains(t, u, "(c,s)", "unavailable %q: want class, layout, a tile path and the diagnostic", u)
+			assert.Contains(t, u, "error", "unavailable %q: want class, layout, a tile path and the diagnostic", u)
 		}
 	}
-	if len(uncompilable) == 0 {
-		t.Fatalf("no uncompilable path listed: %v", rep.Unavailable)
-	}
+	require.NotEmpty(t, uncompilable, "no uncompilable path listed: %v", rep.Unavailable)
 	judged := false
 	for _, p := range rep.Properties {
 		judged = judged || p.Cases > 0
 	}
-	if !judged {
-		t.Errorf("nothing else was swept: %+v", rep.Properties)
-	}
+	assert.True(t, judged, "nothing else was swept: %+v", rep.Properties)
 }

@@ -1,6 +1,8 @@
 package cuda
 
 import (
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,18 +20,14 @@ import (
 func harnessSource(t *testing.T) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("include", "tilecheck", "probe_harness.h"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
 func TestWireFlagsAgreeWithHarness(t *testing.T) {
 	src := harnessSource(t)
 	m := regexp.MustCompile(`enum Flags \{([^}]*)\}`).FindStringSubmatch(src)
-	if m == nil {
-		t.Fatal("probe_harness.h: no enum Flags")
-	}
+	require.NotNil(t, m, "probe_harness.h: no enum Flags")
 	goFlags := map[string]int{
 		"kIncoherent": flagIncoherent, "kUnrecovered": flagUnrecovered, "kTouchOverflow": flagTouchOverflow,
 		"kByteCount": flagByteCount, "kGuardedOff": flagGuardedOff,
@@ -37,14 +35,10 @@ func TestWireFlagsAgreeWithHarness(t *testing.T) {
 	seen := map[string]bool{}
 	for _, item := range strings.Split(m[1], ",") {
 		name, val, ok := strings.Cut(strings.TrimSpace(item), "=")
-		if !ok {
-			t.Fatalf("enum Flags item %q has no explicit value", item)
-		}
+		require.True(t, ok, "enum Flags item %q has no explicit value", item)
 		name = strings.TrimSpace(name)
 		n, err := strconv.Atoi(strings.TrimSpace(val))
-		if err != nil {
-			t.Fatalf("enum Flags item %q: %v", item, err)
-		}
+		require.NoError(t, err, "enum Flags item %q", item)
 		g, ok := goFlags[name]
 		switch {
 		case !ok:
@@ -55,9 +49,7 @@ func TestWireFlagsAgreeWithHarness(t *testing.T) {
 		seen[name] = true
 	}
 	for name := range goFlags {
-		if !seen[name] {
-			t.Errorf("Go flag %s is not in the harness's enum Flags", name)
-		}
+		assert.True(t, seen[name], "Go flag %s is not in the harness's enum Flags", name)
 	}
 }
 
@@ -66,34 +58,25 @@ func TestWireOpKindsAgreeWithHarness(t *testing.T) {
 	// The harness's contract comment lists the codes; its driver loop
 	// branches on them.
 	doc := regexp.MustCompile(`op_kind\(p, o\) \(([^)]*\([^)]*\)[^)]*)\)`).FindStringSubmatch(strings.ReplaceAll(src, "\n// ", " "))
-	if doc == nil {
-		t.Fatal("probe_harness.h: no op_kind contract comment")
-	}
+	require.NotNil(t, doc, "probe_harness.h: no op_kind contract comment")
 	want := map[string]int{"state op": opKindState, "load": opKindLoad, "store": opKindStore,
 		"accesses() pass": opKindAccesses, "predicated load": opKindPredLoad, "end": opKindEndOfProg}
 	for _, item := range strings.Split(doc[1], ",") {
 		num, name, _ := strings.Cut(strings.TrimSpace(item), " ")
 		n, err := strconv.Atoi(num)
-		if err != nil {
-			t.Fatalf("op_kind comment item %q: %v", item, err)
-		}
+		require.NoError(t, err, "op_kind comment item %q", item)
 		g, ok := want[name]
-		if !ok || g != n {
-			t.Errorf("op kind %q: harness %d, Go %d (known: %v)", name, n, g, ok)
-		}
+		assert.True(t, ok, "op kind %q: harness %d, Go %d (known: %v)", name, n, g, ok)
+		assert.Equal(t, n, g, "op kind %q: harness %d, Go %d (known: %v)", name, n, g, ok)
 		delete(want, name)
 	}
-	if len(want) > 0 {
-		t.Errorf("Go op kinds missing from the harness comment: %v", want)
-	}
+	assert.Empty(t, want, "Go op kinds missing from the harness comment")
 	for _, branch := range []string{
 		"k == " + strconv.Itoa(opKindLoad) + " || k == " + strconv.Itoa(opKindPredLoad),
 		"k == " + strconv.Itoa(opKindAccesses),
 		"k == " + strconv.Itoa(opKindStore),
 	} {
-		if !strings.Contains(src, branch) {
-			t.Errorf("probe_harness.h does not branch on %q", branch)
-		}
+		assert.Contains(t, src, branch, "probe_harness.h does not branch on")
 	}
 }
 
@@ -104,11 +87,7 @@ func TestWireRecordLinesAgreeWithHarness(t *testing.T) {
 		fields int
 	}{{"A", accessLineFields}, {"R", runLineFields}} {
 		m := regexp.MustCompile(`printf\("` + c.letter + ` ([^"]*)\\n"`).FindStringSubmatch(src)
-		if m == nil {
-			t.Fatalf("probe_harness.h prints no %q record line", c.letter)
-		}
-		if n := strings.Count(m[1], "%"); n != c.fields {
-			t.Errorf("%q line: the harness prints %d numbers, the parser reads %d", c.letter, n, c.fields)
-		}
+		require.NotNil(t, m, "probe_harness.h prints no %q record line", c.letter)
+		assert.Equal(t, c.fields, strings.Count(m[1], "%"), "%q line: the harness prints numbers, the parser reads", c.letter)
 	}
 }

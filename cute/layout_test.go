@@ -3,6 +3,7 @@ package cute
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -63,9 +64,7 @@ func TestSwizzleApply(t *testing.T) {
 func TestAt2IsAtCoordOfThePair(t *testing.T) {
 	for _, s := range []string{"(4,8):(8,1)", "((2,4),(2,3)):((1,16),(2,4))", "(3,5):(5,1)", "((2,2),8):((64,1),4)", "(2,2,2):(1,2,4)"} {
 		l, err := ParseLayout(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for m := int64(0); m < 4; m++ {
 			for n := int64(0); n < 6; n++ {
 				c := Tuple(Int(m), Int(n))
@@ -75,14 +74,11 @@ func TestAt2IsAtCoordOfThePair(t *testing.T) {
 				want, werr := l.AtCoord(c)
 				got, gerr := l.At2(m, n)
 				if l.Rank() == 3 {
-					if gerr == nil {
-						t.Errorf("%s: At2 of a rank-3 layout answered %d", s, got)
-					}
+					assert.Error(t, gerr, "%s: At2 of a rank-3 layout answered %d", s, got)
 					continue
 				}
-				if got != want || (werr == nil) != (gerr == nil) {
-					t.Errorf("%s at (%d,%d): At2 %d (%v), AtCoord %d (%v)", s, m, n, got, gerr, want, werr)
-				}
+				assert.Equal(t, want, got, "%s at (%d,%d): At2 (%v), AtCoord (%v)", s, m, n, gerr, werr)
+				assert.Equal(t, (gerr == nil), (werr == nil), "%s at (%d,%d): At2 %d (%v), AtCoord %d (%v)", s, m, n, got, gerr, want, werr)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
@@ -44,35 +46,34 @@ func TestCountFromFacts(t *testing.T) {
 	r := &compiled[4].Records[0]
 	r.Addrs[2], r.Evidence[2] = iterator.NoAddress, iterator.EvidenceMissing
 	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
-	if v.Programs != 1 || v.Accesses != int64(total) || v.Hidden != 0 || v.GuardedOff != 0 || v.Guards != 0 {
-		t.Errorf("counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
-	}
-	if v.Mismatches != 2 || len(v.Examples) != 2 {
-		t.Fatalf("mismatches %d, examples %+v; want the moved and the missing access", v.Mismatches, v.Examples)
-	}
+	assert.Equal(t, 1, v.Programs, "counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
+	assert.Equal(t, int64(total), v.Accesses, "counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
+	assert.Zero(t, v.Hidden, "counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
+	assert.Zero(t, v.GuardedOff, "counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
+	assert.Zero(t, v.Guards, "counters: programs %d accesses %d (want %d) hidden %d guarded off %d guards %d", v.Programs, v.Accesses, total, v.Hidden, v.GuardedOff, v.Guards)
+	require.Equal(t, int64(2), v.Mismatches, "mismatches %d, examples %+v; want the moved and the missing access", v.Mismatches, v.Examples)
+	require.Len(t, v.Examples, 2, "mismatches %d, examples %+v; want the moved and the missing access", v.Mismatches, v.Examples)
 	for _, e := range v.Examples {
 		switch {
 		case e.Thread == 7 && e.Access == 3:
-			if e.Actual-e.Expected != 16 || e.Detail != "" || e.Ops != "load(1,0)" {
-				t.Errorf("moved access: %+v", e)
-			}
+			assert.Equal(t, int64(16), e.Actual-e.Expected, "moved access: %+v", e)
+			assert.Empty(t, e.Detail, "moved access: %+v", e)
+			assert.Equal(t, "load(1,0)", e.Ops, "moved access: %+v", e)
 		case e.Thread == 4 && e.Access == 2:
-			if e.Detail != "no record for this access" || e.Actual != iterator.NoAddress {
-				t.Errorf("missing access without its evidence: %+v", e)
-			}
+			assert.Equal(t, "no record for this access", e.Detail, "missing access without its evidence: %+v", e)
+			assert.Equal(t, iterator.NoAddress, e.Actual, "missing access without its evidence: %+v", e)
 		default:
 			t.Errorf("unexpected mismatch %+v", e)
 		}
 	}
-	if v.VsReference != 1 {
-		t.Errorf("%d accesses differ from the reference, want 1 (the moved one; the missing one has no address)", v.VsReference)
-	}
-	if rt := v.LoadRoundTrip; rt.Cases != 1 || rt.Failed != 1 || rt.Predicted != 0 || rt.Unexpected != 1 || len(rt.Examples) != 1 {
-		t.Errorf("load round trip %+v: want failed, not predicted", rt)
-	}
-	if v.StoreRoundTrip.Cases != 0 {
-		t.Errorf("no store round trip was run: %+v", v.StoreRoundTrip)
-	}
+	assert.Equal(t, int64(1), v.VsReference, "accesses differ from the reference, want 1 (the moved one; the missing one has no address)")
+	rt := v.LoadRoundTrip
+	assert.Equal(t, 1, rt.Cases, "load round trip %+v: want failed, not predicted", rt)
+	assert.Equal(t, 1, rt.Failed, "load round trip %+v: want failed, not predicted", rt)
+	assert.Zero(t, rt.Predicted, "load round trip %+v: want failed, not predicted", rt)
+	assert.Equal(t, 1, rt.Unexpected, "load round trip %+v: want failed, not predicted", rt)
+	assert.Len(t, rt.Examples, 1, "load round trip %+v: want failed, not predicted", rt)
+	assert.Zero(t, v.StoreRoundTrip.Cases, "no store round trip was run: %+v", v.StoreRoundTrip)
 }
 
 // TestCountHiddenFromEvidence: a store access that left no byte is hidden
@@ -97,15 +98,15 @@ func TestCountHiddenFromEvidence(t *testing.T) {
 		expected[th].Records[0].Evidence = nil
 	}
 	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
-	if v.Hidden != 1 {
-		t.Errorf("hidden %d, want 1", v.Hidden)
-	}
-	if v.Mismatches != 1 || len(v.Examples) != 1 {
-		t.Fatalf("mismatches %d %+v, want the unexplained store access", v.Mismatches, v.Examples)
-	}
-	if e := v.Examples[0]; e.Thread != 3 || e.Access != 2 || e.Expected != want || e.Actual != report.NotSeen || e.Detail != "no byte of the access found in memory" {
-		t.Errorf("example %+v", e)
-	}
+	assert.Equal(t, int64(1), v.Hidden, "hidden, want 1")
+	require.Equal(t, int64(1), v.Mismatches, "mismatches %d %+v, want the unexplained store access", v.Mismatches, v.Examples)
+	require.Len(t, v.Examples, 1, "mismatches %d %+v, want the unexplained store access", v.Mismatches, v.Examples)
+	e := v.Examples[0]
+	assert.Equal(t, 3, e.Thread, "example %+v", e)
+	assert.Equal(t, 2, e.Access, "example %+v", e)
+	assert.Equal(t, want, e.Expected, "example %+v", e)
+	assert.Equal(t, report.NotSeen, e.Actual, "example %+v", e)
+	assert.Equal(t, "no byte of the access found in memory", e.Detail, "example %+v", e)
 }
 
 // TestCountGuardsFromEvidence: on a predicated class every access's guard
@@ -130,70 +131,61 @@ func TestCountGuardsFromEvidence(t *testing.T) {
 			}
 		}
 	}
-	if off == 0 || flip[0] < 0 {
-		t.Fatalf("no guarded-off access (%d) or none on", off)
-	}
+	require.NotZero(t, off, "no guarded-off access (%d) or none on", off)
+	require.GreaterOrEqual(t, flip[0], 0, "no guarded-off access (%d) or none on", off)
 	r := &compiled[flip[0]].Records[0]
 	want := r.Addrs[flip[1]]
 	r.Addrs[flip[1]], r.Evidence[flip[1]], r.Valid[flip[1]] = iterator.NoAddress, iterator.EvidenceGuardedOff, false
 	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
-	if v.Guards != int64(total) || v.GuardedOff != int64(off) || v.Accesses != int64(total-off) {
-		t.Errorf("guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
-	}
-	if v.Mismatches != 1 || len(v.Examples) != 1 {
-		t.Fatalf("mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
-	}
-	if e := v.Examples[0]; e.Thread != flip[0] || e.Access != flip[1] || e.Expected != want || e.Actual != report.NotSeen ||
-		e.Detail != "guard: compiled valid=false, Go model valid=true" {
-		t.Errorf("example %+v", e)
-	}
+	assert.Equal(t, int64(total), v.Guards, "guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
+	assert.Equal(t, int64(off), v.GuardedOff, "guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
+	assert.Equal(t, int64(total-off), v.Accesses, "guards %d (want %d) guarded off %d (want %d) accesses %d (want %d)", v.Guards, total, v.GuardedOff, off, v.Accesses, total-off)
+	require.Equal(t, int64(1), v.Mismatches, "mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
+	require.Len(t, v.Examples, 1, "mismatches %d %+v, want the guard that differs", v.Mismatches, v.Examples)
+	e := v.Examples[0]
+	assert.Equal(t, flip[0], e.Thread, "example %+v", e)
+	assert.Equal(t, flip[1], e.Access, "example %+v", e)
+	assert.Equal(t, want, e.Expected, "example %+v", e)
+	assert.Equal(t, report.NotSeen, e.Actual, "example %+v", e)
+	assert.Equal(t, "guard: compiled valid=false, Go model valid=true", e.Detail, "example %+v", e)
 }
 
 // TestCountUnseenNeitherAgreesNorDiffers: a store access that left no
 // byte, which the Go model does not explain, has no compiled address. It is
 // a mismatch shown as report.NotSeen (not the harness's 0), and it is not
 // compared with the reference: where the reference's address is 0 it does
-// not agree (the placeholder 0 used to), elsewhere it does not differ.
+// not agree (a placeholder 0 would), elsewhere it does not differ.
 // Only the moved access, whose address the bytes showed, differs.
 func TestCountUnseenNeitherAgreesNorDiffers(t *testing.T) {
 	cfg, prog, expected, compiled := referenceTwice(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "store(0,0)")
 	asCompiled(compiled)
 	type pos struct{ thread, access int }
 	zero, nonzero, moved := pos{0, 0}, pos{3, 2}, pos{7, 3}
-	if a := expected[zero.thread].Records[0].Addrs[zero.access]; a != 0 {
-		t.Fatalf("the reference's address at thread 0 access 0 is %d; the test needs 0", a)
-	}
-	if a := expected[nonzero.thread].Records[0].Addrs[nonzero.access]; a == 0 {
-		t.Fatal("the reference's address at thread 3 access 2 is 0; the test needs another")
-	}
+	require.Zero(t, expected[zero.thread].Records[0].Addrs[zero.access], "the reference's address at thread 0 access 0; the test needs 0")
+	require.NotZero(t, expected[nonzero.thread].Records[0].Addrs[nonzero.access], "the reference's address at thread 3 access 2 is 0; the test needs another")
 	for _, p := range []pos{zero, nonzero} {
 		r := &compiled[p.thread].Records[0]
 		r.Addrs[p.access], r.Evidence[p.access] = iterator.NoAddress, iterator.EvidenceUnrecovered
 	}
 	compiled[moved.thread].Records[0].Addrs[moved.access] += 16
 	v := countOne(cuda.ProgramRun{Config: cfg, Program: prog, Expected: expected, Reference: expected, Compiled: compiled, AccessBytes: 16})
-	if v.VsReference != 1 {
-		t.Errorf("%d accesses differ from the reference, want 1 (the moved one; the two not seen neither agree nor differ)", v.VsReference)
-	}
+	assert.Equal(t, int64(1), v.VsReference, "accesses differ from the reference, want 1 (the moved one; the two not seen neither agree nor differ)")
 	// Every access of the store, 32 threads × 4, is counted; all but the
 	// two not seen are compared with the reference.
-	if v.Accesses != 128 || v.ComparedWithReference != 126 {
-		t.Errorf("accesses %d, compared with the reference %d; want 128 and 126", v.Accesses, v.ComparedWithReference)
-	}
-	if v.Mismatches != 3 || len(v.Examples) != 3 {
-		t.Fatalf("mismatches %d, examples %+v; want the two not seen and the moved one", v.Mismatches, v.Examples)
-	}
+	assert.Equal(t, int64(128), v.Accesses, "accesses %d, compared with the reference %d; want 128 and 126", v.Accesses, v.ComparedWithReference)
+	assert.Equal(t, int64(126), v.ComparedWithReference, "accesses %d, compared with the reference %d; want 128 and 126", v.Accesses, v.ComparedWithReference)
+	require.Equal(t, int64(3), v.Mismatches, "mismatches %d, examples %+v; want the two not seen and the moved one", v.Mismatches, v.Examples)
+	require.Len(t, v.Examples, 3, "mismatches %d, examples %+v; want the two not seen and the moved one", v.Mismatches, v.Examples)
 	for _, e := range v.Examples {
 		want := expected[e.Thread].Records[0].Addrs[e.Access]
 		switch (pos{e.Thread, e.Access}) {
 		case zero, nonzero:
-			if e.Expected != want || e.Actual != report.NotSeen || e.Detail != "no byte of the access found in memory" {
-				t.Errorf("access not seen: %+v; want expected %d, actual report.NotSeen", e, want)
-			}
+			assert.Equal(t, want, e.Expected, "access not seen: %+v; want expected %d, actual report.NotSeen", e, want)
+			assert.Equal(t, report.NotSeen, e.Actual, "access not seen: %+v; want expected %d, actual report.NotSeen", e, want)
+			assert.Equal(t, "no byte of the access found in memory", e.Detail, "access not seen: %+v; want expected %d, actual report.NotSeen", e, want)
 		case moved:
-			if e.Expected != want || e.Actual != want+16 {
-				t.Errorf("moved access: %+v", e)
-			}
+			assert.Equal(t, want, e.Expected, "moved access: %+v", e)
+			assert.Equal(t, want+16, e.Actual, "moved access: %+v", e)
 		default:
 			t.Errorf("unexpected mismatch %+v", e)
 		}
@@ -207,7 +199,8 @@ func TestAddGroupSumsAndSorts(t *testing.T) {
 	gs = addGroup(gs, report.MismatchGroup{Class: "A", Ops: "load()", Config: "x", Count: 2})
 	gs = addGroup(gs, report.MismatchGroup{Class: "B", Ops: "load()", Config: "y", Count: 3})
 	gs = addGroup(gs, report.MismatchGroup{Class: "A", Ops: "load()", Config: "x", Count: 4})
-	if len(gs) != 2 || gs[0].Config != "x" || gs[0].Count != 6 || gs[1].Count != 3 {
-		t.Fatalf("groups %+v, want x with 6 then y with 3", gs)
-	}
+	require.Len(t, gs, 2, "groups %+v, want x with 6 then y with 3", gs)
+	require.Equal(t, "x", gs[0].Config, "groups %+v, want x with 6 then y with 3", gs)
+	require.Equal(t, int64(6), gs[0].Count, "groups %+v, want x with 6 then y with 3", gs)
+	require.Equal(t, int64(3), gs[1].Count, "groups %+v, want x with 6 then y with 3", gs)
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -37,9 +38,7 @@ func hostToolchain(t *testing.T) cuda.Toolchain {
 func fakeCutlassDir(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.Abs(filepath.Join("..", "cuda", "testdata", "fakecutlass"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return dir
 }
 
@@ -47,18 +46,14 @@ func fakeCutlassDir(t *testing.T) string {
 func representativeCases(t *testing.T) []cuda.Case {
 	t.Helper()
 	cs, err := gen.ProbeCases(gen.Representative)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cs
 }
 
 func mustConfig(t *testing.T, s string) iterator.Config {
 	t.Helper()
 	c, err := iterator.ParseConfig(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return c
 }
 
@@ -69,9 +64,7 @@ const hugePitch = "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 
 func hugeCase(t *testing.T, ops string) cuda.Case {
 	t.Helper()
 	prog, err := iterator.ParseProgram(ops)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cuda.Case{Config: mustConfig(t, hugePitch), Programs: []iterator.Program{prog}}
 }
 
@@ -82,20 +75,14 @@ func referenceTwice(t *testing.T, config, program string) (cfg iterator.Config, 
 	t.Helper()
 	cfg = mustConfig(t, config)
 	prog, err := iterator.ParseProgram(program)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	m, err := iterator.ModelByName("reference")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	threads := iterator.AllThreads(cfg)
-	if expected, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
-		t.Fatal(err)
-	}
-	if compiled, err = iterator.TraceThreads(m, cfg, prog, threads); err != nil {
-		t.Fatal(err)
-	}
+	expected, err = iterator.TraceThreads(m, cfg, prog, threads)
+	require.NoError(t, err)
+	compiled, err = iterator.TraceThreads(m, cfg, prog, threads)
+	require.NoError(t, err)
 	return cfg, prog, expected, compiled
 }
 

@@ -1,8 +1,8 @@
 package probejudge
 
 import (
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"slices"
 	"testing"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -27,9 +27,7 @@ func TestProbeVerdict(t *testing.T) {
 		t.Errorf("caught control: verdict %q, controls %+v", v, c)
 	}
 	res.Variants[0].Mismatches = 1
-	if v := Verdict(res); v != report.Fail {
-		t.Errorf("a mismatch: verdict %q, want fail", v)
-	}
+	assert.Equal(t, report.Fail, Verdict(res), "a mismatch: verdict, want fail")
 }
 
 // TestEvidenceJudge: a disagreement or a sanitizer report fails the
@@ -61,9 +59,7 @@ func TestEvidenceJudge(t *testing.T) {
 			res.Variants[1].StoreRoundTrip.Failed = 0
 		}
 		JudgeEvidence(res, e)
-		if e.Verdict != c.want {
-			t.Errorf("%s: verdict %q, want %q", c.name, e.Verdict, c.want)
-		}
+		assert.Equal(t, c.want, e.Verdict, "%s: verdict", c.name)
 	}
 }
 
@@ -84,9 +80,7 @@ func TestKillMatrix(t *testing.T) {
 		{Label: "C-load-div", Role: cuda.RoleControl},
 	}}}
 	rows := KillMatrix(res)
-	if len(rows) != 5 {
-		t.Fatalf("rows %+v, want the controls and the identity copy", rows)
-	}
+	require.Len(t, rows, 5, "rows, want the controls and the identity copy")
 	want := []struct {
 		id       string
 		killedBy []string
@@ -99,14 +93,15 @@ func TestKillMatrix(t *testing.T) {
 		{"C-load-div", []string{}, false},
 	}
 	for i, w := range want {
-		if r := rows[i]; r.ID != w.id || !slices.Equal(r.KilledBy, w.killedBy) || r.OK != w.ok || r.Killed != (len(w.killedBy) > 0) {
-			t.Errorf("row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
-		}
+		r := rows[i]
+		assert.Equal(t, w.id, r.ID, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
+		assert.Equal(t, w.killedBy, r.KilledBy, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
+		assert.Equal(t, w.ok, r.OK, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
+		assert.Equal(t, (len(w.killedBy) > 0), r.Killed, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
 	}
 	for i, c := range Controls(res) {
-		if c.Variant != want[i].id || c.OK != want[i].ok {
-			t.Errorf("Controls()[%d] = %+v, want %s ok=%v", i, c, want[i].id, want[i].ok)
-		}
+		assert.Equal(t, want[i].id, c.Variant, "Controls()[%d] = %+v", i, c)
+		assert.Equal(t, want[i].ok, c.OK, "Controls()[%d] = %+v", i, c)
 	}
 }
 
@@ -115,13 +110,12 @@ func TestKillMatrix(t *testing.T) {
 // fails by rule instead of passing unjudged.
 func TestUnjudgedRunIsNotOK(t *testing.T) {
 	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: cuda.RoleIterator}}}, Runs: []cuda.ProgramRun{{}}}
-	if Judged(res) || OK(res) || Verdict(res) != report.Fail {
-		t.Errorf("unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
-	}
+	assert.False(t, Judged(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
+	assert.False(t, OK(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
+	assert.Equal(t, report.Fail, Verdict(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
 	res.Variants[0].Programs = 1 // counted
-	if !Judged(res) || !OK(res) {
-		t.Errorf("counted run: judged=%v OK=%v", Judged(res), OK(res))
-	}
+	assert.True(t, Judged(res), "counted run: judged=%v OK=%v", Judged(res), OK(res))
+	assert.True(t, OK(res), "counted run: judged=%v OK=%v", Judged(res), OK(res))
 }
 
 // A probe of the access iterators alone cannot show C-load-div's defect

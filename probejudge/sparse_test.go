@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cuda"
 )
 
@@ -13,21 +15,15 @@ import (
 func TestSparseHostCase(t *testing.T) {
 	tc := hostToolchain(t)
 	res, err := probe(context.Background(), []cuda.Case{hugeCase(t, "load(1,0);store(1,0)")}, cuda.Options{Toolchain: tc})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Skipped) > 0 || res.Configs != 1 {
-		t.Fatalf("the huge-pitch case did not run: %v", res.Skipped)
-	}
+	require.NoError(t, err)
+	require.Empty(t, res.Skipped, "the huge-pitch case did not run: %v", res.Skipped)
+	require.Equal(t, 1, res.Configs, "the huge-pitch case did not run: %v", res.Skipped)
 	for _, v := range res.Variants {
-		if v.Accesses == 0 || v.Mismatches != 0 {
-			t.Errorf("%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
-		}
+		assert.NotZero(t, v.Accesses, "%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
+		assert.Zero(t, v.Mismatches, "%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
 	}
 	for _, c := range Controls(res) {
-		if !c.OK {
-			t.Errorf("control %s: %s", c.Variant, c.Detail)
-		}
+		assert.True(t, c.OK, "control %s: %s", c.Variant, c.Detail)
 	}
 }
 
@@ -47,18 +43,12 @@ func TestSparseWrongAddressCaught(t *testing.T) {
 			{Model: "cutlass", Namespace: "tilecheck_ref", Role: cuda.RoleIterator},
 		}}
 		res, err := probe(context.Background(), []cuda.Case{hugeCase(t, ops)}, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Skipped) > 0 {
-			t.Fatalf("%s: did not run: %v", ops, res.Skipped)
-		}
+		require.NoError(t, err)
+		require.Empty(t, res.Skipped, "%s: did not run", ops)
 		// Every thread's second access (row 1 of the tile) wraps in
 		// CUTLASS: at least 32 of 128 accesses differ, both ways.
 		for _, v := range res.Variants {
-			if v.Mismatches < 32 {
-				t.Errorf("%s, %s compiled as %s: %d of %d accesses mismatch, want at least 32", ops, v.Namespace, v.Model, v.Mismatches, v.Accesses)
-			}
+			assert.GreaterOrEqual(t, v.Mismatches, int64(32), "%s, %s compiled as %s of %d accesses mismatch, want at least 32", ops, v.Namespace, v.Model, v.Accesses)
 		}
 	}
 }

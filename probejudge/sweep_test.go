@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -31,9 +33,7 @@ func statuses(rep *report.Report) map[string]report.Status {
 func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 	tc := hostToolchain(t)
 	res, err := probe(context.Background(), representativeCases(t)[:8], cuda.Options{Toolchain: tc})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rows := map[string]report.Control{}
 	for _, r := range KillMatrix(res) {
 		rows[r.ID] = r
@@ -47,13 +47,10 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			}
 		}
 		m, err := iterator.ModelByName(model)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rep, err := sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, make([]runJudgement, len(res.Runs)))
-		if err != nil || rep == nil {
-			t.Fatalf("%s: %v (report %v)", res.Variants[v].Label, err, rep)
-		}
+		require.NoError(t, err, "%s", res.Variants[v].Label)
+		require.NotNil(t, rep, "%s: no report", res.Variants[v].Label)
 		return statuses(rep)
 	}
 	controls := 0
@@ -68,9 +65,7 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			controls++
 		}
 		for id, w := range want {
-			if st[id] != w {
-				t.Errorf("%s: %s %s, want %s", vr.Label, id, st[id], w)
-			}
+			assert.Equal(t, w, st[id], "%s: %s", vr.Label, id)
 		}
 		row := rows[vr.Label]
 		if !row.OK || slices.Contains(row.KilledBy, props.RoundTripID) != (st[props.RoundTripID] == report.Violated) ||
@@ -78,12 +73,10 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			t.Errorf("%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
 		}
 		if vr.Role == cuda.RoleControl {
-			if st := judge(v, "reference"); st[props.CompanionID] != report.Violated || st[props.RoundTripID] != report.Violated {
-				t.Errorf("%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
-			}
+			st := judge(v, "reference")
+			assert.Equal(t, report.Violated, st[props.CompanionID], "%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
+			assert.Equal(t, report.Violated, st[props.RoundTripID], "%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)
 		}
 	}
-	if controls != 2 {
-		t.Errorf("%d compiled controls judged, want C-load-div and C-pitch-plus-one", controls)
-	}
+	assert.Equal(t, 2, controls, "compiled controls judged, want C-load-div and C-pitch-plus-one")
 }

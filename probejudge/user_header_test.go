@@ -2,9 +2,9 @@ package probejudge
 
 import (
 	"context"
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -24,25 +24,17 @@ func TestUserHeaderNamespace(t *testing.T) {
 		mismatches bool
 	}{{"cutlass", true}, {"cutlass-pre3049", false}} {
 		variants, err := cuda.VariantsFor(c.model, "fakecutlass")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		res, err := probe(context.Background(), cases, cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/regular_tile_iterator.h"}, Batches: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		v := res.Variants[0]
-		if v.Namespace != "fakecutlass" || v.Accesses == 0 {
-			t.Fatalf("%+v", v)
-		}
-		if got := v.Mismatches > 0; got != c.mismatches {
-			t.Errorf("fakecutlass vs Go model %s: %d mismatches, want mismatches=%v", c.model, v.Mismatches, c.mismatches)
-		}
+		require.Equal(t, "fakecutlass", v.Namespace, "%+v", v)
+		require.NotZero(t, v.Accesses, "%+v", v)
+		assert.Equal(t, c.mismatches, v.Mismatches > 0, "fakecutlass vs Go model %s: %d mismatches, want mismatches", c.model, v.Mismatches)
 		if c.mismatches {
 			for _, m := range v.Examples {
-				if m.Ops == "" || m.Expected == m.Actual {
-					t.Errorf("bad example %+v", m)
-				}
+				assert.NotEmpty(t, m.Ops, "bad example %+v", m)
+				assert.NotEqual(t, m.Actual, m.Expected, "bad example %+v", m)
 			}
 		}
 	}
@@ -55,29 +47,22 @@ func TestUncompilablePathIsAFinding(t *testing.T) {
 	tc := hostToolchain(t)
 	tc.IncludeDirs = []string{fakeCutlassDir(t)}
 	progs, err := gen.ParsePrograms([]string{"load()", "load(1,0)", "store(0,1)"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	cfg := mustConfig(t, "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72")
 	variants := []cuda.Variant{{Model: "reference", Namespace: "tcwrapped", Role: cuda.RoleIterator}}
 	res, err := probe(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
 		cuda.Options{Toolchain: tc, Variants: variants, Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Uncompilable) != 2 {
-		t.Fatalf("uncompilable %v, want load(1,0) and store(0,1)", res.Uncompilable)
-	}
+	require.NoError(t, err)
+	require.Len(t, res.Uncompilable, 2, "uncompilable, want load(1,0) and store(0,1)")
 	for i, want := range []string{"load(1,0)", "store(0,1)"} {
 		line := res.Uncompilable[i]
-		if !strings.Contains(line, "| "+want+": does not compile") || !strings.Contains(line, "brace-enclosed") {
-			t.Errorf("uncompilable[%d] = %q, want %s with the compiler's diagnostic", i, line, want)
-		}
+		assert.Contains(t, line, "| "+want+": does not compile", "uncompilable[%d] = %q, want %s with the compiler's diagnostic", i, line, want)
+		assert.Contains(t, line, "brace-enclosed", "uncompilable[%d] = %q, want %s with the compiler's diagnostic", i, line, want)
 	}
 	v := res.Variants[0]
-	if v.Programs != 1 || v.Accesses == 0 || v.Mismatches != 0 {
-		t.Errorf("load() should still run and agree with the reference: %+v", v)
-	}
+	assert.Equal(t, 1, v.Programs, "load() should still run and agree with the reference: %+v", v)
+	assert.NotZero(t, v.Accesses, "load() should still run and agree with the reference: %+v", v)
+	assert.Zero(t, v.Mismatches, "load() should still run and agree with the reference: %+v", v)
 }
 
 // TestAccessesIncSeesAMissingReset: an operator++ that forgets to reset its

@@ -2,11 +2,13 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"testing"
 )
 
 // TestReplayCommand pins the command a replay prints (the strings are
-// written by hand from SPEC §8's examples) and that JSON reads it back into
+// written by hand from docs/contract.md#report-schema) and that JSON reads it back into
 // the same value.
 func TestReplayCommand(t *testing.T) {
 	const cfg = "elem=f16 shape=64x8 map=stripmined threads=32 access=8 adv=1"
@@ -24,27 +26,17 @@ func TestReplayCommand(t *testing.T) {
 		{Replay{}, ""},
 	}
 	for _, c := range cases {
-		if got := c.r.String(); got != c.want {
-			t.Errorf("String() = %q\nwant       %q", got, c.want)
-		}
+		assert.Equal(t, c.want, c.r.String(), "String()")
 		b, err := json.Marshal(Counterexample{Replay: c.r})
-		if err != nil {
-			t.Fatalf("Marshal: %v", err)
-		}
+		require.NoError(t, err, "Marshal")
 		var back Counterexample
-		if err := json.Unmarshal(b, &back); err != nil {
-			t.Fatalf("Unmarshal(%s): %v", b, err)
-		}
+		require.NoError(t, json.Unmarshal(b, &back), "Unmarshal(%s)", b)
 		want := c.r
 		if want.Contract == "elements" {
 			want.Contract = ""
 		}
-		if back.Replay != want {
-			t.Errorf("round trip of %q gives %+v, want %+v", c.want, back.Replay, want)
-		}
+		assert.Equal(t, want, back.Replay, "round trip of %q", c.want)
 	}
 	var cx Counterexample
-	if err := json.Unmarshal([]byte(`{"replay": "rm -rf /"}`), &cx); err == nil {
-		t.Error(`decoding replay "rm -rf /" succeeded`)
-	}
+	assert.Error(t, json.Unmarshal([]byte(`{"replay": "rm -rf /"}`), &cx), `decoding replay "rm -rf /" succeeded`)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/stretchr/testify/assert"
 	"testing"
 )
 
@@ -10,22 +11,16 @@ import (
 func TestStatusJSON(t *testing.T) {
 	for s, want := range map[Status]string{NotApplicable: `"n/a"`, Held: `"pass"`, Violated: `"fail"`, Audited: `"audit"`} {
 		b, err := json.Marshal(s)
-		if err != nil || string(b) != want {
-			t.Errorf("Marshal(%d) = %s, %v; want %s", s, b, err, want)
-		}
+		assert.NoError(t, err, "Marshal(%d) = %s; want %s", s, b, want)
+		assert.Equal(t, want, string(b), "Marshal(%d) = %s, %v", s, b, err)
 		var back Status
-		if err := json.Unmarshal(b, &back); err != nil || back != s {
-			t.Errorf("Unmarshal(%s) = %v, %v; want %v", b, back, err, s)
-		}
+		assert.NoError(t, json.Unmarshal(b, &back), "Unmarshal(%s)", b)
+		assert.Equal(t, s, back, "Unmarshal(%s)", b)
 	}
 	var s Status
-	if err := json.Unmarshal([]byte(`"passed"`), &s); err == nil {
-		t.Error(`Unmarshal("passed") succeeded; want an error naming the status`)
-	}
-	if _, err := json.Marshal(Status(7)); err == nil {
-		t.Error("Marshal(Status(7)) succeeded; want an error")
-	}
-	if got := Status(7).String(); got != "Status(7)" {
-		t.Errorf("Status(7).String() = %q", got)
-	}
+	assert.Error(t, json.Unmarshal([]byte(`"passed"`), &s), `Unmarshal("passed") succeeded; want an error naming the status`)
+	_, err := json.Marshal(Status(7))
+	assert.Error(t, err, "Marshal(Status(7)) succeeded; want an error")
+	got := Status(7).String()
+	assert.Equal(t, "Status(7)", got, "Status(7).String()")
 }

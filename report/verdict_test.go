@@ -2,7 +2,7 @@ package report
 
 import (
 	"encoding/json"
-	"strings"
+	"github.com/stretchr/testify/assert"
 	"testing"
 )
 
@@ -11,23 +11,17 @@ import (
 func TestVerdictJSON(t *testing.T) {
 	for v, want := range map[Verdict]string{Unjudged: `""`, Pass: `"pass"`, Fail: `"fail"`, Weak: `"weak"`, Interrupted: `"interrupted"`} {
 		b, err := json.Marshal(v)
-		if err != nil || string(b) != want {
-			t.Errorf("Marshal(%d) = %s, %v; want %s", uint8(v), b, err, want)
-		}
+		assert.NoError(t, err, "Marshal(%d) = %s; want %s", uint8(v), b, want)
+		assert.Equal(t, want, string(b), "Marshal(%d) = %s, %v", uint8(v), b, err)
 		var back Verdict
-		if err := json.Unmarshal(b, &back); err != nil || back != v {
-			t.Errorf("Unmarshal(%s) = %d, %v; want %d", b, uint8(back), err, uint8(v))
-		}
+		assert.NoError(t, json.Unmarshal(b, &back), "Unmarshal(%s)", b)
+		assert.Equal(t, v, back, "Unmarshal(%s)", b)
 	}
 	var r Report
 	err := json.Unmarshal([]byte(`{"verdict": "passed"}`), &r)
-	if err == nil || !strings.Contains(err.Error(), `unknown verdict "passed"`) {
-		t.Errorf("decoding verdict \"passed\": %v, want an unknown-verdict error", err)
-	}
-	if _, err := json.Marshal(Verdict(9)); err == nil {
-		t.Error("Marshal(Verdict(9)) succeeded; want an error")
-	}
-	if s := Verdict(9).String(); s != "Verdict(9)" {
-		t.Errorf("Verdict(9).String() = %q", s)
-	}
+	assert.ErrorContains(t, err, `unknown verdict "passed"`, "decoding verdict \"passed\": want an unknown-verdict error")
+	_, err = json.Marshal(Verdict(9))
+	assert.Error(t, err, "Marshal(Verdict(9)) succeeded; want an error")
+	s := Verdict(9).String()
+	assert.Equal(t, "Verdict(9)", s, "Verdict(9).String()")
 }

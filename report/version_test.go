@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/stretchr/testify/assert"
 	"runtime/debug"
 	"testing"
 )
@@ -20,11 +21,7 @@ func TestVersionOf(t *testing.T) {
 			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "fff"}}}, "v0.3.1"},
 	}
 	for _, c := range cases {
-		if got := versionOf(&c.bi); got != c.want {
-			t.Errorf("versionOf(%+v) = %q, want %q", c.bi.Main, got, c.want)
-		}
+		assert.Equal(t, c.want, versionOf(&c.bi), "versionOf(%+v)", c.bi.Main)
 	}
-	if Version() == "" {
-		t.Error("Version() is empty")
-	}
+	assert.NotEmpty(t, Version(), "Version() is empty")
 }

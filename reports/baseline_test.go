@@ -70,7 +70,7 @@ func TestEveryFormatShowsTheThreeGroups(t *testing.T) {
 	}
 }
 
-// TestWithoutABaselineNoGroups: a run given no baseline renders as before.
+// TestWithoutABaselineNoGroups: a run given no baseline renders no known-findings section.
 func TestWithoutABaselineNoGroups(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, Text(&b, failingReport()))

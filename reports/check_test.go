@@ -3,9 +3,10 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -15,13 +16,9 @@ import (
 func f32Load(t *testing.T) (iterator.Config, iterator.Program) {
 	t.Helper()
 	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	prog, err := iterator.ParseProgram("load()")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cfg, prog
 }
 
@@ -44,9 +41,7 @@ func checkResults(t *testing.T) []props.Result {
 // the first three violations get address tables; the rest are counted.
 func TestWriteCheckText(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteCheckText(&b, checkResults(t)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteCheckText(&b, checkResults(t)))
 	out := b.String()
 	for _, want := range []string{
 		"| P-sym    | FAIL   | 4 ",
@@ -54,13 +49,10 @@ func TestWriteCheckText(t *testing.T) {
 		"P-sym violated: thread 2\n",
 		"P-sym: 1 more violations not shown (use --thread N to see one thread)\n",
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("missing %q in:\n%s", want, out)
-		}
+		assert.Contains(t, out, want, "missing")
 	}
-	if strings.Contains(out, "thread 3\n") || strings.Contains(out, "P-cover violated") {
-		t.Errorf("a fourth violation or a passing property got an address table:\n%s", out)
-	}
+	assert.NotContains(t, out, "thread 3\n", "a fourth violation or a passing property got an address table")
+	assert.NotContains(t, out, "P-cover violated", "a fourth violation or a passing property got an address table")
 }
 
 // TestWriteCheckJSON: the case is echoed as given, the verdict is the one
@@ -68,9 +60,7 @@ func TestWriteCheckText(t *testing.T) {
 func TestWriteCheckJSON(t *testing.T) {
 	var b bytes.Buffer
 	c := CheckCase{Iterator: "cutlass", Config: "elem=f32  shape=64x8", Ops: "load()"}
-	if err := WriteCheckJSON(&b, c, report.Fail, checkResults(t)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteCheckJSON(&b, c, report.Fail, checkResults(t)))
 	var got struct {
 		Tool, Iterator, Config, Ops string
 		Verdict                     report.Verdict
@@ -79,12 +69,12 @@ func TestWriteCheckJSON(t *testing.T) {
 			Violations *[]struct{ Thread int }
 		}
 	}
-	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, b.String())
-	}
-	if got.Tool != "tilecheck" || got.Iterator != "cutlass" || got.Config != "elem=f32  shape=64x8" || got.Ops != "load()" || got.Verdict != report.Fail {
-		t.Errorf("case or verdict: %+v", got)
-	}
+	require.NoError(t, json.Unmarshal(b.Bytes(), &got), "not JSON\n%s", b.String())
+	assert.Equal(t, "tilecheck", got.Tool, "case or verdict: %+v", got)
+	assert.Equal(t, "cutlass", got.Iterator, "case or verdict: %+v", got)
+	assert.Equal(t, "elem=f32  shape=64x8", got.Config, "case or verdict: %+v", got)
+	assert.Equal(t, "load()", got.Ops, "case or verdict: %+v", got)
+	assert.Equal(t, report.Fail, got.Verdict, "case or verdict: %+v", got)
 	if len(got.Properties) != 3 || got.Properties[0].Violations == nil || len(*got.Properties[0].Violations) != 0 ||
 		got.Properties[1].Status != "fail" || len(*got.Properties[1].Violations) != 4 {
 		t.Errorf("properties: %s", b.String())
@@ -92,32 +82,24 @@ func TestWriteCheckJSON(t *testing.T) {
 }
 
 // TestTileWideViolationNamesNoThread: a violation of the tile as a whole
-// (P-cover's uncovered element, thread -1) read "thread -1" in check's
-// text and in the reports' counterexamples; it now says it is the tile.
+// (P-cover's uncovered element, thread -1) says it is the tile in check's
+// text and in the reports' counterexamples, never "thread -1".
 func TestTileWideViolationNamesNoThread(t *testing.T) {
 	cfg, prog := f32Load(t)
 	var b bytes.Buffer
 	res := []props.Result{{ID: "P-cover", Doc: "covers the tile", Status: report.Violated,
 		Violations: []props.Violation{{Property: "P-cover", Config: cfg, Program: prog, Thread: -1, Detail: "element (8,0) is covered by no thread"}}}}
-	if err := WriteCheckText(&b, res); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, WriteCheckText(&b, res))
 	r := failingReport()
 	r.Properties[0].Counterexample.Thread = -1
 	var md, txt bytes.Buffer
-	if err := Markdown(&md, r); err != nil {
-		t.Fatal(err)
-	}
-	if err := TextWith(&txt, r, TextOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, Markdown(&md, r))
+	require.NoError(t, TextWith(&txt, r, TextOptions{}))
 	for what, out := range map[string]string{"check": b.String(), "markdown": md.String(), "text": txt.String(),
 		"ci": counterexampleText(r.Properties[0].Counterexample)} {
-		if strings.Contains(out, "thread -1") || strings.Contains(out, "thread: -1") || strings.Contains(out, "**: -1") {
-			t.Errorf("%s names thread -1:\n%s", what, out)
-		}
-		if !strings.Contains(out, tileWide) {
-			t.Errorf("%s does not say %q:\n%s", what, tileWide, out)
-		}
+		assert.NotContains(t, out, "thread -1", "%s names thread -1", what)
+		assert.NotContains(t, out, "thread: -1", "%s names thread -1", what)
+		assert.NotContains(t, out, "**: -1", "%s names thread -1", what)
+		assert.Contains(t, out, tileWide, "%s does not say", what)
 	}
 }

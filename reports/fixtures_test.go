@@ -3,7 +3,8 @@ package reports
 import "github.com/tilecheck/tilecheck/report"
 
 // Hand-made reports for the golden and behaviour tests. The addresses are
-// SPEC §3's worked example (float, 64×8, stripmined T=32, V=4, thread 5):
+// the worked example of the cutlass-pre3049 store defect
+// (docs/contract.md#cutlass-pre3049) (float, 64×8, stripmined T=32, V=4, thread 5):
 // store(f,{1,0}) on CUTLASS v2.3–v4.4 touches 336, 848, 1360, 1872 where the
 // load (and the contract) touch 144, 656, 1168, 1680.
 
@@ -97,7 +98,7 @@ func classesMatrix() *report.Matrix {
 		return r
 	}
 	bad := family("cutlass", report.Fail)
-	// Hand-made in the manner of SPEC §10's #3487 finding: an unscaled f16
+	// Hand-made in the manner of CUTLASS #3487 (C-3487-cross): an unscaled f16
 	// cross term moves 64 bytes where a 64-element tile is 128.
 	bad.Properties[0] = report.Property{ID: "P-tile", Status: report.Violated, Cases: 480, Violations: 12,
 		Counterexample: &report.Counterexample{Config: cfg, Ops: "add_tile_offset(0,1);add_tile_offset(1,0);accesses()", Thread: 0,

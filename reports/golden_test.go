@@ -3,6 +3,8 @@ package reports
 import (
 	"bytes"
 	"flag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"io"
 	"os"
 	"path/filepath"
@@ -47,23 +49,15 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got bytes.Buffer
-			if err := c.render(&got); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, c.render(&got))
 			path := filepath.Join("testdata", c.name+".golden")
 			if *update {
-				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, os.WriteFile(path, got.Bytes(), 0o644))
 				return
 			}
 			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run `go test ./reports -update` to create it)", err)
-			}
-			if !bytes.Equal(got.Bytes(), want) {
-				t.Errorf("%s differs from the golden file; got:\n%s", path, got.String())
-			}
+			require.NoError(t, err, "run `go test ./reports -update` to create it")
+			assert.Equal(t, string(want), got.String(), "%s differs from the golden file", path)
 		})
 	}
 }

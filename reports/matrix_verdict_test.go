@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -14,9 +16,7 @@ import (
 func TestMatrixEndsWithItsVerdict(t *testing.T) {
 	last := func(render func(*strings.Builder) error) string {
 		var b strings.Builder
-		if err := render(&b); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, render(&b))
 		lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 		return strings.TrimSpace(lines[len(lines)-1])
 	}
@@ -28,9 +28,7 @@ func TestMatrixEndsWithItsVerdict(t *testing.T) {
 		}
 		text := last(func(b *strings.Builder) error { return TextMatrix(b, m) })
 		md := last(func(b *strings.Builder) error { return MarkdownMatrix(b, m) })
-		if got := strings.HasPrefix(text, "Verdict: FAIL") && strings.HasPrefix(md, "Verdict: FAIL"); got != withVerdict {
-			t.Errorf("verdict %v: last lines %q and %q", m.Verdict, text, md)
-		}
+		assert.Equal(t, withVerdict, strings.HasPrefix(text, "Verdict: FAIL") && strings.HasPrefix(md, "Verdict: FAIL"), "verdict %v: last lines %q and %q", m.Verdict, text, md)
 	}
 }
 
@@ -41,14 +39,10 @@ func TestInterruptedRunsOnePerLine(t *testing.T) {
 	m.Reports[0].Interrupted = "stopped after 5 of 9 batches"
 	m.Reports[1].Interrupted = "stopped after 0 of 9 batches"
 	var b strings.Builder
-	if err := TextMatrix(&b, m); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, TextMatrix(&b, m))
 	out := b.String()
 	for _, r := range m.Reports[:2] {
 		want := "- " + r.Iterator + " " + r.Class + ": " + r.Interrupted + "\n"
-		if !strings.Contains(out, want) {
-			t.Errorf("want the line %q in:\n%s", want, out)
-		}
+		assert.Contains(t, out, want, "want the line")
 	}
 }

@@ -6,21 +6,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// TestJSONHasSPECFields checks every field SPEC §8 requires of the JSON
+// TestJSONHasSchemaFields checks every field docs/contract.md#report-schema
+// requires of the JSON
 // report, at every level, by name.
-func TestJSONHasSPECFields(t *testing.T) {
+func TestJSONHasSchemaFields(t *testing.T) {
 	var buf bytes.Buffer
-	if err := JSON(&buf, failingReport()); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, JSON(&buf, failingReport()))
 	var doc map[string]any
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-		t.Fatalf("JSON does not parse: %v\n%s", err, buf.String())
-	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc), "JSON does not parse\n%s", buf.String())
 	requireKeys(t, "report", doc, "tool", "version", "iterator", "preset", "seed", "verdict", "configs",
 		"checks", "elapsed_s", "checks_per_second", "properties", "controls", "coverage", "units")
 	requireKeys(t, "configs", doc["configs"].(map[string]any), "valid", "invalid")
@@ -35,9 +34,7 @@ func TestJSONHasSPECFields(t *testing.T) {
 func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
-		if _, ok := m[k]; !ok {
-			t.Errorf("%s: JSON lacks %q", what, k)
-		}
+		assert.Contains(t, m, k, "%s: JSON lacks %q", what, k)
 	}
 }
 
@@ -47,28 +44,19 @@ func requireKeys(t *testing.T, what string, m map[string]any, keys ...string) {
 func TestJSONEmptyListsAreArrays(t *testing.T) {
 	r := &report.Report{Tool: "tilecheck", Iterator: "x", Verdict: report.Weak}
 	var buf bytes.Buffer
-	if err := JSON(&buf, r); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, JSON(&buf, r))
 	for _, want := range []string{`"properties": []`, `"controls": []`, `"coverage": []`, `"units": []`} {
-		if !strings.Contains(buf.String(), want) {
-			t.Errorf("JSON lacks %s:\n%s", want, buf.String())
-		}
+		assert.Contains(t, buf.String(), want, "JSON lacks")
 	}
 	r.Controls = []report.Control{{ID: "C-rank-swap"}}
 	buf.Reset()
-	if err := JSON(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), `"killed_by": []`) {
-		t.Errorf("control without killers should have killed_by []:\n%s", buf.String())
-	}
-	if r.Controls[0].KilledBy != nil {
-		t.Error("JSON modified the caller's report")
-	}
+	require.NoError(t, JSON(&buf, r))
+	assert.Contains(t, buf.String(), `"killed_by": []`, "control without killers should have killed_by []")
+	assert.Nil(t, r.Controls[0].KilledBy, "JSON modified the caller's report")
 }
 
-// TestKillCell derives each mark from SPEC §6's rules by hand: C-both-div
+// TestKillCell derives each mark from the control rules
+// (docs/contract.md#controls) by hand: C-both-div
 // must be killed by P-tile and must survive P-sym.
 func TestKillCell(t *testing.T) {
 	c := report.Control{ID: "C-both-div", KilledBy: []string{"P-sym", "P-oracle", "P-unit"}, MustKill: []string{"P-tile", "P-oracle"}, MustSurvive: []string{"P-sym"}}
@@ -79,14 +67,10 @@ func TestKillCell(t *testing.T) {
 		"P-tile":   markRequiredMiss,   // required, not killed
 		"P-inc":    markNone,           // neither
 	} {
-		if got := killCell(c, prop); got != want {
-			t.Errorf("killCell(%s) = %q, want %q", prop, got, want)
-		}
+		assert.Equal(t, want, killCell(c, prop), "killCell(%s)", prop)
 	}
 	c.KilledBy = []string{"P-oracle"}
-	if got := killCell(c, "P-sym"); got != markSurvived {
-		t.Errorf("killCell(P-sym) after surviving = %q, want %q", got, markSurvived)
-	}
+	assert.Equal(t, markSurvived, killCell(c, "P-sym"), "killCell(P-sym) after surviving")
 }
 
 func TestAddressTableUnevenLengths(t *testing.T) {
@@ -98,13 +82,9 @@ func TestAddressTableUnevenLengths(t *testing.T) {
 // assertRows fails t unless the table's rows are want, cell for cell.
 func assertRows(t *testing.T, tb *table, want [][]string) {
 	t.Helper()
-	if len(tb.rows) != len(want) {
-		t.Fatalf("rows = %v, want %v", tb.rows, want)
-	}
+	require.Len(t, tb.rows, len(want), "rows")
 	for i := range want {
-		if strings.Join(tb.rows[i], ",") != strings.Join(want[i], ",") {
-			t.Errorf("row %d = %v, want %v", i, tb.rows[i], want[i])
-		}
+		assert.Equal(t, strings.Join(want[i], ","), strings.Join(tb.rows[i], ","), "row %d", i)
 	}
 }
 
@@ -113,9 +93,7 @@ func assertRows(t *testing.T, tb *table, want [][]string) {
 // would be a number that means nothing), and the sentinel is the one the
 // compiled traces hold.
 func TestAddressTableNotSeen(t *testing.T) {
-	if report.NotSeen != iterator.NoAddress {
-		t.Fatalf("report.NotSeen = %d, iterator.NoAddress = %d: a compiled trace's unseen address would print as a number", report.NotSeen, iterator.NoAddress)
-	}
+	require.Equal(t, iterator.NoAddress, report.NotSeen, "report.NotSeen, iterator.NoAddress: a compiled trace's unseen address would print as a number")
 	tb := addressTable([]int64{0, 2560}, []int64{512, iterator.NoAddress, iterator.NoAddress})
 	want := [][]string{{"0", "0", "512", "512"}, {"1", "2560", "not seen", "-"}, {"2", "-", "not seen", "-"}}
 	assertRows(t, tb, want)
@@ -124,12 +102,9 @@ func TestAddressTableNotSeen(t *testing.T) {
 // TestAddressListNotSeen: the CI formats print an unseen address as such,
 // and other addresses exactly as fmt prints an []int64.
 func TestAddressListNotSeen(t *testing.T) {
-	if got, want := addressList([]int64{-8, 512, iterator.NoAddress}), "[-8 512 (not seen)]"; got != want {
-		t.Errorf("addressList = %q, want %q", got, want)
-	}
-	if got, want := addressList(nil), "[]"; got != want {
-		t.Errorf("addressList(nil) = %q, want %q", got, want)
-	}
+	assert.Equal(t, "[-8 512 (not seen)]", addressList([]int64{-8, 512, iterator.NoAddress}), "addressList")
+	got, want := addressList(nil), "[]"
+	assert.Equal(t, want, got, "addressList(nil)")
 }
 
 // TestMarkdownEscapesPipes: a pipe inside a cell would split it in two, and
@@ -138,23 +113,16 @@ func TestMarkdownEscapesPipes(t *testing.T) {
 	r := passingReport()
 	r.Units = []report.Unit{{Path: "a|b<float>", Documented: "elements", Observed: "elements"}}
 	var buf bytes.Buffer
-	if err := Markdown(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), `a\|b&lt;float>`) {
-		t.Errorf("pipe or angle bracket not escaped:\n%s", buf.String())
-	}
+	require.NoError(t, Markdown(&buf, r))
+	assert.Contains(t, buf.String(), `a\|b&lt;float>`, "pipe or angle bracket not escaped")
 }
 
 // TestFixedFloatFormatting: fractions never switch to exponent form and
 // rates are whole numbers, so reports diff cleanly between runs.
 func TestFixedFloatFormatting(t *testing.T) {
-	if got := formatFraction(1e-7); got != "0.000" {
-		t.Errorf("formatFraction(1e-7) = %q", got)
-	}
-	if got := formatRate(1234567.6); got != "1234568" {
-		t.Errorf("formatRate = %q", got)
-	}
+	got := formatFraction(1e-7)
+	assert.Equal(t, "0.000", got, "formatFraction(1e-7)")
+	assert.Equal(t, "1234568", formatRate(1234567.6), "formatRate")
 }
 
 // TestEmptySectionsSayNone: a report without coverage shows "(none)" rather
@@ -163,22 +131,14 @@ func TestEmptySectionsSayNone(t *testing.T) {
 	r := passingReport()
 	r.Coverage = nil
 	var buf bytes.Buffer
-	if err := TextWith(&buf, r, TextOptions{Verbose: true}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), "Coverage\n--------\n(none)\n") {
-		t.Errorf("empty coverage not shown as (none):\n%s", buf.String())
-	}
+	require.NoError(t, TextWith(&buf, r, TextOptions{Verbose: true}))
+	assert.Contains(t, buf.String(), "Coverage\n--------\n(none)\n", "empty coverage not shown as (none)")
 }
 
 func TestWriteAddresses(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteAddresses(&buf, []int64{144}, []int64{336}); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(buf.String(), "| 0      | 144      | 336    | 192             |") {
-		t.Errorf("unexpected table:\n%s", buf.String())
-	}
+	require.NoError(t, WriteAddresses(&buf, []int64{144}, []int64{336}))
+	assert.Contains(t, buf.String(), "| 0      | 144      | 336    | 192             |", "unexpected table")
 }
 
 // TestOnlyFailuresShowCounterexamples: an audit-only property (P-frag) can
@@ -189,56 +149,34 @@ func TestOnlyFailuresShowCounterexamples(t *testing.T) {
 	r.Properties = append(r.Properties, report.Property{ID: "P-frag", Status: report.Audited,
 		Counterexample: &report.Counterexample{Config: "x", Ops: "load()", Expected: []int64{4}, Actual: []int64{6}}})
 	var buf bytes.Buffer
-	if err := Text(&buf, r); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(buf.String(), "Counterexample") {
-		t.Errorf("audit example rendered as a counterexample:\n%s", buf.String())
-	}
+	require.NoError(t, Text(&buf, r))
+	assert.NotContains(t, buf.String(), "Counterexample", "audit example rendered as a counterexample")
 }
 
 // TestIdenticalKillMatricesShownOnce: when every model's controls fared
 // alike, the matrix document shows one kill matrix, not one per model.
 func TestIdenticalKillMatricesShownOnce(t *testing.T) {
 	var buf bytes.Buffer
-	if err := TextMatrixWith(&buf, sameControlsMatrix(), TextOptions{Verbose: true}); err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 1 {
-		t.Errorf("%d kill matrices, want 1:\n%s", n, buf.String())
-	}
+	require.NoError(t, TextMatrixWith(&buf, sameControlsMatrix(), TextOptions{Verbose: true}))
+	assert.Equal(t, 1, strings.Count(buf.String(), "Controls (kill matrix)"), "kill matrices, want 1:\n%s", buf.String())
 	buf.Reset()
-	if err := TextMatrixWith(&buf, fixtureMatrix(), TextOptions{Verbose: true}); err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(buf.String(), "Controls (kill matrix)"); n != 2 {
-		t.Errorf("%d kill matrices for differing models, want 2", n)
-	}
+	require.NoError(t, TextMatrixWith(&buf, fixtureMatrix(), TextOptions{Verbose: true}))
+	assert.Equal(t, 2, strings.Count(buf.String(), "Controls (kill matrix)"), "kill matrices for differing models, want 2")
 }
 
 // An all-classes matrix gives each class its own model × property table,
 // with that class's properties only (P-traverse is a family property).
 func TestMatrixPerClass(t *testing.T) {
 	var b bytes.Buffer
-	if err := TextMatrixWith(&b, classesMatrix(), TextOptions{Verbose: true}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, TextMatrixWith(&b, classesMatrix(), TextOptions{Verbose: true}))
 	out := b.String()
 	for _, class := range []string{"RegularTileIterator", "PredicatedTileAccessIterator"} {
-		if n := strings.Count(out, "Model × property: "+class+"\n"); n != 1 {
-			t.Errorf("%d model × property sections for %s, want 1", n, class)
-		}
+		assert.Equal(t, 1, strings.Count(out, "Model × property: "+class+"\n"), "model × property sections for %s, want 1", class)
 	}
 	regular := out[strings.Index(out, "Model × property: RegularTileIterator"):strings.Index(out, "Model × property: PredicatedTileAccessIterator")]
-	if strings.Contains(regular, "P-traverse") {
-		t.Errorf("the RegularTileIterator matrix has a P-traverse row:\n%s", regular)
-	}
-	if !strings.Contains(out, "PredicatedTileAccessIterator: cutlass: Counterexample: P-tile") {
-		t.Errorf("the family counterexample is not labelled with its class:\n%s", out)
-	}
-	if !strings.Contains(out, "2 models × 2 iterator classes") {
-		t.Errorf("summary does not count models and classes:\n%s", out)
-	}
+	assert.NotContains(t, regular, "P-traverse", "the RegularTileIterator matrix has a P-traverse row")
+	assert.Contains(t, out, "PredicatedTileAccessIterator: cutlass: Counterexample: P-tile", "the family counterexample is not labelled with its class")
+	assert.Contains(t, out, "2 models × 2 iterator classes", "summary does not count models and classes")
 }
 
 // TestCIViolationCounts: a property's violations are not its failing
@@ -255,13 +193,10 @@ func TestCIViolationCounts(t *testing.T) {
 		"junit":  func(b *bytes.Buffer) error { return JUnit(b, m) },
 	} {
 		var b bytes.Buffer
-		if err := render(&b); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		require.NoError(t, render(&b), "%s", name)
 		out := b.String()
-		if strings.Contains(out, "398 of 116") || !strings.Contains(out, "398 violations across 116 cases") {
-			t.Errorf("%s: want \"398 violations across 116 cases\", got:\n%s", name, out)
-		}
+		assert.NotContains(t, out, "398 of 116", "%s: want \"398 violations across 116 cases\"", name)
+		assert.Contains(t, out, "398 violations across 116 cases", "%s: want \"398 violations across 116 cases\"", name)
 	}
 }
 
@@ -272,31 +207,20 @@ func TestCIViolationCounts(t *testing.T) {
 func TestGitHubMatrixFailuresAreNotices(t *testing.T) {
 	m := fixtureMatrix()
 	var matrix, one bytes.Buffer
-	if err := GitHubAnnotationsWith(&matrix, m, GitHubOptions{Matrix: true}); err != nil {
-		t.Fatal(err)
-	}
-	if err := GitHubAnnotations(&one, m); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, GitHubAnnotationsWith(&matrix, m, GitHubOptions{Matrix: true}))
+	require.NoError(t, GitHubAnnotations(&one, m))
 	lines := strings.Split(strings.TrimSpace(matrix.String()), "\n")
-	if !strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::") || !strings.Contains(lines[0], "expected findings") {
-		t.Errorf("first annotation does not say why failures are notices: %q", lines[0])
-	}
+	assert.True(t, strings.HasPrefix(lines[0], "::notice title=tilecheck all-models matrix::"), "first annotation does not say why failures are notices: %q", lines[0])
+	assert.Contains(t, lines[0], "expected findings", "first annotation does not say why failures are notices")
 	var notices int
 	for _, l := range lines {
-		if strings.HasPrefix(l, "::error") {
-			t.Errorf("error annotation in the all-models matrix: %q", l)
-		}
+		assert.False(t, strings.HasPrefix(l, "::error"), "error annotation in the all-models matrix: %q", l)
 		if strings.HasPrefix(l, "::notice title=tilecheck P-") {
 			notices++
 		}
 	}
-	if notices == 0 {
-		t.Error("no failing property annotated in the all-models matrix")
-	}
-	if !strings.Contains(one.String(), "::error title=tilecheck P-") {
-		t.Errorf("one iterator's failing properties are not errors:\n%s", one.String())
-	}
+	assert.NotZero(t, notices, "no failing property annotated in the all-models matrix")
+	assert.Contains(t, one.String(), "::error title=tilecheck P-", "one iterator's failing properties are not errors")
 }
 
 // TestMarkdownFoldsAreNotHeadings: a folded section's summary is not
@@ -307,9 +231,7 @@ func TestMarkdownFoldsAreNotHeadings(t *testing.T) {
 		"matrix": func(b *bytes.Buffer) error { return MarkdownMatrix(b, classesMatrix()) },
 	} {
 		var b bytes.Buffer
-		if err := render(&b); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, render(&b))
 		headings := map[string]bool{}
 		folds := 0
 		for _, l := range strings.Split(b.String(), "\n") {
@@ -323,8 +245,6 @@ func TestMarkdownFoldsAreNotHeadings(t *testing.T) {
 				}
 			}
 		}
-		if folds == 0 {
-			t.Errorf("%s: no folded section", name)
-		}
+		assert.NotZero(t, folds, "%s: no folded section", name)
 	}
 }

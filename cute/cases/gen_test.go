@@ -3,6 +3,7 @@ package cases
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute"
 )
 
@@ -10,20 +11,14 @@ import (
 func TestDrawnCasesRoundTrip(t *testing.T) {
 	for _, c := range Draw(1, 2000, nil) {
 		back, err := cute.ParseCase(c.String())
-		if err != nil {
-			t.Fatalf("%v: %v", c, err)
-		}
-		if back.String() != c.String() {
-			t.Fatalf("%v read back as %v", c, back)
-		}
+		require.NoError(t, err, "%v", c)
+		require.Equal(t, c.String(), back.String(), "%v read back as %v", c, back)
 	}
 }
 
 func TestDrawIsDeterministic(t *testing.T) {
 	a, b := Draw(5, 300, nil), Draw(5, 300, nil)
 	for i := range a {
-		if a[i].String() != b[i].String() {
-			t.Fatalf("case %d: %v then %v", i, a[i], b[i])
-		}
+		require.Equal(t, b[i].String(), a[i].String(), "case %d: %v then %v", i, a[i], b[i])
 	}
 }

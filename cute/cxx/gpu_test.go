@@ -53,7 +53,7 @@ tc_entry_5(2): error: identifier "undefined_thing" is undefined
 1 error detected in the compilation of "src.cu".
 `
 	require.Equal(t, map[int]string{12: "static_assert: Stride Divisibility Condition"}, attribute(newer))
-	// g++ still reads as before: the context comes first.
+	// g++ puts the context first.
 	gxx := `tc_entry_2: In function 'auto tc_build_2(const int*)':
 tc_entry_2:2:27:   required from here
 /inc/cute/layout.hpp:1101:5: error: static assertion failed: Shape Divisibility Condition

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 )
@@ -40,8 +41,6 @@ func testCache(t *testing.T) string {
 func mustCase(t *testing.T, s string) cute.Case {
 	t.Helper()
 	c, err := cute.ParseCase(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return c
 }

@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute"
 )
 
 func mustCase(t *testing.T, s string) Case {
 	t.Helper()
 	c, err := ParseCase(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return c
 }
 
@@ -31,26 +31,20 @@ func coords(slots []Slot) []int64 {
 func TestTutorialCopyA(t *testing.T) {
 	c := mustCase(t, "atom=UniversalCopy<uint128_t> elem=float thr=(32,8) val=(4,1) src=(128,8):(1,128) dst=(128,8):(1,128)")
 	tr := c.Eval()
-	if tr.Rejected != "" {
-		t.Fatal(tr.Rejected)
-	}
-	if len(tr.Threads) != 256 || tr.VectorBits != 128 || tr.DstVectorBits != 128 || tr.SrcAtomVals != 4 {
-		t.Fatalf("threads %d, vector %d/%d bits, %d values a call", len(tr.Threads), tr.VectorBits, tr.DstVectorBits, tr.SrcAtomVals)
-	}
+	require.Empty(t, tr.Rejected)
+	require.Len(t, tr.Threads, 256, "threads, vector bits, values a call: want 256, 128/128, 4")
+	require.Equal(t, Bits(128), tr.VectorBits, "threads, vector bits, values a call: want 256, 128/128, 4")
+	require.Equal(t, Bits(128), tr.DstVectorBits, "threads, vector bits, values a call: want 256, 128/128, 4")
+	require.Equal(t, Elements(4), tr.SrcAtomVals, "threads, vector bits, values a call: want 256, 128/128, 4")
 	// Thread 33 is (m 1, n 1): elements m = 4..7 of column 1.
-	if got, want := coords(tr.Threads[33].Src), []int64{132, 133, 134, 135}; !slices.Equal(got, want) {
-		t.Errorf("thread 33 partition_S coords %v, want %v", got, want)
-	}
+	assert.Equal(t, []int64{132, 133, 134, 135}, coords(tr.Threads[33].Src), "thread 33 partition_S coords")
 	// The tutorial: "If the partition ... does not result in 4 TA elements
 	// that [can] be vectorized to a 128-bit load/store, then CuTe will
 	// statically fail": a row-major tile gives strided values.
 	var err error
-	if c.Src, err = parseTensor("(128,8):(8,1)"); err != nil {
-		t.Fatal(err)
-	}
-	if r := c.Eval().Rejected; !strings.Contains(r, "failed to vectorize") {
-		t.Errorf("row-major source: rejected %q, want the vectorisation static_assert", r)
-	}
+	c.Src, err = parseTensor("(128,8):(8,1)")
+	require.NoError(t, err)
+	assert.Contains(t, c.Eval().Rejected, "failed to vectorize", "row-major source: rejected, want the vectorisation static_assert")
 }
 
 // ldmatrix x4 by PTX's definition: lane l addresses row l%8 of matrix l/8
@@ -59,31 +53,24 @@ func TestTutorialCopyA(t *testing.T) {
 func TestLDSMx4(t *testing.T) {
 	c := mustCase(t, "atom=SM75_U32x4_LDSM_N elem=half_t thr=(8,4):(4,1) val=(4,2):(2,1) src=((4,8),8):((64,8),1) dst=((4,8),(2,4)):((2,32),(1,8))")
 	tr := c.Eval()
-	if tr.Rejected != "" {
-		t.Fatal(tr.Rejected)
-	}
+	require.Empty(t, tr.Rejected)
 	for _, l := range []int64{0, 1, 9, 31} {
 		m := l/8 + 4*(l%8)
 		var want []int64
 		for n := int64(0); n < 8; n++ {
 			want = append(want, m+32*n)
 		}
-		if got := coords(tr.Threads[l].Src); !slices.Equal(got, want) {
-			t.Errorf("lane %d partition_S %v, want row %d: %v", l, got, m, want)
-		}
+		assert.Equal(t, want, coords(tr.Threads[l].Src), "lane %d partition_S, row %d", l, m)
 		var wantD []int64
 		for i := int64(0); i < 4; i++ {
 			for h := int64(0); h < 2; h++ {
 				wantD = append(wantD, i+4*(l/4)+32*(2*(l%4)+h))
 			}
 		}
-		if got := coords(tr.Threads[l].Dst); !slices.Equal(got, wantD) {
-			t.Errorf("lane %d partition_D %v, want %v", l, got, wantD)
-		}
+		assert.Equal(t, wantD, coords(tr.Threads[l].Dst), "lane %d partition_D", l)
 	}
-	if tr.VectorBits != 128 || tr.DstVectorBits != 128 {
-		t.Errorf("vector %d/%d bits, want 128/128", tr.VectorBits, tr.DstVectorBits)
-	}
+	assert.Equal(t, Bits(128), tr.VectorBits, "vector bits, want 128/128")
+	assert.Equal(t, Bits(128), tr.DstVectorBits, "vector bits, want 128/128")
 }
 
 // ldmatrix x1 reads the addresses of lanes 0..7 only; CuTe's SrcLayout
@@ -91,17 +78,12 @@ func TestLDSMx4(t *testing.T) {
 func TestLDSMx1Redundant(t *testing.T) {
 	c := mustCase(t, "atom=SM75_U32x1_LDSM_N elem=half_t thr=(8,4):(4,1) val=(1,2):(2,1) src=((1,8),8):((64,8),1) dst=((1,8),(2,4)):((2,8),(1,2))")
 	tr := c.Eval()
-	if tr.Rejected != "" {
-		t.Fatal(tr.Rejected)
-	}
+	require.Empty(t, tr.Rejected)
 	for l := 8; l < 32; l++ {
-		if !slices.Equal(coords(tr.Threads[l].Src), coords(tr.Threads[l%8].Src)) {
-			t.Errorf("lane %d reads %v, lane %d %v", l, coords(tr.Threads[l].Src), l%8, coords(tr.Threads[l%8].Src))
-		}
+		assert.Equal(t, coords(tr.Threads[l%8].Src), coords(tr.Threads[l].Src), "lane %d reads as lane %d", l, l%8)
 	}
-	if tr.VectorBits != 128 || tr.DstVectorBits != 32 {
-		t.Errorf("vector %d/%d bits, want 128/32", tr.VectorBits, tr.DstVectorBits)
-	}
+	assert.Equal(t, Bits(128), tr.VectorBits, "vector bits, want 128/32")
+	assert.Equal(t, Bits(32), tr.DstVectorBits, "vector bits, want 128/32")
 }
 
 // Every atom's CuTe traits agree with its instruction: the piece the
@@ -115,9 +97,7 @@ func TestTraitsAgreeWithInstruction(t *testing.T) {
 		for lane := int64(0); lane < int64(in.DstLanes); lane++ {
 			for b := int64(0); b < int64(in.DstBits); b++ {
 				off, err := tr.DstLayout.At(lane + size(tr.DstLayout.Mode(0))*b)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				dstAt[off] = [2]int64{lane, b}
 			}
 		}
@@ -126,9 +106,7 @@ func TestTraitsAgreeWithInstruction(t *testing.T) {
 				off, _ := tr.SrcLayout.At(int64(l) + size(tr.SrcLayout.Mode(0))*int64(p)*int64(in.Granule))
 				lane, q := in.Move(l, p)
 				want := [2]int64{int64(lane), int64(q) * int64(in.Granule)}
-				if got := dstAt[off]; got != want {
-					t.Errorf("%s: lane %d piece %d: CuTe puts bit %d at %v, the instruction at %v", a, l, p, off, got, want)
-				}
+				assert.Equal(t, want, dstAt[off], "%s: lane %d piece %d: where CuTe and the instruction put bit %d", a, l, p, off)
 			}
 		}
 	}
@@ -145,14 +123,10 @@ func TestRefusals(t *testing.T) {
 		{"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8) src=(4,64):(64,1) dst=Sw<3,2,3>o(4,64):(64,1)", "splits a vector"},
 	} {
 		r := mustCase(t, tc.c).Eval().Rejected
-		if !strings.Contains(r, tc.want) {
-			t.Errorf("%s: rejected %q, want %q", tc.c, r, tc.want)
-		}
+		assert.Contains(t, r, tc.want, "%s: rejection", tc.c)
 		// CuTe (v4.7.0, g++) partitions a 100x8 tile under a 128x8 tiler,
 		// its rest rounded up: the model's refusal says it is its own.
-		if own := tc.want == "not divisible by Tiler_MN"; own != strings.HasPrefix(r, OutsideModel) {
-			t.Errorf("%s: %q: the model's own refusal %v", tc.c, r, own)
-		}
+		assert.Equal(t, tc.want == "not divisible by Tiler_MN", strings.HasPrefix(r, OutsideModel), "%s: %q: the model's own refusal", tc.c, r)
 	}
 }
 
@@ -162,9 +136,7 @@ func TestPredicatePerCall(t *testing.T) {
 	c := mustCase(t, "atom=UniversalCopy<uint128_t> elem=float thr=(32,8) val=(4,1) src=(128,8):(1,128) dst=(128,8):(1,128) extent=126x8")
 	tr := c.Eval()
 	last := tr.Threads[31]
-	if !slices.Equal(last.Pred, []bool{true, true, true, true}) {
-		t.Errorf("thread 31 (m 124..127) predicate %v, want the whole call on", last.Pred)
-	}
+	assert.Equal(t, []bool{true, true, true, true}, last.Pred, "thread 31 (m 124..127) predicate, want the whole call on")
 	c.Extent = []int64{124, 8}
 	if tr := c.Eval(); !slices.Equal(tr.Threads[31].Pred, []bool{false, false, false, false}) || tr.Landed[124] != -1 {
 		t.Errorf("extent 124: thread 31 predicate %v, landed[124] %d", tr.Threads[31].Pred, tr.Landed[124])
@@ -177,14 +149,11 @@ func TestCaseTextRoundTrip(t *testing.T) {
 		"atom=UniversalCopy<uint64_t> elem=uint4b_t thr=(8,4):(4,1) val=(1,16):(16,1) src=(8,64):(64,1) dst=(8,64):(72,1) extent=5x32",
 	} {
 		c := mustCase(t, s)
-		if c.String() != s {
-			t.Errorf("round trip:\n got %s\nwant %s", c.String(), s)
-		}
+		assert.Equal(t, s, c.String(), "round trip")
 	}
 	for _, bad := range []string{"atom=SM75_U32x4_LDSM_X", "elem=half", "atom=SM75_U32x4_LDSM_N", "extent=3", "frob=1", "src=Sw<3,3>o(8,8)"} {
-		if _, err := ParseCase(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
+		_, err := ParseCase(bad)
+		assert.Error(t, err, "%q parsed", bad)
 	}
 }
 
@@ -208,30 +177,25 @@ func seq(from, n int64) []int64 {
 func TestRetile(t *testing.T) {
 	e, _ := ParseElement("float")
 	tc, err := MakeTiledCopy("UniversalCopy<uint128_t>", e, mustLayout(t, "(32,8)"), mustLayout(t, "(4,1)"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, modes, err := tc.Retile(mustLayout(t, "(_4,_2,_3):(_6,_1,_2)"))
 	want := []int64{0, 6, 12, 18, 1, 7, 13, 19, 2, 8, 14, 20, 3, 9, 15, 21, 4, 10, 16, 22, 5, 11, 17, 23}
-	if err != nil || !slices.Equal(got, want) || !slices.Equal(modes, []int64{4, 2, 3}) {
-		t.Errorf("tutorial: %v %v (%v), want %v", got, modes, err, want)
-	}
+	assert.NoError(t, err, "tutorial: %v %v, want %v", got, modes, want)
+	assert.Equal(t, want, got, "tutorial %v (%v)", modes, err)
+	assert.Equal(t, []int64{4, 2, 3}, modes, "tutorial: %v (%v), want %v", got, err, want)
 	e, _ = ParseElement("uint4b_t")
-	if tc, err = MakeTiledCopy("UniversalCopy<uint64_t>", e, mustLayout(t, "(8,4):(4,1)"), mustLayout(t, "(2,16)")); err != nil {
-		t.Fatal(err)
-	}
+	tc, err = MakeTiledCopy("UniversalCopy<uint64_t>", e, mustLayout(t, "(8,4):(4,1)"), mustLayout(t, "(2,16)"))
+	require.NoError(t, err)
 	got, modes, err = tc.Retile(mustLayout(t, "(_16,_2,_2)"))
 	want = slices.Concat(seq(0, 16), seq(32, 16), seq(16, 16), seq(48, 16))
-	if err != nil || !slices.Equal(got, want) || !slices.Equal(modes, []int64{32, 2, 1}) {
-		t.Errorf("(2,16) values: %v %v (%v), want %v", got, modes, err, want)
-	}
+	assert.NoError(t, err, "(2,16) values: %v %v, want %v", got, modes, want)
+	assert.Equal(t, want, got, "(2,16) values %v (%v)", modes, err)
+	assert.Equal(t, []int64{32, 2, 1}, modes, "(2,16) values: %v (%v), want %v", got, err, want)
 }
 
 func mustLayout(t *testing.T, s string) cute.Layout {
 	t.Helper()
 	l, err := cute.ParseLayout(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return l
 }

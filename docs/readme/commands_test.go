@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -137,9 +139,7 @@ func tilecheckBinary(t *testing.T) string {
 			buildErr = fmt.Errorf("go build ./cmd/tilecheck: %v\n%s", err, out)
 		}
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
+	require.NoError(t, buildErr)
 	return binPath
 }
 
@@ -156,9 +156,7 @@ func TestMain(m *testing.M) {
 func TestPageCommands(t *testing.T) {
 	bin := tilecheckBinary(t)
 	abs, err := filepath.Abs(repoRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// Builds of compiled code share the checkout's cache, as they would
 	// run from inside it, though each block runs in a directory of its own.
 	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(abs, ".cache"))
@@ -188,9 +186,7 @@ func TestPageCommands(t *testing.T) {
 			}
 		}
 	}
-	if run == 0 {
-		t.Fatal("no command run: the pages' command syntax no longer matches the test")
-	}
+	require.NotZero(t, run, "no command run: the pages' command syntax no longer matches the test")
 	t.Logf("%d commands, %d run, the others' flags checked", total, run)
 }
 
@@ -239,22 +235,16 @@ func runCommand(t *testing.T, bin, dir string, env []string, c docCommand) {
 		t.Errorf("%s: %v", c, err)
 		return
 	}
-	if status != c.exit {
-		t.Errorf("%s: exit status %d, the page says %d\nstderr: %s", c, status, c.exit, firstLines(stderr.String(), 5))
-	}
+	assert.Equal(t, c.exit, status, "%s: exit status, the page says\nstderr: %s", c, firstLines(stderr.String(), 5))
 	if len(c.output) == 0 {
-		if stdout.Len() != 0 {
-			t.Errorf("%s: the page shows no output, the command printed:\n%s", c, firstLines(stdout.String(), 5))
-		}
+		assert.Zero(t, stdout.Len(), "%s: the page shows no output, the command printed:\n%s", c, firstLines(stdout.String(), 5))
 		return
 	}
 	printed := stdout.String()
 	if printed == "" {
 		printed = stderr.String()
 	}
-	if msg := matchOutput(c.output, splitLines(printed)); msg != "" {
-		t.Errorf("%s: %s", c, msg)
-	}
+	assert.Empty(t, matchOutput(c.output, splitLines(printed)), "%s", c)
 }
 
 func splitLines(s string) []string {
@@ -294,8 +284,6 @@ func checkFlags(t *testing.T, bin string, c docCommand) {
 			continue
 		}
 		name, _, _ := strings.Cut(a, "=")
-		if !regexp.MustCompile(regexp.QuoteMeta(name) + `\b`).Match(help) {
-			t.Errorf("%s: %s is not a flag of tilecheck %s (its --help does not list it)", c, name, strings.Join(sub, " "))
-		}
+		assert.True(t, regexp.MustCompile(regexp.QuoteMeta(name)+`\b`).Match(help), "%s: %s is not a flag of tilecheck %s (its --help does not list it)", c, name, strings.Join(sub, " "))
 	}
 }

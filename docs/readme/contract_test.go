@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -28,18 +29,14 @@ func TestContractAnchors(t *testing.T) {
 	page := readPage(t, filepath.Join(repoRoot, "docs", "contract.md"))
 	have := anchors(page)
 	for _, a := range contractAnchors {
-		if !have[a] {
-			t.Errorf("docs/contract.md lost its anchor #%s", a)
-		}
+		assert.True(t, have[a], "docs/contract.md lost its anchor #%s", a)
 	}
 	ids := []string{props.CompanionID, props.RecoveredID, props.RoundTripID, props.PTraverse.ID}
 	for _, p := range props.All() {
 		ids = append(ids, p.ID)
 	}
 	for _, id := range ids {
-		if !slices.Contains(contractAnchors, strings.ToLower(id)) {
-			t.Errorf("property %s has no anchor in the contract's list (contractAnchors)", id)
-		}
+		assert.True(t, slices.Contains(contractAnchors, strings.ToLower(id)), "property %s has no anchor in the contract's list (contractAnchors)", id)
 	}
 }
 
@@ -63,12 +60,8 @@ func TestContractControls(t *testing.T) {
 			t.Errorf("docs/contract.md's control table has no row for %s", d)
 			continue
 		}
-		if want := strings.Join(spec.MustKill, ", "); got[0] != want {
-			t.Errorf("%s must be killed by %q, the contract says %q", d, want, got[0])
-		}
-		if want := strings.Join(spec.MustSurvive, ", "); got[1] != want {
-			t.Errorf("%s must survive %q, the contract says %q", d, want, got[1])
-		}
+		assert.Equal(t, strings.Join(spec.MustKill, ", "), got[0], "%s must be killed by (code, then contract)", d)
+		assert.Equal(t, strings.Join(spec.MustSurvive, ", "), got[1], "%s must survive (code, then contract)", d)
 		delete(rows, string(d))
 	}
 	for id := range rows {

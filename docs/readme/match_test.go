@@ -2,6 +2,7 @@ package mytile_test
 
 import (
 	"fmt"
+	"github.com/stretchr/testify/assert"
 	"strings"
 	"testing"
 )
@@ -108,15 +109,12 @@ func TestOutputMatching(t *testing.T) {
 		{[]string{"a", "...", "e"}, false},
 		{[]string{"...", "..."}, false},
 	} {
-		if got := matchOutput(tc.shown, printed) == ""; got != tc.ok {
-			t.Errorf("matchOutput(%q) ok = %v, want %v", tc.shown, got, tc.ok)
-		}
+		assert.Equal(t, tc.ok, matchOutput(tc.shown, printed) == "", "matchOutput(%q) ok", tc.shown)
 	}
-	if !lineMatches("+---...", "+-----+") || lineMatches("+---...", "| x |") {
-		t.Error(`a shown line ending in "..." must match the lines it begins, only those`)
-	}
+	assert.True(t, lineMatches("+---...", "+-----+"), `a shown line ending in "..." must match the lines it begins, only those`)
+	assert.False(t, lineMatches("+---...", "| x |"), `a shown line ending in "..." must match the lines it begins, only those`)
 	words, comment, err := shellWords(`tilecheck check --config 'elem=f32 shape=2x1' --ops "load(1,0)"   # exit 1; needs CUTLASS`)
-	if err != nil || strings.Join(words, "|") != "tilecheck|check|--config|elem=f32 shape=2x1|--ops|load(1,0)" || comment != "exit 1; needs CUTLASS" {
-		t.Errorf("shellWords: %q, %q, %v", words, comment, err)
-	}
+	assert.NoError(t, err, "shellWords: %q, %q", words, comment)
+	assert.Equal(t, "tilecheck|check|--config|elem=f32 shape=2x1|--ops|load(1,0)", strings.Join(words, "|"), "shellWords: %q, %q, %v", words, comment, err)
+	assert.Equal(t, "exit 1; needs CUTLASS", comment, "shellWords: %q, %v", words, err)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
@@ -25,31 +27,21 @@ func (myIterator) Trace(cfg iterator.Config, prog iterator.Program, thread int) 
 
 // The Go API guide's example (docs/go-api.md, linked from README) is
 // example_test.go, word for word, so that it compiles and its tests run
-// with every `go test ./...`: an example that no longer builds (it once
-// compared a report.Status with a string) fails here instead of in a
+// with every `go test ./...`: an example that no longer builds (say, one
+// comparing a report.Status with a string) fails here instead of in a
 // reader's project.
 func TestReadmeExampleIsThisPackage(t *testing.T) {
 	readme, err := os.ReadFile("../go-api.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	s := string(readme)
 	const section = "## Using tilecheck's properties from your own Go tests"
 	i := strings.Index(s, section)
-	if i < 0 {
-		t.Fatalf("docs/go-api.md has no section %q", section)
-	}
+	require.GreaterOrEqual(t, i, 0, "docs/go-api.md has no section %q", section)
 	start := strings.Index(s[i:], "```go\n")
-	if start < 0 {
-		t.Fatalf("docs/go-api.md's section %q has no Go block", section)
-	}
+	require.GreaterOrEqual(t, start, 0, "docs/go-api.md's section %q has no Go block", section)
 	block := s[i+start+len("```go\n"):]
 	block = block[:strings.Index(block, "```\n")]
 	file, err := os.ReadFile("example_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if block != string(file) {
-		t.Errorf("docs/go-api.md's Go example and docs/readme/example_test.go differ: edit both alike")
-	}
+	require.NoError(t, err)
+	assert.Equal(t, string(file), block, "docs/go-api.md's Go example and docs/readme/example_test.go differ: edit both alike")
 }

@@ -1,6 +1,8 @@
 package mytile_test
 
 import (
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,9 +19,8 @@ import (
 func pages(t *testing.T) []string {
 	t.Helper()
 	docs, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
-	if err != nil || len(docs) == 0 {
-		t.Fatalf("no docs/*.md (%v)", err)
-	}
+	require.NoError(t, err, "no docs/*.md")
+	require.NotEmpty(t, docs, "no docs/*.md")
 	return append([]string{filepath.Join(repoRoot, "README.md")}, docs...)
 }
 
@@ -29,9 +30,7 @@ const repoRoot = "../.."
 func readPage(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return string(b)
 }
 
@@ -158,9 +157,7 @@ func TestLinksResolve(t *testing.T) {
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no relative link found: the link pattern no longer matches the pages")
-	}
+	require.NotZero(t, checked, "no relative link found: the link pattern no longer matches the pages")
 	t.Logf("%d relative links checked", checked)
 }
 
@@ -175,8 +172,6 @@ func TestSlugify(t *testing.T) {
 		"Progress, interrupting, output":        "progress-interrupting-output",
 		"`tilecheck check`: replay":             "tilecheck-check-replay",
 	} {
-		if got := slugify(heading); got != want {
-			t.Errorf("slugify(%q) = %q, want %q", heading, got, want)
-		}
+		assert.Equal(t, want, slugify(heading), "slugify(%q)", heading)
 	}
 }

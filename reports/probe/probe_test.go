@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -22,7 +24,7 @@ func weakRun() report.ProbeReport {
 
 // TestProbeLastLineStatesVerdict: a probe whose accesses all agree but
 // whose control showed no mismatch is weak, and its report's last line
-// says so in text and Markdown (it used to say every compiled access
+// says so in text and Markdown (not that every compiled access
 // agrees); the JSON form carries the verdict.
 func TestProbeLastLineStatesVerdict(t *testing.T) {
 	res := weakRun()
@@ -38,32 +40,25 @@ func TestProbeLastLineStatesVerdict(t *testing.T) {
 		if i := strings.LastIndex(out, "\nVerdict: "); i >= 0 {
 			last = strings.Join(strings.Fields(out[i:]), " ")
 		}
-		if !strings.HasPrefix(last, "Verdict: WEAK") || !strings.Contains(last, "C-load-div") {
-			t.Errorf("%s: last paragraph %q, want a weak verdict naming C-load-div", name, last)
-		}
+		assert.True(t, strings.HasPrefix(last, "Verdict: WEAK"), "%s: last paragraph %q, want a weak verdict naming C-load-div", name, last)
+		assert.Contains(t, last, "C-load-div", "%s: last paragraph, want a weak verdict naming C-load-div", name)
 	}
 	var b strings.Builder
-	if err := JSON(&b, res); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, JSON(&b, res))
 	var doc struct {
 		Verdict string `json:"verdict"`
 		OK      bool   `json:"ok"`
 		Backend string `json:"backend"`
 	}
-	if err := json.Unmarshal([]byte(b.String()), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc.Verdict != "weak" || !doc.OK || doc.Backend != "host" {
-		t.Errorf("JSON verdict %q ok %v backend %q, want weak, true (every access agrees), host", doc.Verdict, doc.OK, doc.Backend)
-	}
+	require.NoError(t, json.Unmarshal([]byte(b.String()), &doc))
+	assert.Equal(t, "weak", doc.Verdict, "JSON: want verdict weak, ok (every access agrees), backend host")
+	assert.True(t, doc.OK, "JSON: want verdict weak, ok (every access agrees), backend host")
+	assert.Equal(t, "host", doc.Backend, "JSON: want verdict weak, ok (every access agrees), backend host")
 	res.Controls[0].OK = true
-	if line := VerdictLine(report.Pass, res.Controls, nil); !strings.HasPrefix(line, "Verdict: pass") {
-		t.Errorf("caught control: line %q", line)
-	}
-	if line := VerdictLine(report.Fail, res.Controls, nil); !strings.HasPrefix(line, "Verdict: FAIL") {
-		t.Errorf("a mismatch: line %q", line)
-	}
+	line := VerdictLine(report.Pass, res.Controls, nil)
+	assert.True(t, strings.HasPrefix(line, "Verdict: pass"), "caught control: line %q", line)
+	line = VerdictLine(report.Fail, res.Controls, nil)
+	assert.True(t, strings.HasPrefix(line, "Verdict: FAIL"), "a mismatch: line %q", line)
 }
 
 // TestEvidenceFilesNeverPassHostForGPU: a host rehearsal's files are named
@@ -77,15 +72,9 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 		res.Backend = c.backend
 		ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult}
 		base, md, js, err := EvidenceFiles(ev)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if base != c.base {
-			t.Errorf("%s: base %q, want %q", c.backend, base, c.base)
-		}
-		if first := strings.SplitN(string(md), "\n", 2)[0]; first != c.title {
-			t.Errorf("%s: title %q, want %q", c.backend, first, c.title)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, c.base, base, "%s: base", c.backend)
+		assert.Equal(t, c.title, strings.SplitN(string(md), "\n", 2)[0], "%s: title", c.backend)
 		var back report.GPUEvidence
 		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != report.Weak || back.Result.Backend != c.backend {
 			t.Errorf("%s: JSON reads back as verdict %q (%v), want weak", c.backend, back.Verdict, err)
@@ -95,8 +84,7 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 
 // TestMismatchNotSeen: a mismatch whose compiled access showed no address
 // (report.NotSeen) reads "not seen" in the probe's text and Markdown and
-// in the evidence's Markdown, never the sentinel's digits nor the 0 the
-// reports used to show; the JSON forms keep the number.
+// in the evidence's Markdown, never the sentinel's digits nor a 0; the JSON forms keep the number.
 func TestMismatchNotSeen(t *testing.T) {
 	res := weakRun()
 	res.Variants[0].Mismatches = 1
@@ -104,23 +92,18 @@ func TestMismatchNotSeen(t *testing.T) {
 		Expected: 1072, Actual: report.NotSeen, Detail: "no byte of the access found in memory"}}
 	ev := &report.GPUEvidence{Date: "2026-12-01", Preset: "quick", Verdict: res.Verdict, Controls: res.Controls, Result: res.ProbeResult}
 	_, evMD, evJSON, err := EvidenceFiles(ev)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var text, md, js strings.Builder
 	Text(&text, res)
 	Markdown(&md, res)
-	if err := JSON(&js, res); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, JSON(&js, res))
 	for name, c := range map[string]struct{ out, want string }{
 		"text":              {strings.Join(strings.Fields(text.String()), " "), "access 2: Go model 1072, compiled not seen no byte of the access found in memory"},
 		"markdown":          {md.String(), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
 		"evidence markdown": {string(evMD), "access 2: Go model 1072, compiled (host) not seen no byte of the access found in memory"},
 	} {
-		if !strings.Contains(c.out, c.want) || strings.Contains(c.out, "-9223372036854775808") {
-			t.Errorf("%s: want %q and no sentinel digits in\n%s", name, c.want, c.out)
-		}
+		assert.Contains(t, c.out, c.want, "%s and no sentinel digits", name)
+		assert.NotContains(t, c.out, "-9223372036854775808", "%s: want %q and no sentinel digits", name, c.want)
 	}
 	// The probe's JSON holds the variants at the top, the evidence's under
 	// "result".
@@ -140,9 +123,7 @@ func TestMismatchNotSeen(t *testing.T) {
 		doc any
 		got *variants
 	}{"json": {js.String(), &probeDoc, &probeDoc}, "evidence json": {string(evJSON), &evDoc, &evDoc.Result}} {
-		if err := json.Unmarshal([]byte(c.out), c.doc); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal([]byte(c.out), c.doc))
 		v := c.got.Variants
 		if len(v) == 0 || len(v[0].Examples) != 1 || v[0].Examples[0].Actual != -9223372036854775808 {
 			t.Errorf("%s: want the example's actual as the number -9223372036854775808: %+v", name, *c.got)
@@ -155,13 +136,13 @@ func TestMismatchNotSeen(t *testing.T) {
 // configurations) are listed once, counted, with the first path; a path
 // with a diagnostic of its own is listed as it is. JSON keeps every path.
 func TestUncompilableGroupedByDiagnostic(t *testing.T) {
-	const assert = "fast_math.h:714:78: error: static assertion failed: Size must be a power of two"
+	const diag = "fast_math.h:714:78: error: static assertion failed: Size must be a power of two"
 	res := weakRun()
 	res.Uncompilable = []string{
-		"cutlass on elem=e3m2 A | accesses(): does not compile: " + assert,
-		"cutlass on elem=e3m2 A | add_tile_offset(0,1);accesses(): does not compile: " + assert,
+		"cutlass on elem=e3m2 A | accesses(): does not compile: " + diag,
+		"cutlass on elem=e3m2 A | add_tile_offset(0,1);accesses(): does not compile: " + diag,
 		"cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'",
-		"cutlass on elem=e3m2 C | accesses(): does not compile: " + assert,
+		"cutlass on elem=e3m2 C | accesses(): does not compile: " + diag,
 	}
 	var b strings.Builder
 	Text(&b, res)
@@ -169,23 +150,13 @@ func TestUncompilableGroupedByDiagnostic(t *testing.T) {
 	// breaks and indentation as single spaces.
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	out := flat(b.String())
-	if n := strings.Count(out, assert); n != 1 {
-		t.Errorf("the shared diagnostic printed %d times, want once:\n%s", n, out)
-	}
-	if !strings.Contains(out, flat("3 paths, one diagnostic: "+assert+" first: cutlass on elem=e3m2 A | accesses()")) ||
-		!strings.Contains(b.String(), "\n  3 paths, one diagnostic: ") {
-		t.Errorf("want the group counted with its first path:\n%s", b.String())
-	}
-	if !strings.Contains(b.String(), "  cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'\n") {
-		t.Errorf("want the lone path as it is:\n%s", out)
-	}
+	assert.Equal(t, 1, strings.Count(out, diag), "the shared diagnostic printed more than once:\n%s", out)
+	assert.Contains(t, out, flat("3 paths, one diagnostic: "+diag+" first: cutlass on elem=e3m2 A | accesses()"), "want the group counted with its first path:\n%s", b.String())
+	assert.Contains(t, b.String(), "\n  3 paths, one diagnostic: ", "want the group counted with its first path")
+	assert.Contains(t, b.String(), "  cutlass on elem=f16 B | inc;accesses(): does not compile: no member named 'operator++'\n", "want the lone path as it is:\n%s", out)
 	var j strings.Builder
-	if err := JSON(&j, res); err != nil {
-		t.Fatal(err)
-	}
-	if n := strings.Count(j.String(), "static assertion failed"); n != 3 {
-		t.Errorf("JSON holds the diagnostic %d times, want every path (3)", n)
-	}
+	require.NoError(t, JSON(&j, res))
+	assert.Equal(t, 3, strings.Count(j.String(), "static assertion failed"), "JSON holds the diagnostic once per path (3)")
 }
 
 // TestEvidenceRowsSayWhatRan: a host rehearsal's table names no compute
@@ -207,9 +178,9 @@ func TestEvidenceRowsSayWhatRan(t *testing.T) {
 		}
 		var b strings.Builder
 		EvidenceMarkdown(&b, ev)
-		if md := b.String(); !strings.Contains(md, c.gpu+"\n") || !strings.Contains(md, c.compiler+"\n") {
-			t.Errorf("%s: want rows %q and %q in:\n%s", c.backend, c.gpu, c.compiler, md)
-		}
+		md := b.String()
+		assert.Contains(t, md, c.gpu+"\n", "%s: want rows %q and %q", c.backend, c.gpu, c.compiler)
+		assert.Contains(t, md, c.compiler+"\n", "%s: want rows %q and %q", c.backend, c.gpu, c.compiler)
 	}
 }
 
@@ -269,9 +240,7 @@ func TestProbeTextWithin100Columns(t *testing.T) {
 		var b strings.Builder
 		Text(&b, run)
 		for _, line := range strings.Split(b.String(), "\n") {
-			if n := utf8.RuneCountInString(line); n > 100 {
-				t.Errorf("%s: line of %d columns:\n%s", name, n, line)
-			}
+			assert.LessOrEqual(t, utf8.RuneCountInString(line), 100, "%s: line too wide:\n%s", name, line)
 		}
 		if name == "wide" && !strings.Contains(b.String(), "my_project::detail::transform::threadblock") {
 			t.Errorf("the namespace is missing:\n%s", b.String())

@@ -1,6 +1,7 @@
 package copycases
 
 import (
+	"github.com/stretchr/testify/require"
 	"testing"
 )
 
@@ -8,13 +9,10 @@ import (
 func TestDeterministicAndParses(t *testing.T) {
 	a, b := Draw(7, 200), Draw(7, 200)
 	for i := range a {
-		if a[i].String() != b[i].String() {
-			t.Fatalf("case %d differs: %v / %v", i, a[i], b[i])
-		}
+		require.Equal(t, b[i].String(), a[i].String(), "case %d differs: %v / %v", i, a[i], b[i])
 		c, err := tiledcopyParse(a[i].String())
-		if err != nil || c != a[i].String() {
-			t.Fatalf("case %d: %v does not read back (%v)", i, a[i], err)
-		}
+		require.NoError(t, err, "case %d: %v does not read back", i, a[i])
+		require.Equal(t, a[i].String(), c, "case %d: %v does not read back (%v)", i, a[i], err)
 	}
 }
 
@@ -34,9 +32,8 @@ func TestMixedCasesNeverPanic(t *testing.T) {
 			continue
 		}
 		for k, th := range tr.Threads {
-			if len(th.Src)%int(tr.SrcAtomVals) != 0 || len(th.Dst)%int(tr.DstAtomVals) != 0 {
-				t.Fatalf("%v: thread %d holds %d and %d values", m, k, len(th.Src), len(th.Dst))
-			}
+			require.Zero(t, len(th.Src)%int(tr.SrcAtomVals), "%v: thread %d holds %d and %d values", m, k, len(th.Src), len(th.Dst))
+			require.Zero(t, len(th.Dst)%int(tr.DstAtomVals), "%v: thread %d holds %d and %d values", m, k, len(th.Src), len(th.Dst))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package copycxx
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 )
@@ -117,22 +118,16 @@ func landing(t *testing.T, n named, landed []int64) (bad int, examples []string)
 	t.Helper()
 	c := n.c
 	size, err := c.Dst.Layout.Size()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rows, err := c.Src.Layout.Shape.Mode(0).Product()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := map[int64]int64{}
 	for i := int64(0); i < size; i++ {
 		if n.copied != nil && !n.copied(i%rows, i/rows) {
 			continue
 		}
 		o, err := c.Dst.Layout.At(i)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if c.Dst.Swizzle != nil {
 			o = c.Dst.Swizzle.Apply(o)
 		}

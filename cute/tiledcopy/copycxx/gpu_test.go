@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -136,17 +137,14 @@ func TestGPURoundTrip(t *testing.T) {
 						}
 					}
 				}
-				if strings.HasPrefix(o.Expectation, "NOT MET") {
-					t.Errorf("%s: %s: %s %s", n.name, o.Expectation, o.Rejected, o.Landed)
-				}
+				assert.False(t, strings.HasPrefix(o.Expectation, "NOT MET"), "%s: %s: %s %s", n.name, o.Expectation, o.Rejected, o.Landed)
 				ev.Cases = append(ev.Cases, o)
 			}
 			if os.Getenv("TILECHECK_SANITIZE") != "0" {
 				for _, tool := range []string{"memcheck", "racecheck", "synccheck"} {
 					run := sanitize(t, v, opt, defined, res[:len(defined)], tool)
-					if run.Errors > 0 || !run.Agrees {
-						t.Errorf("%s: %s: %d errors, answers agree: %t", v, tool, run.Errors, run.Agrees)
-					}
+					assert.LessOrEqual(t, run.Errors, 0, "%s: %s: errors", v, tool)
+					assert.True(t, run.Agrees, "%s: %s: answers agree", v, tool)
 					ev.Sanitizers = append(ev.Sanitizers, run)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
@@ -42,9 +43,7 @@ func testCache(t *testing.T) string {
 func layout(t *testing.T, s string) cute.Layout {
 	t.Helper()
 	l, err := cute.ParseLayout(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return l
 }
 

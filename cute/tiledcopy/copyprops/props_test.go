@@ -4,19 +4,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 )
 
 func judge(t *testing.T, s string) map[string]*Violation {
 	t.Helper()
 	c, err := tiledcopy.ParseCase(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tr := c.Eval()
-	if tr.Rejected != "" {
-		t.Fatalf("%s: refused: %s", s, tr.Rejected)
-	}
+	require.Empty(t, tr.Rejected, "%s: refused", s)
 	out := map[string]*Violation{}
 	for _, p := range All() {
 		if v := p.Check(c, tr); v != nil {
@@ -50,9 +48,7 @@ func TestAlignedSwizzled(t *testing.T) {
 // the call on its first value, so the whole vector is copied.
 func TestPredicateCutsVector(t *testing.T) {
 	v := judge(t, "atom=UniversalCopy<uint64_t> elem=half_t thr=(8,4):(4,1) val=(1,4):(4,1) src=(8,16):(16,1) dst=(8,16):(16,1) extent=8x14")
-	if v["P-predicate"] == nil {
-		t.Errorf("an extent of 14 inside a 4-wide vector passed P-predicate")
-	}
+	assert.NotNil(t, v["P-predicate"], "an extent of 14 inside a 4-wide vector passed P-predicate")
 }
 
 // ldmatrix x1's lanes 8..31 name the rows lanes 0..7 do: P-copy-once
@@ -68,18 +64,14 @@ func TestLDSMx1RedundantRowsAllowed(t *testing.T) {
 // Traces built by hand: two one-thread calls over a 2x1 tile.
 func TestHandBuiltTraces(t *testing.T) {
 	c, err := tiledcopy.ParseCase("atom=UniversalCopy<uint32_t> elem=float thr=(2,1) val=(1,1) src=(2,1) dst=(2,1)")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tr := tiledcopy.Trace{AtomThreads: 1, SrcAtomVals: 1, DstAtomVals: 1, VectorBits: 32, DstVectorBits: 32,
 		Threads: []tiledcopy.Thread{
 			{Src: []tiledcopy.Slot{{Coord: 0, Offset: 0}}, Dst: []tiledcopy.Slot{{Coord: 0, Offset: 0}}},
 			{Src: []tiledcopy.Slot{{Coord: 1, Offset: 1}}, Dst: []tiledcopy.Slot{{Coord: 1, Offset: 1}}},
 		}}
 	for _, p := range All() {
-		if v := p.Check(c, tr); v != nil {
-			t.Errorf("%s on the identity copy: %s", p.ID, v.Detail)
-		}
+		assert.Nil(t, p.Check(c, tr), "%s on the identity copy", p.ID)
 	}
 	dup := tr
 	dup.Threads = []tiledcopy.Thread{tr.Threads[0], tr.Threads[0]}
@@ -88,12 +80,8 @@ func TestHandBuiltTraces(t *testing.T) {
 	}
 	shared := tr
 	shared.Threads = []tiledcopy.Thread{tr.Threads[0], {Src: tr.Threads[1].Src, Dst: []tiledcopy.Slot{{Coord: 1, Offset: 0}}}}
-	if v := SwizzleBijection.Check(c, shared); v == nil {
-		t.Errorf("two elements at offset 0 passed")
-	}
-	if v := Address.Check(c, shared); v == nil {
-		t.Errorf("element 1 at offset 0 of a (2,1) tensor passed")
-	}
+	assert.NotNil(t, SwizzleBijection.Check(c, shared), "two elements at offset 0 passed")
+	assert.NotNil(t, Address.Check(c, shared), "element 1 at offset 0 of a (2,1) tensor passed")
 	landed := tr
 	landed.Landed = []int64{1, 0}
 	if v := SameElement.Check(c, landed); v == nil || v.Actual[0] != 1 {

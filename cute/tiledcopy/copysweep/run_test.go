@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy/copyprops"
 	"github.com/tilecheck/tilecheck/report"
@@ -15,9 +17,7 @@ import (
 // cases.
 func TestModelPassesAndControlsDie(t *testing.T) {
 	res, err := Run(context.Background(), Options{Preset: "quick", Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	rep := res.Report()
 	for _, p := range rep.Properties {
 		if p.Status != report.Held {
@@ -28,18 +28,12 @@ func TestModelPassesAndControlsDie(t *testing.T) {
 		}
 	}
 	for _, c := range rep.Controls {
-		if !c.OK {
-			t.Errorf("control %s survived: killed by %v, must be by %v", c.ID, c.KilledBy, c.MustKill)
-		}
+		assert.True(t, c.OK, "control %s survived: killed by %v, must be by %v", c.ID, c.KilledBy, c.MustKill)
 	}
 	for _, c := range rep.Coverage {
-		if !c.OK {
-			t.Errorf("coverage %s: %.3f under the floor %.2f", c.Class, c.Fraction, c.Floor)
-		}
+		assert.True(t, c.OK, "coverage %s: %.3f under the floor %.2f", c.Class, c.Fraction, c.Floor)
 	}
-	if rep.Verdict != report.Pass {
-		t.Errorf("verdict %s", rep.Verdict)
-	}
+	assert.Equal(t, report.Pass, rep.Verdict, "verdict")
 	t.Logf("%d cases in %.1fs", len(res.cases), rep.ElapsedS)
 }
 
@@ -51,23 +45,17 @@ func TestEveryPropertyHasAControl(t *testing.T) {
 		for _, k := range Controls() {
 			found = found || slices.Contains(k.MustKill, p.ID)
 		}
-		if !found {
-			t.Errorf("%s: no control must be killed by it", p.ID)
-		}
+		assert.True(t, found, "%s: no control must be killed by it", p.ID)
 	}
 }
 
 // A control replayed alone fails check on a case its defect touches.
 func TestCheckControl(t *testing.T) {
 	c, err := tiledcopy.ParseCase("atom=UniversalCopy<uint32_t> elem=float thr=(4,2) val=(1,1) src=(8,4):(1,8) dst=(8,4):(1,8) extent=3x4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	r, err := Check(context.Background(), ByID("C-pred-off-by-one").AsSource(), c, copyprops.Predicate)
-	if err != nil || !r.Failed() {
-		t.Fatalf("off-by-one predicate passed (%v)", err)
-	}
-	if r, _ := Check(context.Background(), Model{}, c, nil); r.Failed() {
-		t.Errorf("the model failed: %+v", r.Judged)
-	}
+	require.NoError(t, err, "off-by-one predicate passed")
+	require.True(t, r.Failed(), "off-by-one predicate passed (%v)", err)
+	model, _ := Check(context.Background(), Model{}, c, nil)
+	assert.False(t, model.Failed(), "the model failed: %+v", model.Judged)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/tilecheck/tilecheck/report"
 	"github.com/tilecheck/tilecheck/sweep"
 )
@@ -21,32 +23,25 @@ func TestShardsMerge(t *testing.T) {
 	for n, opts := range map[int]Options{3: {Source: Model{}, Cases: 100, Seed: 5}, 2: {Source: ByID("C-pred-off-by-one").AsSource(), Cases: 30, Seed: 5}} {
 		src := opts.Source
 		whole, err := Run(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var parts []*report.Report
 		for i := 1; i <= n; i++ {
 			o := opts
 			o.Shard = sweep.Shard{Index: i, Count: n}
 			r, err := Run(context.Background(), o)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rep := r.Report()
-			if !IsShard(rep) {
-				t.Fatalf("shard %d's report carries no state", i)
-			}
+			require.True(t, IsShard(rep), "shard %d's report carries no state", i)
 			parts = append(parts, rep)
 		}
 		parts[0], parts[n-1] = parts[n-1], parts[0] // Merge sorts them
 		m, err := Merge(parts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		w := whole.Report()
-		if m.Checks != w.Checks || m.Configs != w.Configs || m.Verdict != w.Verdict || len(m.Properties) != len(w.Properties) {
-			t.Fatalf("%s: merged %+v\nwhole %+v", src.Name(), m, w)
-		}
+		require.Equal(t, w.Checks, m.Checks, "%s: merged %+v\nwhole %+v", src.Name(), m, w)
+		require.Equal(t, w.Configs, m.Configs, "%s: merged %+v\nwhole %+v", src.Name(), m, w)
+		require.Equal(t, w.Verdict, m.Verdict, "%s: merged %+v\nwhole %+v", src.Name(), m, w)
+		require.Len(t, m.Properties, len(w.Properties), "%s: merged %+v\nwhole %+v", src.Name(), m, w)
 		for k := range w.Properties {
 			a, b := m.Properties[k], w.Properties[k]
 			if a.Violations != b.Violations || (a.Counterexample == nil) != (b.Counterexample == nil) ||
@@ -55,12 +50,9 @@ func TestShardsMerge(t *testing.T) {
 			}
 		}
 		for k := range w.Coverage {
-			if m.Coverage[k] != w.Coverage[k] {
-				t.Errorf("coverage %s: merged %+v, whole %+v", w.Coverage[k].Class, m.Coverage[k], w.Coverage[k])
-			}
+			assert.Equal(t, w.Coverage[k], m.Coverage[k], "coverage %s: merged, whole", w.Coverage[k].Class)
 		}
 	}
-	if _, err := Merge(nil); err == nil {
-		t.Error("merged no shards")
-	}
+	_, mergeErr := Merge(nil)
+	assert.Error(t, mergeErr, "merged no shards")
 }
