@@ -164,23 +164,7 @@ func (f *diffFlags) validate() []string {
 			problems = append(problems, fmt.Sprintf("--cuda-include %q: not a directory", d))
 		}
 	}
-	if p := f.preset.problem("preset"); p != "" {
-		problems = append(problems, p)
-	}
-	if f.format == "markdown" {
-		f.format = "md"
-	}
-	if !oneOf(f.format, "text", "md", "json") {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
-	} else if err := outFormat("diff", &f.format, flagSet(f.fs, "format"), f.out, []string{"text", "md", "json"}); err != nil {
-		problems = append(problems, err.Error())
-	}
-	if f.jobs < 0 {
-		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))
-	}
-	if err := checkOut("--out", f.out); err != nil {
-		problems = append(problems, err.Error())
-	}
+	problems = append(problems, compiledReportProblems("diff", f.fs, f.preset, &f.format, f.out, f.jobs)...)
 	return append(problems, f.readCases()...)
 }
 

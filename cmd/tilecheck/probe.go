@@ -81,20 +81,7 @@ func (f *probeFlags) register(fs *flag.FlagSet) {
 
 func (f *probeFlags) validate() []string {
 	problems := f.backendFlags.validate()
-	if p := f.preset.problem("preset"); p != "" {
-		problems = append(problems, p)
-	}
-	if f.format == "markdown" {
-		f.format = "md"
-	}
-	if !oneOf(f.format, "text", "md", "json") {
-		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", f.format))
-	} else if err := outFormat("probe", &f.format, flagSet(f.fs, "format"), f.out, []string{"text", "md", "json"}); err != nil {
-		problems = append(problems, err.Error())
-	}
-	if f.jobs < 0 {
-		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))
-	}
+	problems = append(problems, compiledReportProblems("probe", f.fs, f.preset, &f.format, f.out, f.jobs)...)
 	if f.class == "" {
 		f.class = "all"
 		if f.namespace != "" {
@@ -104,11 +91,7 @@ func (f *probeFlags) validate() []string {
 	if _, err := parseClasses(f.class); err != nil {
 		problems = append(problems, err.Error())
 	}
-	problems = append(problems, f.baseline.load(false)...)
-	if err := checkOut("--out", f.out); err != nil {
-		problems = append(problems, err.Error())
-	}
-	return problems
+	return append(problems, f.baseline.load(false)...)
 }
 
 // options turns the flags into the probe's options.
@@ -209,4 +192,30 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "probe", err)
 	}
 	return verdictStatus(baseline.ProbeVerdict(&rep))
+}
+
+// compiledReportProblems checks the flags the compiled commands' reports
+// share: the preset, --format (text, md or json; markdown reads md; a
+// --out extension chooses it when not given), --jobs and --out.
+func compiledReportProblems(cmd string, fs *flag.FlagSet, preset *presetFlag, format *string, out string, jobs int) []string {
+	var problems []string
+	if p := preset.problem("preset"); p != "" {
+		problems = append(problems, p)
+	}
+	if *format == "markdown" {
+		*format = "md"
+	}
+	formats := []string{"text", "md", "json"}
+	if !oneOf(*format, formats...) {
+		problems = append(problems, fmt.Sprintf("--format %q: want text, md or json", *format))
+	} else if err := outFormat(cmd, format, flagSet(fs, "format"), out, formats); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if jobs < 0 {
+		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", jobs))
+	}
+	if err := checkOut("--out", out); err != nil {
+		problems = append(problems, err.Error())
+	}
+	return problems
 }
