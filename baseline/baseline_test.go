@@ -1,6 +1,7 @@
 package baseline_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,7 +16,7 @@ import (
 // sweepOf is a quick Go sweep of model on seed.
 func sweepOf(t *testing.T, model string, seed int64) *report.Report {
 	t.Helper()
-	r, err := sweep.Run(sweep.Options{Iterator: model, Preset: gen.Quick, Seed: seed})
+	r, err := sweep.Run(context.Background(), sweep.Options{Iterator: model, Preset: gen.Quick, Seed: seed})
 	require.NoError(t, err)
 	return r
 }

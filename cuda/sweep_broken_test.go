@@ -41,7 +41,7 @@ func brokenSweep(t *testing.T, namespace string, keep func(iterator.Config) bool
 	b := Backend{Name: "host", Includes: []string{dir}, Namespace: namespace, Headers: []string{"broken/regular_tile_iterator.h"}, Batches: 2}
 	src, err := NewBackendSource(context.Background(), b, "reference")
 	require.NoError(t, err)
-	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
+	rep, err := sweep.RunCompiled(context.Background(), sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
 		Companion: "reference", Keep: keep, ReplayFlags: b.ReplayFlags()})
 	require.NoError(t, err)
 	require.Equal(t, "host", rep.Backend, "backend %q, %d configurations", rep.Backend, rep.Configs.Valid)
@@ -90,13 +90,12 @@ func TestBrokenHeadersCaught(t *testing.T) {
 					assert.True(t, hasAudit(rep, "compiled-arith-unjudged"), "%s: %s not judged on compiled addresses that differ from the model, but no audit entry says so", c.namespace, id)
 					continue
 				}
-				if p.Status != report.Violated {
-					t.Errorf("%s: %s is %s, want fail (the Go sweep kills %s with it)", c.namespace, id, p.Status, c.control)
+				if !assert.Equal(t, report.Violated, p.Status, "%s: %s, want fail (the Go sweep kills %s with it)", c.namespace, id, c.control) {
 					continue
 				}
-				if ce := p.Counterexample; ce == nil || !strings.HasPrefix(ce.Replay.String(), "tilecheck check --backend host --include ") ||
-					!strings.Contains(ce.Replay.String(), "--namespace "+c.namespace+" --header 'broken/regular_tile_iterator.h'") {
-					t.Errorf("%s: %s counterexample %+v has no compiled replay", c.namespace, id, ce)
+				if ce := p.Counterexample; assert.NotNil(t, ce, "%s: %s fails without a counterexample", c.namespace, id) {
+					assert.True(t, strings.HasPrefix(ce.Replay.String(), "tilecheck check --backend host --include "), "%s: %s counterexample %+v has no compiled replay", c.namespace, id, ce)
+					assert.Contains(t, ce.Replay.String(), "--namespace "+c.namespace+" --header 'broken/regular_tile_iterator.h'", "%s: %s counterexample's replay", c.namespace, id)
 				}
 			}
 			for _, id := range spec.MustSurvive {
@@ -127,9 +126,10 @@ func TestBrokenInt32Caught(t *testing.T) {
 	assert.False(t, hasAudit(rep, "compiled-not-run"), "cases not run compiled: %v", rep.Unavailable)
 	assert.Empty(t, rep.Unavailable, "cases not run compiled: %v", rep.Unavailable)
 	p := statuses(rep)["P-oracle"]
-	if p.Status != report.Violated || p.Counterexample == nil || p.Counterexample.Config != huge ||
-		!strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host ") {
-		t.Errorf("P-oracle %s, counterexample %+v: want a compiled failure on %s", p.Status, p.Counterexample, huge)
+	assert.Equal(t, report.Violated, p.Status, "P-oracle")
+	if assert.NotNil(t, p.Counterexample, "P-oracle: want a compiled failure on %s", huge) {
+		assert.Equal(t, huge, p.Counterexample.Config, "P-oracle's counterexample")
+		assert.True(t, strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check --backend host "), "P-oracle's counterexample %+v: want a compiled replay", p.Counterexample)
 	}
 	assert.True(t, hasAudit(rep, "compiled-arith-unjudged"), "the wrapped addresses differ from the model, but no compiled-arith-unjudged audit entry says so")
 }

@@ -22,7 +22,7 @@ func compiledSweep(t *testing.T, model string, keep func(iterator.Config) bool) 
 	require.NoError(t, err)
 	// Seed 1, the command's default, so that `tilecheck sweep --backend
 	// host --iterator M` finds these builds in the cache.
-	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: src},
+	rep, err := sweep.RunCompiled(context.Background(), sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: src},
 		Companion: model, Keep: keep})
 	require.NoError(t, err)
 	require.Equal(t, "host", rep.Backend, "backend")
@@ -74,14 +74,14 @@ func withoutCompanion(t *testing.T, model string, host *report.Report) []report.
 // subset below and by hand on the whole preset).
 func TestCompiledSweepParityQuick(t *testing.T) {
 	host := compiledSweep(t, "cutlass", nil)
-	goRep, err := sweep.Run(sweep.Options{Iterator: "cutlass", Preset: "quick", Seed: 1})
+	goRep, err := sweep.Run(context.Background(), sweep.Options{Iterator: "cutlass", Preset: "quick", Seed: 1})
 	require.NoError(t, err)
 	sameVerdicts(t, "cutlass", goRep, host)
 	assert.False(t, hasAudit(host, "compiled-not-run-arith"), "host: cases with arithmetic findings did not run compiled")
 	assert.Equal(t, goRep.Configs, host.Configs, "configurations, go then host")
 	for _, p := range host.Properties {
-		if p.Status == report.Violated && (p.Counterexample == nil || !strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check ")) {
-			t.Errorf("%s fails without a replay: %+v", p.ID, p.Counterexample)
+		if p.Status == report.Violated && assert.NotNil(t, p.Counterexample, "%s fails without a counterexample", p.ID) {
+			assert.True(t, strings.HasPrefix(p.Counterexample.Replay.String(), "tilecheck check "), "%s fails without a replay: %+v", p.ID, p.Counterexample)
 		}
 	}
 }
@@ -99,7 +99,7 @@ func TestCompiledSweepParitySubset(t *testing.T) {
 	for _, model := range []string{"reference", "cutlass-pre3049"} {
 		m, err := iterator.ModelByName(model)
 		require.NoError(t, err)
-		goRep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: props.ModelSource(m)},
+		goRep, err := sweep.RunCompiled(context.Background(), sweep.CompiledOptions{Options: sweep.Options{Iterator: model, Preset: "quick", Seed: 1, Source: props.ModelSource(m)},
 			Companion: model, Keep: quarter})
 		require.NoError(t, err)
 		sameVerdicts(t, model, goRep, compiledSweep(t, model, quarter))
@@ -119,7 +119,7 @@ func TestCompiledSweepUncompilablePath(t *testing.T) {
 	one := func(c iterator.Config) bool {
 		return c.String() == "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72"
 	}
-	rep, err := sweep.RunCompiled(sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
+	rep, err := sweep.RunCompiled(context.Background(), sweep.CompiledOptions{Options: sweep.Options{Iterator: "reference", Preset: "quick", Source: src},
 		Companion: "reference", Keep: one})
 	require.NoError(t, err)
 	var uncompilable []string

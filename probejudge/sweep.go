@@ -1,6 +1,7 @@
 package probejudge
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/cuda"
@@ -97,7 +98,7 @@ func sweepVariant(compiled, model props.Source, runs []cuda.ProgramRun, idx []in
 	if len(cases) == 0 {
 		return nil, nil
 	}
-	rep, err := sweep.Run(sweep.Options{Source: compiled, Cases: cases, KillOnly: true,
+	rep, err := sweep.Run(context.Background(), sweep.Options{Source: compiled, Cases: cases, KillOnly: true,
 		Properties: []props.Property{companionAt: props.Companion(model), recoveredAt: props.Recovered(model), roundTripAt: props.PRoundTrip},
 		Observe: func(k int, o props.Outcome) {
 			// Each case is observed once, on one worker: out[at[k]] is
@@ -110,7 +111,7 @@ func sweepVariant(compiled, model props.Source, runs []cuda.ProgramRun, idx []in
 	if err != nil {
 		return nil, err
 	}
-	_, err = sweep.Run(sweep.Options{Source: model, Cases: cases, KillOnly: true, Properties: []props.Property{props.PRoundTrip},
+	_, err = sweep.Run(context.Background(), sweep.Options{Source: model, Cases: cases, KillOnly: true, Properties: []props.Property{props.PRoundTrip},
 		Observe: func(k int, o props.Outcome) {
 			out[at[k]].predicted = roundTripOf(o, 0, &runs[at[k]])
 		}})

@@ -1,6 +1,7 @@
 package props_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -18,7 +19,7 @@ func ExampleModelSource() {
 		fmt.Println(err)
 		return
 	}
-	rep, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Source: props.ModelSource(m)})
+	rep, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Source: props.ModelSource(m)})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"regexp"
@@ -242,10 +243,9 @@ func (a *aggregate) merge(b *aggregate) {
 // shrinkFailures runs the random phase's shrinker on every failing property
 // and keeps the smaller of its result and the smallest generated failure.
 // It reports false, keeping the generated failures only, when
-// Options.Context is done before every search ends: a search cut short has
-// not minimised what it found.
-func (a *aggregate) shrinkFailures(src, ref props.Source) bool {
-	ctx := a.opts.context()
+// ctx is done before every search ends: a search cut short has not
+// minimised what it found.
+func (a *aggregate) shrinkFailures(ctx context.Context, src, ref props.Source) bool {
 	checks, searches := a.opts.Preset.Size().ShrinkChecks, 1
 	if a.opts.Class != iterator.RegularTile {
 		// A family case is cheap to judge, and one search often ends in a

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -49,8 +50,9 @@ const unjudgedTopic = "compiled-arith-unjudged"
 
 // RunCompiled sweeps compiled code. Every request of the preset is fetched
 // from the source in one call before judging, so that a compiled source
-// builds all its translation units in parallel, once.
-func RunCompiled(opts CompiledOptions) (*report.Report, error) {
+// builds all its translation units in parallel, once. ctx stops the sweep
+// as it stops Run's.
+func RunCompiled(ctx context.Context, opts CompiledOptions) (*report.Report, error) {
 	if opts.Source == nil {
 		return nil, errors.New("a compiled sweep needs a source")
 	}
@@ -62,7 +64,7 @@ func RunCompiled(opts CompiledOptions) (*report.Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("companion model: %w", err)
 	}
-	gen, err := generate(opts.Options)
+	gen, err := generate(ctx, opts.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +99,7 @@ func RunCompiled(opts CompiledOptions) (*report.Report, error) {
 	// P-companion: the compiled accesses equal the companion model's. The
 	// Go sweep does not judge it (a model is its own companion).
 	o.Properties = append(slices.Clip(o.Properties), props.Companion(props.ModelSource(companion)))
-	rep, err := runGenerated(o, name, pre, gen)
+	rep, err := runGenerated(ctx, o, name, pre, gen)
 	if err != nil {
 		return nil, err
 	}
@@ -167,8 +169,9 @@ func finishCompiledReport(rep *report.Report, opts CompiledOptions, pre *prefetc
 
 // RunAllCompiled sweeps the compiled rendition of every built-in model,
 // each with its own Go model as companion; sourceFor builds the source of
-// one model and replayFlags the check flags of its replays.
-func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.Source, error)) (*report.Matrix, error) {
+// one model and replayFlags the check flags of its replays. ctx stops the
+// sweeps as it stops Run's.
+func RunAllCompiled(ctx context.Context, opts CompiledOptions, sourceFor func(model string) (props.Source, error)) (*report.Matrix, error) {
 	if err := opts.Options.defaults(); err != nil {
 		return nil, err
 	}
@@ -185,7 +188,7 @@ func RunAllCompiled(opts CompiledOptions, sourceFor func(model string) (props.So
 			i := i
 			o.Progress = func(done, total int) { opts.Progress(i*total+done, len(models)*total) }
 		}
-		r, err := RunCompiled(o)
+		r, err := RunCompiled(ctx, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Name(), err)
 		}

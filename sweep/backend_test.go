@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -76,7 +77,7 @@ func statusOf(r *report.Report, id string) string {
 func TestCompiledImportsCompanionArithmetic(t *testing.T) {
 	m, _ := iterator.ModelByName("cutlass")
 	src := &silentSource{inner: props.ModelSource(m)}
-	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "cutlass", Preset: "quick", Source: src}, Companion: "cutlass"})
+	rep, err := RunCompiled(context.Background(), CompiledOptions{Options: Options{Iterator: "cutlass", Preset: "quick", Source: src}, Companion: "cutlass"})
 	require.NoError(t, err)
 	assert.Equal(t, 1, src.calls, "times the source was asked (one prefetch of the preset)")
 	for _, id := range []string{"P-index", "P-exact"} {
@@ -95,7 +96,7 @@ func TestCompiledImportsCompanionArithmetic(t *testing.T) {
 func TestCompiledUnjudgedWhereAddressesDiffer(t *testing.T) {
 	m, _ := iterator.ModelByName("reference")
 	src := &silentSource{inner: props.ModelSource(m), shift: true}
-	rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src}, Companion: "reference",
+	rep, err := RunCompiled(context.Background(), CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src}, Companion: "reference",
 		ReplayFlags: "--backend host"})
 	require.NoError(t, err)
 	found := false
@@ -127,7 +128,7 @@ func TestCompiledChunksGiveTheSameReport(t *testing.T) {
 		chunkBatches = chunk
 		defer func() { chunkBatches = saved }()
 		src := &silentSource{inner: props.ModelSource(m), shift: true}
-		rep, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src, Workers: 2}, Companion: "reference"})
+		rep, err := RunCompiled(context.Background(), CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: src, Workers: 2}, Companion: "reference"})
 		require.NoError(t, err)
 		rep.ElapsedS, rep.ChecksPerSecond = 0, 0
 		return rep, src.calls
@@ -157,7 +158,7 @@ func (nothingSource) Traces(reqs []props.Request) ([]props.Response, error) {
 // TestCompiledNothingRunIsAnError: a compiled sweep in which no case ran is
 // an error naming why, never a pass.
 func TestCompiledNothingRunIsAnError(t *testing.T) {
-	_, err := RunCompiled(CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: nothingSource{}}, Companion: "reference"})
+	_, err := RunCompiled(context.Background(), CompiledOptions{Options: Options{Iterator: "reference", Preset: "quick", Source: nothingSource{}}, Companion: "reference"})
 	require.ErrorContains(t, err, "no rendition", "want an error naming the unavailable path")
 }
 
@@ -193,7 +194,7 @@ func companionReplays(t *testing.T, rep *report.Report, src props.Source) {
 // TestGoSweepHasNoCompanion: a Go sweep lists no P-companion (a model is
 // its own companion), nor does a check of a Go model.
 func TestGoSweepHasNoCompanion(t *testing.T) {
-	rep, err := Run(Options{Iterator: "reference", Preset: "quick", Class: iterator.RegularTileAccess, KillOnly: true})
+	rep, err := Run(context.Background(), Options{Iterator: "reference", Preset: "quick", Class: iterator.RegularTileAccess, KillOnly: true})
 	require.NoError(t, err)
 	assert.NotEmpty(t, rep.Properties, "Go sweep properties")
 	assert.Empty(t, statusOf(rep, props.CompanionID), "Go sweep properties: want none of them %s", props.CompanionID)

@@ -19,7 +19,7 @@ import (
 func TestRunStopsWhileGenerating(t *testing.T) {
 	ctx := ctxtest.NewCountdown(4)
 	start := time.Now()
-	rep, err := Run(Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1, Context: ctx})
+	rep, err := Run(ctx, Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1})
 	require.NoError(t, err)
 	assert.Contains(t, rep.Interrupted, "generating", "want the sweep stopped while generating")
 	assert.Equal(t, report.Interrupted, rep.Verdict)
@@ -35,7 +35,7 @@ func TestRunStopsWhileGenerating(t *testing.T) {
 func TestRunStopsWhileShrinking(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	rep, err := Run(Options{Iterator: "cutlass", Preset: gen.Quick, Seed: 1, Context: ctx,
+	rep, err := Run(ctx, Options{Iterator: "cutlass", Preset: gen.Quick, Seed: 1,
 		Progress: func(done, total int) {
 			if done == total {
 				cancel() // the batches are judged: shrinking is next

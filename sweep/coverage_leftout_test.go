@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"errors"
 	"maps"
 	"strings"
@@ -159,7 +160,7 @@ func quickCases(t *testing.T) (Options, []props.Case) {
 	t.Helper()
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
 	require.NoError(t, opts.defaults())
-	g, err := generate(opts)
+	g, err := generate(context.Background(), opts)
 	require.NoError(t, err)
 	var cases []props.Case
 	for _, b := range g.batches() {

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -18,7 +19,7 @@ import (
 // disagrees.
 func TestBytesContract(t *testing.T) {
 	run := func(name string) *report.Report {
-		r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, PtrContract: props.PtrBytes})
+		r, err := Run(context.Background(), Options{Iterator: name, Preset: "quick", Seed: 1, PtrContract: props.PtrBytes})
 		require.NoError(t, err)
 		return r
 	}

@@ -39,10 +39,6 @@ type Options struct {
 	Class iterator.Class
 	// Classes are the classes RunAll sweeps, in order; empty means Class.
 	Classes []iterator.Class
-	// Context, when cancelled, stops the sweep: workers take no new batch
-	// and the report holds the batches judged so far, marked Interrupted.
-	// nil means never.
-	Context context.Context
 	// Shard, when Count > 1, judges only the Index-th of Count contiguous
 	// runs of batches and attaches the state that Merge needs.
 	Shard Shard
@@ -106,14 +102,13 @@ type generated struct {
 	given    bool // Options.Cases: random holds them, nothing is generated
 }
 
-// generate returns the cases opts sweeps. It looks at opts.Context every
-// few milliseconds of work and returns its error once it is done, so that
-// an interrupted sweep stops while its cases are still being generated.
-func generate(opts Options) (generated, error) {
+// generate returns the cases opts sweeps. It looks at ctx every few
+// milliseconds of work and returns its error once it is done, so that an
+// interrupted sweep stops while its cases are still being generated.
+func generate(ctx context.Context, opts Options) (generated, error) {
 	if opts.Cases != nil {
 		return givenCases(opts), nil
 	}
-	ctx := opts.context()
 	var cfgs []iterator.Config
 	var progs []iterator.Program
 	var err error
@@ -160,14 +155,6 @@ func generate(opts Options) (generated, error) {
 // validatesPerCheck is how many configurations generate validates between
 // two looks at the context.
 const validatesPerCheck = 1024
-
-// context is Options.Context, or a context never done when it is nil.
-func (o *Options) context() context.Context {
-	if o.Context == nil {
-		return context.Background()
-	}
-	return o.Context
-}
 
 // configCase is the case of a valid configuration, before its program is
 // set: its thread map, the threads judged and the derived key.
@@ -217,8 +204,10 @@ func (g generated) appendCases(out []props.Case, b batch) []props.Case {
 	return append(out, g.random[b.rndLo:b.rndHi]...)
 }
 
-// Run sweeps one iterator.
-func Run(opts Options) (*report.Report, error) {
+// Run sweeps one iterator. When ctx is cancelled the sweep stops: workers
+// take no new batch and the report holds the batches judged so far, marked
+// Interrupted (an error only for a shard, whose state would be partial).
+func Run(ctx context.Context, opts Options) (*report.Report, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
@@ -238,7 +227,7 @@ func Run(opts Options) (*report.Report, error) {
 	if name == "" {
 		name = src.Name()
 	}
-	gen, err := opts.shared.generate(opts)
+	gen, err := opts.shared.generate(ctx, opts)
 	if err != nil {
 		if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) || opts.Shard.Count > 1 {
 			return nil, err
@@ -254,7 +243,7 @@ func Run(opts Options) (*report.Report, error) {
 		markInterrupted(rep, "stopped while generating its cases")
 		return rep, nil
 	}
-	rep, err := runGenerated(opts, name, src, gen)
+	rep, err := runGenerated(ctx, opts, name, src, gen)
 	if err != nil {
 		return nil, err
 	}
@@ -269,9 +258,9 @@ func Run(opts Options) (*report.Report, error) {
 // parallel, and merges the batches' partial results in batch order, so that
 // the report does not depend on the worker count. At most a few batches per
 // worker are in flight, which bounds memory.
-func runGenerated(opts Options, name string, src props.Source, gen generated) (*report.Report, error) {
+func runGenerated(ctx context.Context, opts Options, name string, src props.Source, gen generated) (*report.Report, error) {
 	start := time.Now()
-	total, interrupted, err := judgeBatches(opts, name, src, gen)
+	total, interrupted, err := judgeBatches(ctx, opts, name, src, gen)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +269,7 @@ func runGenerated(opts Options, name string, src props.Source, gen generated) (*
 	}
 	if interrupted == "" && !opts.KillOnly && !gen.given {
 		ref := referenceSource()
-		if total.shrinkFailures(src, ref) {
+		if total.shrinkFailures(ctx, src, ref) {
 			total.exhibit(src, ref)
 		} else {
 			interrupted = "stopped while shrinking counterexamples"
@@ -306,8 +295,8 @@ type batchResult struct {
 // shrinking is sequential (rapid reads global flags), and each one ends
 // with batches that leave cores idle, which another sweep fills. Every
 // sweep is deterministic on its own, so the matrix is the same whatever the
-// scheduling.
-func RunAll(opts Options) (*report.Matrix, error) {
+// scheduling. ctx stops every sweep as it stops Run's.
+func RunAll(ctx context.Context, opts Options) (*report.Matrix, error) {
 	given := opts.Properties // defaults fills them in for opts.Class only
 	if err := opts.defaults(); err != nil {
 		return nil, err
@@ -342,7 +331,7 @@ func RunAll(opts Options) (*report.Matrix, error) {
 		for k, r := range runs {
 			o := opts
 			o.Class = r.class
-			prog.total[k] = batchCount(o)
+			prog.total[k] = batchCount(ctx, o)
 		}
 	}
 	out := make([]*report.Report, len(runs))
@@ -357,7 +346,7 @@ func RunAll(opts Options) (*report.Matrix, error) {
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			out[k], errs[k] = Run(o)
+			out[k], errs[k] = Run(ctx, o)
 		}()
 	}
 	wg.Wait()

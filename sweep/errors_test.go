@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -34,7 +35,7 @@ func (f failing) Trace(cfg iterator.Config, prog iterator.Program, thread int) (
 
 func sweepModel(t *testing.T, m iterator.Model, class iterator.Class) *report.Report {
 	t.Helper()
-	r, err := sweep.Run(sweep.Options{Iterator: m.Name(), Source: props.ModelSource(m), Class: class, Preset: "quick", Seed: 1})
+	r, err := sweep.Run(context.Background(), sweep.Options{Iterator: m.Name(), Source: props.ModelSource(m), Class: class, Preset: "quick", Seed: 1})
 	require.NoError(t, err)
 	return r
 }
@@ -89,7 +90,7 @@ func TestPropertyThatJudgesNothingIsWeak(t *testing.T) {
 			ps[i].Judge = func(*props.Case, *props.Traces) []props.Violation { return nil }
 		}
 	}
-	r, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
+	r, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
 	require.NoError(t, err)
 	assert.Equal(t, report.Weak, r.Verdict, "the verdict with a property that judged nothing")
 	// The same sweep with every property judging passes: the n/a is what

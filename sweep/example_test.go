@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/iterator"
@@ -11,7 +12,7 @@ import (
 // store agree with each other (P-sym), yet both disagree with
 // add_tile_offset (P-tile), the symmetric bug #3049 left.
 func ExampleRun() {
-	rep, err := sweep.Run(sweep.Options{Iterator: "cutlass", Preset: "quick", Seed: 1})
+	rep, err := sweep.Run(context.Background(), sweep.Options{Iterator: "cutlass", Preset: "quick", Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,7 +20,7 @@ func TestReferencePassesExhaustive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exhaustive sweep of reference: about 18 s on two cores; run without -short")
 	}
-	r, err := Run(Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1})
+	r, err := Run(context.Background(), Options{Iterator: "reference", Preset: gen.Exhaustive, Seed: 1})
 	require.NoError(t, err)
 	require.Equal(t, string(gen.Exhaustive), r.Preset)
 	if r.Verdict != report.Pass {

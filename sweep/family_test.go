@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +15,7 @@ import (
 // for a seed whatever the worker count.
 func TestFamilyDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) *report.Report {
-		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.RegularTileAccess})
+		r, err := Run(context.Background(), Options{Iterator: "cutlass", Preset: "quick", Seed: 5, Workers: workers, Class: iterator.RegularTileAccess})
 		require.NoError(t, err)
 		r.ElapsedS, r.ChecksPerSecond = 0, 0
 		return r

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"sync"
 
 	"github.com/tilecheck/tilecheck/gen"
@@ -37,11 +38,12 @@ type genOnce struct {
 	err  error
 }
 
-// generate is generate(opts), computed once per key; a nil sharedGen
+// generate is generate(ctx, opts), computed once per key (under the ctx of
+// the first sweep to ask: RunAll's sweeps share one); a nil sharedGen
 // computes it every time.
-func (s *sharedGen) generate(opts Options) (generated, error) {
+func (s *sharedGen) generate(ctx context.Context, opts Options) (generated, error) {
 	if s == nil || opts.Cases != nil {
-		return generate(opts)
+		return generate(ctx, opts)
 	}
 	k := genKey{opts.Class, opts.Preset, opts.Seed, opts.PtrContract}
 	s.mu.Lock()
@@ -54,6 +56,6 @@ func (s *sharedGen) generate(opts Options) (generated, error) {
 		s.m[k] = e
 	}
 	s.mu.Unlock()
-	e.once.Do(func() { e.g, e.err = generate(opts) })
+	e.once.Do(func() { e.g, e.err = generate(ctx, opts) })
 	return e.g, e.err
 }

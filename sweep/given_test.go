@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"sync"
 	"testing"
 
@@ -54,7 +55,7 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 		var mu sync.Mutex
 		seen := make([]int, len(cases))
 		var judged, violations int64
-		rep, err := sweep.Run(sweep.Options{Source: src, Cases: cases, KillOnly: true, Workers: 3,
+		rep, err := sweep.Run(context.Background(), sweep.Options{Source: src, Cases: cases, KillOnly: true, Workers: 3,
 			Properties: []props.Property{props.PRoundTrip},
 			Observe: func(i int, o props.Outcome) {
 				mu.Lock()
@@ -87,6 +88,6 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 // TestObserveNeedsCases: Observe indexes the given cases, so a generated
 // sweep cannot take one.
 func TestObserveNeedsCases(t *testing.T) {
-	_, err := sweep.Run(sweep.Options{Iterator: "reference", Observe: func(int, props.Outcome) {}})
+	_, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Observe: func(int, props.Outcome) {}})
 	assert.Error(t, err, "Observe without Cases: no error")
 }

@@ -11,14 +11,10 @@ import (
 )
 
 // judgeBatches judges the batches of opts.Shard (all of them unsharded)
-// and returns their merged aggregate. When opts.Context is cancelled it
-// stops handing out batches and returns the batches merged so far, in
-// order, with interrupted saying how far it got.
-func judgeBatches(opts Options, name string, src props.Source, gen generated) (total *aggregate, interrupted string, err error) {
-	ctx := opts.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
+// and returns their merged aggregate. When ctx is cancelled it stops
+// handing out batches and returns the batches merged so far, in order, with
+// interrupted saying how far it got.
+func judgeBatches(ctx context.Context, opts Options, name string, src props.Source, gen generated) (total *aggregate, interrupted string, err error) {
 	// stop ends the producer when the merge below stops early (an error or
 	// an interruption), so that no worker waits for a batch forever.
 	stopCtx, stop := context.WithCancel(ctx)
@@ -157,11 +153,11 @@ func guard(f func() error) (err error) {
 
 // batchCount is the number of batches a sweep with opts judges (its shard's
 // part), or 0 when it cannot be generated (the sweep will say why).
-func batchCount(opts Options) int {
+func batchCount(ctx context.Context, opts Options) int {
 	if err := opts.defaults(); err != nil {
 		return 0
 	}
-	gen, err := opts.shared.generate(opts)
+	gen, err := opts.shared.generate(ctx, opts)
 	if err != nil {
 		return 0
 	}

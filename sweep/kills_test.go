@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,7 +26,7 @@ func untimed(r *report.Report) report.Report {
 func TestControlsStopAtFirstKillKeepReport(t *testing.T) {
 	multiKilled := 0
 	for _, class := range iterator.Classes() {
-		full, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: 1, fullControls: true})
+		full, err := Run(context.Background(), Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: 1, fullControls: true})
 		require.NoError(t, err)
 		for _, c := range full.Controls {
 			if len(c.KilledBy) > 1 {
@@ -33,7 +34,7 @@ func TestControlsStopAtFirstKillKeepReport(t *testing.T) {
 			}
 		}
 		for _, workers := range []int{1, 3} {
-			early, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: workers})
+			early, err := Run(context.Background(), Options{Iterator: "cutlass", Preset: "quick", Seed: 1, Class: class, Workers: workers})
 			require.NoError(t, err)
 			assert.Equal(t, full.Controls, early.Controls, "%s, %d workers: controls with every property judged and with early stop", class, workers)
 			assert.Equal(t, untimed(full), untimed(early), "%s, %d workers: the report of the full evaluation and with early stop", class, workers)

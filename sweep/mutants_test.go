@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
@@ -131,7 +132,7 @@ func killers(t testing.TB, m mutant, seed int64) (string, []string) {
 
 func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string, []string) {
 	src := props.ModelSource(mutantModel{m: m, ref: reference(t)})
-	rep, err := sweep.Run(sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: preset, Seed: seed, Workers: 1, KillOnly: true})
+	rep, err := sweep.Run(context.Background(), sweep.Options{Iterator: m.id, Source: src, Class: m.class, Preset: preset, Seed: seed, Workers: 1, KillOnly: true})
 	require.NoError(t, err, "%s seed %d", m.id, seed)
 	var ks []string
 	for _, p := range rep.Properties {

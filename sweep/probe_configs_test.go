@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"maps"
 	"slices"
 	"sync"
@@ -50,7 +51,7 @@ func TestProbeConfigsAreWhatASweepAsks(t *testing.T) {
 		rec := newRecordingSource(props.ModelSource(ref), func(q *props.Request) (string, bool) {
 			return q.Config.String(), q.Config.Class == iterator.RegularTile
 		})
-		_, err := sweep.Run(sweep.Options{Iterator: "reference", Preset: preset, Source: rec})
+		_, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Preset: preset, Source: rec})
 		require.NoError(t, err)
 		cfgs, err := gen.ProbeConfigs(preset)
 		require.NoError(t, err)

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"runtime"
 	"slices"
 	"syscall"
@@ -108,7 +109,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 	defer TuneGC()()
 	opts := Options{Iterator: "reference", Preset: "release", Seed: 1}
 	require.NoError(b, opts.defaults())
-	gen, err := generate(opts)
+	gen, err := generate(context.Background(), opts)
 	require.NoError(b, err)
 	// The loop gets its configurations' thread maps ready-made.
 	configs := make([]props.Case, len(gen.configs))
@@ -123,7 +124,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 	var ratios []float64 // each round's own: the machine's speed drifts between rounds
 	for b.Loop() {
 		t0 := cpuTime(b)
-		_, err := Run(full)
+		_, err := Run(context.Background(), full)
 		require.NoError(b, err)
 		fullCPU += cpuTime(b) - t0
 
@@ -133,7 +134,7 @@ func BenchmarkEngineVsClosedForm(b *testing.B) {
 		// otherwise be the loop's window.
 		runtime.GC()
 		t0 = cpuTime(b)
-		r, err := Run(alone)
+		r, err := Run(context.Background(), alone)
 		require.NoError(b, err)
 		runtime.GC()
 		eCPU := cpuTime(b) - t0

@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestReplayOfAUserModel(t *testing.T) {
 	m, err := iterator.ModelByName("cutlass-pre3049")
 	require.NoError(t, err)
 	src := props.ModelSource(userModel{m})
-	rep, err := sweep.Run(sweep.Options{Source: src, Preset: "quick", Seed: 1, KillOnly: true})
+	rep, err := sweep.Run(context.Background(), sweep.Options{Source: src, Preset: "quick", Seed: 1, KillOnly: true})
 	require.NoError(t, err)
 	var replayed []report.Replay
 	for _, p := range rep.Properties {

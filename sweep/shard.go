@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -254,7 +255,7 @@ func Merge(shards []*report.Report) (*report.Report, error) {
 		return nil, fmt.Errorf("merging needs the Go model the shards swept: %w", err)
 	}
 	src := props.ModelSource(m)
-	gen, err := generate(opts)
+	gen, err := generate(context.Background(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +276,7 @@ func Merge(shards []*report.Report) (*report.Report, error) {
 	}
 	if len(stopped) == 0 {
 		ref := referenceSource()
-		if total.shrinkFailures(src, ref) {
+		if total.shrinkFailures(context.Background(), src, ref) {
 			total.exhibit(src, ref)
 		} else {
 			stopped = append(stopped, "stopped while shrinking counterexamples")

@@ -37,14 +37,14 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 		class iterator.Class
 	}{{"cutlass", iterator.RegularTile}, {"cutlass-pre3049", iterator.PredicatedTile}} {
 		opts := Options{Iterator: c.model, Preset: "quick", Seed: 7, Class: c.class}
-		whole, err := Run(opts)
+		whole, err := Run(context.Background(), opts)
 		require.NoError(t, err)
 		const n = 3
 		var parts []*report.Report
 		for i := n; i >= 1; i-- { // any order
 			o := opts
 			o.Shard = Shard{Index: i, Count: n}
-			r, err := Run(o)
+			r, err := Run(context.Background(), o)
 			require.NoError(t, err)
 			require.NotEmpty(t, r.Shard, "shard %d/%d report carries no shard state", i, n)
 			var buf bytes.Buffer
@@ -65,7 +65,7 @@ func TestShardMergeEqualsUnsharded(t *testing.T) {
 
 func TestMergeRejectsIncompleteShards(t *testing.T) {
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1, Shard: Shard{Index: 1, Count: 2}}
-	r, err := Run(opts)
+	r, err := Run(context.Background(), opts)
 	require.NoError(t, err)
 	_, err = Merge([]*report.Report{r})
 	assert.Error(t, err, "merging shard 1/2 alone succeeded")
@@ -88,7 +88,7 @@ func (panicSource) Traces([]props.Request) ([]props.Response, error) {
 // TestWorkerPanicIsInternalError: a panic on a worker goroutine reaches
 // the caller as an *InternalError instead of killing the process.
 func TestWorkerPanicIsInternalError(t *testing.T) {
-	_, err := Run(Options{Iterator: "panics", Preset: "quick", Seed: 1, Source: panicSource{}})
+	_, err := Run(context.Background(), Options{Iterator: "panics", Preset: "quick", Seed: 1, Source: panicSource{}})
 	var ie *InternalError
 	require.ErrorAs(t, err, &ie)
 }
@@ -98,7 +98,7 @@ func TestWorkerPanicIsInternalError(t *testing.T) {
 func TestCancelledContextGivesPartialReport(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Context: ctx})
+	r, err := Run(ctx, Options{Iterator: "reference", Preset: "quick", Seed: 1})
 	require.NoError(t, err)
 	assert.Equal(t, report.Interrupted, r.Verdict)
 	assert.NotEmpty(t, r.Interrupted, "want a report marked interrupted")
@@ -110,7 +110,7 @@ func TestCancelledContextGivesPartialReport(t *testing.T) {
 func TestRunAllProgressTotalFixed(t *testing.T) {
 	var mu sync.Mutex
 	var seen [][2]int
-	_, err := RunAll(Options{Preset: "quick", Seed: 1, Classes: []iterator.Class{iterator.RegularTile, iterator.PredicatedTile},
+	_, err := RunAll(context.Background(), Options{Preset: "quick", Seed: 1, Classes: []iterator.Class{iterator.RegularTile, iterator.PredicatedTile},
 		Progress: func(done, total int) {
 			mu.Lock()
 			seen = append(seen, [2]int{done, total})

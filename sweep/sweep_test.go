@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"testing"
@@ -33,7 +34,7 @@ func quickClass(t *testing.T, name string, class iterator.Class) *report.Report 
 	if r := quickReports[key]; r != nil {
 		return r
 	}
-	r, err := Run(Options{Iterator: name, Preset: "quick", Seed: 1, Class: class})
+	r, err := Run(context.Background(), Options{Iterator: name, Preset: "quick", Seed: 1, Class: class})
 	require.NoError(t, err)
 	quickReports[key] = r
 	return r
@@ -68,7 +69,7 @@ func TestReferencePassesQuick(t *testing.T) {
 // Release takes about 12 s on the 2-core CI machine, under the 20 s above
 // which it would be guarded by -short.
 func TestReferencePassesRelease(t *testing.T) {
-	r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 7})
+	r, err := Run(context.Background(), Options{Iterator: "reference", Preset: "release", Seed: 7})
 	require.NoError(t, err)
 	require.Equal(t, report.Pass, r.Verdict, "reference release verdict; properties %+v controls %+v coverage %+v", r.Properties, r.Controls, r.Coverage)
 }
@@ -201,7 +202,7 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 				ps[i].Judge = func(*props.Case, *props.Traces) []props.Violation { return nil }
 			}
 		}
-		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
+		r, err := Run(context.Background(), Options{Iterator: "reference", Preset: "quick", Seed: 1, Properties: ps})
 		require.NoError(t, err)
 		assert.Equal(t, report.Weak, r.Verdict, "the verdict with %s's check deleted", id)
 		// A property that judges nothing is weak on its own: the controls
@@ -219,7 +220,7 @@ func TestDeletingACheckWeakensTheVerdict(t *testing.T) {
 // The result for a seed does not depend on the worker count.
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int) *report.Report {
-		r, err := Run(Options{Iterator: "cutlass", Preset: "quick", Seed: 3, Workers: workers})
+		r, err := Run(context.Background(), Options{Iterator: "cutlass", Preset: "quick", Seed: 3, Workers: workers})
 		require.NoError(t, err)
 		r.ElapsedS, r.ChecksPerSecond = 0, 0
 		return r
@@ -233,7 +234,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 func TestMissedCoverageFloorIsWeak(t *testing.T) {
 	opts := Options{Iterator: "reference", Preset: "quick", Seed: 1}
 	require.NoError(t, opts.defaults())
-	gen, err := generate(opts)
+	gen, err := generate(context.Background(), opts)
 	require.NoError(t, err)
 	keep := func(cs []props.Case) []props.Case {
 		var kept []props.Case
@@ -253,7 +254,7 @@ func TestMissedCoverageFloorIsWeak(t *testing.T) {
 	gen.configs, gen.random = v1, keep(gen.random)
 	require.NotEmpty(t, gen.configs, "quick has no V=1 configuration")
 	m, _ := iterator.ModelByName("reference")
-	r, err := runGenerated(opts, "reference", props.ModelSource(m), gen)
+	r, err := runGenerated(context.Background(), opts, "reference", props.ModelSource(m), gen)
 	require.NoError(t, err)
 	assert.Equal(t, report.Weak, r.Verdict)
 	found := false
@@ -273,14 +274,14 @@ func TestBadOptions(t *testing.T) {
 		{Iterator: "no-such-model"},
 		{},
 	} {
-		_, err := Run(o)
-		assert.Error(t, err, "Run(%+v) succeeded", o)
+		_, err := Run(context.Background(), o)
+		assert.Error(t, err, "Run(context.Background(), %+v) succeeded", o)
 	}
 }
 
 func BenchmarkQuick(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		r, err := Run(Options{Iterator: "reference", Preset: "quick", Seed: 1})
+		r, err := Run(context.Background(), Options{Iterator: "reference", Preset: "quick", Seed: 1})
 		require.NoError(b, err)
 		b.ReportMetric(r.ChecksPerSecond, "checks/s")
 	}
@@ -288,7 +289,7 @@ func BenchmarkQuick(b *testing.B) {
 
 func BenchmarkRelease(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		r, err := Run(Options{Iterator: "reference", Preset: "release", Seed: 1})
+		r, err := Run(context.Background(), Options{Iterator: "reference", Preset: "release", Seed: 1})
 		require.NoError(b, err)
 		b.ReportMetric(r.ChecksPerSecond, "checks/s")
 	}

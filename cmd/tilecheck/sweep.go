@@ -151,7 +151,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	progress := newProgress(stderr, f.verbose)
 	opts := sweep.Options{
 		Iterator: f.iterator, Preset: f.preset.p, Seed: f.seed, Workers: f.workers,
-		PtrContract: f.contract, Progress: progress.phase("sweep"), Context: ctx, Shard: f.shard,
+		PtrContract: f.contract, Progress: progress.phase("sweep"), Shard: f.shard,
 	}
 	classes, _ := sweepClasses(f.class, f.iterator)
 	if len(classes) == 1 {
@@ -167,10 +167,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		m, err = runCompiledSweep(ctx, f, opts, stderr, progress)
 	case f.iterator == "" || len(classes) > 1:
-		m, err = sweep.RunAll(opts)
+		m, err = sweep.RunAll(ctx, opts)
 	default:
 		var r *report.Report
-		if r, err = sweep.Run(opts); err == nil {
+		if r, err = sweep.Run(ctx, opts); err == nil {
 			m = &report.Matrix{Preset: r.Preset, Seed: r.Seed, Reports: []*report.Report{r}}
 		}
 	}
@@ -269,7 +269,7 @@ func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, std
 	log := progress.logf(f.verbose, stderr, "tilecheck sweep: ")
 	co := sweep.CompiledOptions{Options: opts, ReplayFlags: f.spec(nil, nil).ReplayFlags(), Log: log}
 	if f.iterator == "" && f.namespace == "" {
-		return sweep.RunAllCompiled(co, func(model string) (props.Source, error) {
+		return sweep.RunAllCompiled(ctx, co, func(model string) (props.Source, error) {
 			return f.source(ctx, model, log, progress.phase("sweep "+model+": compiling and running"))
 		})
 	}
@@ -278,7 +278,7 @@ func runCompiledSweep(ctx context.Context, f sweepFlags, opts sweep.Options, std
 		return nil, err
 	}
 	co.Source, co.Companion, co.Iterator = src, src.Companion(), src.Companion()
-	r, err := sweep.RunCompiled(co)
+	r, err := sweep.RunCompiled(ctx, co)
 	if err != nil {
 		return nil, err
 	}

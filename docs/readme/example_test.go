@@ -13,7 +13,7 @@ import (
 
 // A whole sweep: every property, control and coverage floor.
 func TestMyIteratorSweep(t *testing.T) {
-	rep, err := sweep.Run(sweep.Options{
+	rep, err := sweep.Run(t.Context(), sweep.Options{
 		Iterator: "my-iterator", Preset: "quick", Seed: 1,
 		Source: props.ModelSource(myIterator{}), // your iterator.Model
 	})
