@@ -3,18 +3,13 @@ package cuda
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"os/exec"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -67,20 +62,63 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if len(variants) == 0 {
 		variants = Renditions()
 	}
+	res := newResult(opts, variants)
+	opts.logToolchain()
+	planned := planCases(res, cases, variants, opts.Backend == "gpu")
+	if len(planned) == 0 {
+		return res, noneProbed(res.Skipped)
+	}
+	if len(opts.Headers) > 0 {
+		var err error
+		if planned, err = opts.leaveOutUndeclared(ctx, res, variants, planned); err != nil {
+			return res, err
+		}
+		if len(planned) == 0 {
+			return res, noneProbed(res.Skipped)
+		}
+	}
+	u := newUnits(opts, variants, splitBatches(planned, opts.Batches), res)
+	u.buildAll(ctx)
+	u.rebuildUncompilable(ctx)
+	res.SourceSHA256 = u.sourceHashes()
+	for _, pc := range planned {
+		res.countUnavailable(pc, variants)
+	}
+	u.runAll(ctx)
+	res.RunSeconds = u.runTime.Seconds()
+	res.BuildSeconds = u.buildTime.Seconds()
+	return res, u.collect()
+}
+
+// newResult is a run's result before anything is planned: the back end,
+// the harness's hash and one entry per variant, in order.
+func newResult(opts Options, variants []Variant) *Result {
 	res := &Result{ProbeResult: report.ProbeResult{Backend: opts.Backend, HeaderSHA256: HeaderHash(), Device: map[string]string{}}, compiled: map[traceKey][]compiledThread{}, why: map[traceKey]string{}}
 	for _, v := range variants {
 		res.Variants = append(res.Variants, report.ProbeVariant{Label: v.Label(), Model: v.Model, Namespace: v.Namespace, Role: v.Role})
 	}
-	opts.logf("compiler: %s", opts.BuildCommand())
-	if opts.Backend == "gpu" {
-		opts.logf("host checks of failing units add nvcc's include directories: %v", nvccIncludeDirs(opts.compiler()))
+	return res
+}
+
+// logToolchain logs how the units will be compiled: the command, and what
+// host checks and a user's headers add to it.
+func (o Options) logToolchain() {
+	o.logf("compiler: %s", o.BuildCommand())
+	if o.Backend == "gpu" {
+		o.logf("host checks of failing units add nvcc's include directories: %v", nvccIncludeDirs(o.compiler()))
 	}
-	if len(opts.Headers) > 0 {
-		opts.logf("your headers are included after %s (what nvcc declares implicitly, for host builds)", hostPrelude)
+	if len(o.Headers) > 0 {
+		o.logf("your headers are included after %s (what nvcc declares implicitly, for host builds)", hostPrelude)
 	}
+}
+
+// planCases plans every case, listing those that cannot be planned as
+// skipped with their reason and counting the configurations and programs
+// of the rest.
+func planCases(res *Result, cases []Case, variants []Variant, strictAlign bool) []*plannedCase {
 	var planned []*plannedCase
 	for i, c := range cases {
-		pc, why := plan(i, c, variants, opts.Backend == "gpu")
+		pc, why := plan(i, c, variants, strictAlign)
 		if pc == nil {
 			res.Skipped = append(res.Skipped, report.ProbeSkip{Config: c.Config.String(), Reason: why})
 			continue
@@ -89,156 +127,20 @@ func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 		res.Configs++
 		res.Programs += len(pc.Programs)
 	}
-	if len(planned) == 0 {
-		return res, noneProbed(res.Skipped)
+	return planned
+}
+
+// leaveOutUndeclared checks, before anything is instantiated, that a
+// user's headers compile and declare the namespace and classes the units
+// name, and leaves out the cases of element types they lack. A missing
+// CUDA include, a wrong --include or a typo in --namespace would fail
+// every unit the same way: it is said once, as the error.
+func (o Options) leaveOutUndeclared(ctx context.Context, res *Result, variants []Variant, planned []*plannedCase) ([]*plannedCase, error) {
+	lacks, err := o.preflight(ctx, variants, planned)
+	if err != nil {
+		return planned, err
 	}
-	if len(opts.Headers) > 0 {
-		// A user's headers: do they compile, and declare the namespace and
-		// classes the units name, before anything is instantiated? If not
-		// (a missing CUDA include, a wrong --include, a typo in
-		// --namespace), every unit would fail the same way: say so once.
-		lacks, err := opts.preflight(ctx, variants, planned)
-		if err != nil {
-			return res, err
-		}
-		planned = leaveOutLacking(res, planned, lacks)
-		if len(planned) == 0 {
-			return res, noneProbed(res.Skipped)
-		}
-	}
-	batches := splitBatches(planned, opts.Batches)
-	steps := &stepper{report: opts.Progress}
-	steps.total.Store(int64(2 * len(batches)))
-	if len(opts.Headers) > 0 {
-		steps.total.Add(1)
-		steps.step() // the preflight, done
-	}
-	outs := make([]*rawOutput, len(batches))
-	errs := make([]error, len(batches))
-	bins := make([]string, len(batches))
-	var mu sync.Mutex
-	var runTime, buildTime time.Duration
-	// Build every translation unit in parallel, then run: on the host in
-	// parallel too, on the GPU one program at a time.
-	forEach := func(parallel bool, f func(b int)) {
-		var wg sync.WaitGroup
-		for b := range batches {
-			if !parallel {
-				f(b)
-				continue
-			}
-			wg.Add(1)
-			go func(b int) { defer wg.Done(); f(b) }(b)
-		}
-		wg.Wait()
-	}
-	srcs := make([][]byte, len(batches))
-	generate := func(b int) {
-		var src bytes.Buffer
-		Generate(&src, batches[b], variants, opts.Headers)
-		srcs[b] = src.Bytes()
-	}
-	rebuilding := false
-	build := func(b int) {
-		t0 := time.Now()
-		bin, cached, err := opts.Build(ctx, srcs[b])
-		var ce *CompileError
-		if rebuilding || !errors.As(err, &ce) {
-			steps.step() // a compile failure counts when rebuilt below
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		buildTime += time.Since(t0)
-		res.Builds++
-		if cached {
-			res.CachedBuilds++
-		}
-		bins[b], errs[b] = bin, err
-		opts.logf("built translation unit %d/%d (%d configurations) in %.1fs, cached=%v", b+1, len(batches), len(batches[b]), time.Since(t0).Seconds(), cached)
-	}
-	for b := range batches {
-		generate(b)
-	}
-	forEach(true, build)
-	// A path that does not compile is a finding, not a crash: find the
-	// (variant, program) pairs responsible, list them as unavailable with
-	// the compiler's first diagnostic, and build the rest again.
-	var failed []int
-	for b, err := range errs {
-		var ce *CompileError
-		if errors.As(err, &ce) {
-			failed = append(failed, b)
-		}
-	}
-	if len(failed) > 0 {
-		opts.logf("%d of %d translation units do not compile; attributing the failures", len(failed), len(batches))
-		var wg sync.WaitGroup
-		for _, b := range failed {
-			wg.Add(1)
-			go func(b int) {
-				defer wg.Done()
-				if err := opts.attributeBatch(ctx, batches[b], variants); err != nil {
-					opts.logf("attribution: %v", err)
-					return // the build below reports the compile error itself
-				}
-				generate(b)
-			}(b)
-		}
-		wg.Wait()
-		rebuilding = true
-		forEach(true, func(b int) {
-			if slices.Contains(failed, b) {
-				build(b)
-			}
-		})
-	}
-	for _, src := range srcs {
-		sum := sha256.Sum256(src)
-		res.SourceSHA256 = append(res.SourceSHA256, hex.EncodeToString(sum[:]))
-	}
-	for _, pc := range planned {
-		res.countUnavailable(pc, variants)
-	}
-	forEach(opts.Backend != "gpu", func(b int) {
-		defer steps.step()
-		if errs[b] != nil || ctx.Err() != nil {
-			return
-		}
-		t0 := time.Now()
-		out, err := execute(ctx, bins[b], batches[b], opts)
-		mu.Lock()
-		defer mu.Unlock()
-		runTime += time.Since(t0)
-		outs[b], errs[b] = out, err
-		opts.logf("ran translation unit %d/%d in %.1fs", b+1, len(batches), time.Since(t0).Seconds())
-	})
-	res.RunSeconds = runTime.Seconds()
-	res.BuildSeconds = buildTime.Seconds()
-	for b, err := range errs {
-		if err != nil {
-			if outs[b] != nil {
-				res.ToolOutput = append(res.ToolOutput, outs[b].Tool...)
-			}
-			return res, err
-		}
-	}
-	for b, batch := range batches {
-		out := outs[b]
-		res.Reserved += out.Reserved
-		res.Capacity += out.Capacity
-		res.Errors = append(res.Errors, out.Errors...)
-		res.ToolOutput = append(res.ToolOutput, out.Tool...)
-		for k, v := range out.Device {
-			res.Device[k] = v
-		}
-		for _, pc := range batch {
-			observe(pc, variants, out, res)
-		}
-	}
-	if res.Reserved > res.Capacity {
-		res.Dropped = res.Reserved - res.Capacity
-	}
-	return res, nil
+	return leaveOutLacking(res, planned, lacks), nil
 }
 
 // splitBatches deals cases into at most n translation units by a hash of

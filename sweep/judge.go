@@ -19,105 +19,154 @@ func judgeBatches(ctx context.Context, opts Options, name string, src props.Sour
 	// an interruption), so that no worker waits for a batch forever.
 	stopCtx, stop := context.WithCancel(ctx)
 	defer stop()
+	j := newBatchJudge(opts, name, src, gen)
+	work := j.handOut(stopCtx)
+	var wg sync.WaitGroup
+	j.startWorkers(&wg, work)
+	total, merged, err := j.mergeInOrder(ctx)
+	stop()
+	wg.Wait() // in-flight batches end (their compilers killed) before the report
+	if err != nil {
+		return nil, "", err
+	}
+	if merged < len(j.batches) {
+		interrupted = fmt.Sprintf("stopped after %d of %d batches", merged, len(j.batches))
+	}
+	return total, interrupted, nil
+}
+
+// batchJudge is what one judgeBatches call's producer, workers and merge
+// share: the batches of its shard, the channel each batch's result arrives
+// on, and the tokens that bound how many batches are in flight.
+type batchJudge struct {
+	opts     Options
+	name     string
+	src      props.Source
+	gen      generated
+	controls []iterator.Defect // none with KillOnly
+	batches  []batch
+	lo       int // the index of batches[0] among the sweep's batches
+	ready    []chan batchResult
+	tokens   chan struct{}
+}
+
+// newBatchJudge takes the batches of opts.Shard and the controls judged on
+// them (none with KillOnly), each batch with a ready channel of its own.
+func newBatchJudge(opts Options, name string, src props.Source, gen generated) *batchJudge {
 	controls := props.ControlsFor(opts.Class, opts.PtrContract)
 	if opts.KillOnly {
 		controls = nil
 	}
-	ctrlModels := make([]iterator.Model, len(controls))
-	for i, d := range controls {
-		ctrlModels[i] = iterator.Control(d)
-	}
 	all := gen.batches()
 	lo, hi := opts.Shard.span(len(all))
-	bs := all[lo:hi]
-	ready := make([]chan batchResult, len(bs))
-	for i := range ready {
-		ready[i] = make(chan batchResult, 1)
+	j := &batchJudge{opts: opts, name: name, src: src, gen: gen, controls: controls, batches: all[lo:hi], lo: lo,
+		tokens: make(chan struct{}, 4*opts.Workers)}
+	j.ready = make([]chan batchResult, len(j.batches))
+	for i := range j.ready {
+		j.ready[i] = make(chan batchResult, 1)
 	}
-	tokens := make(chan struct{}, 4*opts.Workers)
+	return j
+}
+
+// handOut sends the batches' indices in order, each once a token is free
+// (mergeInOrder frees one per batch merged), and closes the channel after
+// the last or when stop is done.
+func (j *batchJudge) handOut(stop context.Context) <-chan int {
 	work := make(chan int)
 	go func() {
 		defer close(work)
-		for b := range bs {
+		for b := range j.batches {
 			select {
-			case tokens <- struct{}{}:
-			case <-stopCtx.Done():
+			case j.tokens <- struct{}{}:
+			case <-stop.Done():
 				return
 			}
 			select {
 			case work <- b:
-			case <-stopCtx.Done():
+			case <-stop.Done():
 				return
 			}
 		}
 	}()
+	return work
+}
+
+// startWorkers starts opts.Workers goroutines, added to wg, that judge the
+// batches work hands them.
+func (j *batchJudge) startWorkers(wg *sync.WaitGroup, work <-chan int) {
+	ctrlModels := make([]iterator.Model, len(j.controls))
+	for i, d := range j.controls {
+		ctrlModels[i] = iterator.Control(d)
+	}
 	// A sweep of the reference model itself has judged the reference on
 	// each batch's plan: a control takes that judgement where it answers
 	// as the reference does (props.Shortcut).
-	m, ok := goModel(opts)
+	m, ok := goModel(j.opts)
 	viaRef := ok && m == iterator.Control("")
-	first := newFirstKills(len(controls), len(opts.Properties))
-	if opts.fullControls {
+	first := newFirstKills(len(j.controls), len(j.opts.Properties))
+	if j.opts.fullControls {
 		first = nil
 	}
-	var wg sync.WaitGroup
-	for w := 0; w < opts.Workers; w++ {
+	for w := 0; w < j.opts.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			arena := &iterator.Arena{} // the controls' traces, reused batch after batch
-			ctrls := make([]props.Source, len(ctrlModels))
-			for i, cm := range ctrlModels {
-				ctrls[i] = props.ModelSourceIn(cm, arena)
-			}
-			w := newWorkerSources(opts, src)
-			var cases []props.Case // the batch's, reused batch after batch
-			for b := range work {
-				agg := newAggregate(name, opts, controls)
-				w.reset()
-				clear(cases)
-				cases = gen.appendCases(cases[:0], bs[b])
-				err := guard(func() error {
-					return runBatch(agg, w, ctrls, arena, cases, lo+b, bs[b].rndLo, first, viaRef)
-				})
-				ready[b] <- batchResult{agg: agg, err: err}
-			}
+			j.judgeEach(work, ctrlModels, first, viaRef)
 		}()
 	}
-	total = newAggregate(name, opts, controls)
-	var firstErr error
-	merged := 0
-	for b := range bs {
+}
+
+// judgeEach is one worker: it judges each batch work hands it into a
+// partial aggregate (a panic turned into its error) and delivers it on the
+// batch's ready channel. The controls' traces, the sources' arenas and the
+// case list are its own, reused batch after batch.
+func (j *batchJudge) judgeEach(work <-chan int, ctrlModels []iterator.Model, first *firstKills, viaRef bool) {
+	arena := &iterator.Arena{} // the controls' traces
+	ctrls := make([]props.Source, len(ctrlModels))
+	for i, cm := range ctrlModels {
+		ctrls[i] = props.ModelSourceIn(cm, arena)
+	}
+	w := newWorkerSources(j.opts, j.src)
+	var cases []props.Case
+	for b := range work {
+		agg := newAggregate(j.name, j.opts, j.controls)
+		w.reset()
+		clear(cases)
+		cases = j.gen.appendCases(cases[:0], j.batches[b])
+		err := guard(func() error {
+			return runBatch(agg, w, ctrls, arena, cases, j.lo+b, j.batches[b].rndLo, first, viaRef)
+		})
+		j.ready[b] <- batchResult{agg: agg, err: err}
+	}
+}
+
+// mergeInOrder merges the batches' results in batch order, so that the
+// aggregate does not depend on the worker count, reporting progress after
+// each. It stops at the first batch's error, or when ctx is done (a batch
+// that failed because the run was stopped, a compiler killed, is part of
+// the interruption, not an error), and returns how many batches it merged.
+func (j *batchJudge) mergeInOrder(ctx context.Context) (total *aggregate, merged int, err error) {
+	total = newAggregate(j.name, j.opts, j.controls)
+	for b := range j.batches {
 		var r batchResult
 		select {
-		case r = <-ready[b]:
-			<-tokens
+		case r = <-j.ready[b]:
+			<-j.tokens
 		case <-ctx.Done():
 		}
 		if ctx.Err() != nil {
-			// A batch that failed because the run was stopped (a compiler
-			// killed) is part of the interruption, not an error.
 			break
 		}
 		if r.err != nil {
-			firstErr = r.err
-			break
+			return total, merged, r.err
 		}
 		total.merge(r.agg)
 		merged++
-		if opts.Progress != nil {
-			opts.Progress(b+1, len(bs))
+		if j.opts.Progress != nil {
+			j.opts.Progress(b+1, len(j.batches))
 		}
 	}
-	stop()
-	wg.Wait() // in-flight batches end (their compilers killed) before the report
-	if firstErr != nil {
-		return nil, "", firstErr
-	}
-	if merged < len(bs) {
-		interrupted = fmt.Sprintf("stopped after %d of %d batches", merged, len(bs))
-	}
-	return total, interrupted, nil
+	return total, merged, nil
 }
 
 // markInterrupted marks a report cut short: a property that failed on the
