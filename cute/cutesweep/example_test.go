@@ -12,7 +12,7 @@ import (
 // every control is killed.
 func ExampleRun() {
 	res, err := cutesweep.Run(context.Background(), cutesweep.Options{
-		Preset: "quick", Seed: 1, StaticEvery: 1, Ops: []cute.Op{cute.OpComposition, cute.OpComplement},
+		Cases: 300, Seed: 1, StaticEvery: 1, Ops: []cute.Op{cute.OpComposition, cute.OpComplement},
 	})
 	if err != nil {
 		panic(err)
