@@ -55,17 +55,19 @@ func TestObserveRecordsOnlyWhatTheBytesShow(t *testing.T) {
 		observe(pc, []Variant{{}}, raw, res)
 		got := res.compiled[traceKey{}][0].Records[0]
 		for i := range e.addrs {
-			if got.Addrs[i] != e.addrs[i] || got.Evidence[i] != e.ev[i] || (e.valid != nil && got.Valid[i] != e.valid[i]) {
-				t.Errorf("%s: access %d: address %d evidence %b valid %v, want %d %b %v", e.name, i, got.Addrs[i], got.Evidence[i], got.Valid, e.addrs[i], e.ev[i], e.valid)
+			assert.Equal(t, e.addrs[i], got.Addrs[i], "%s: access %d: address", e.name, i)
+			assert.Equal(t, e.ev[i], got.Evidence[i], "%s: access %d: evidence", e.name, i)
+			if e.valid != nil {
+				assert.Equal(t, e.valid[i], got.Valid[i], "%s: access %d: guard", e.name, i)
 			}
 			assert.NotEqual(t, int64(modelAddr), got.Addrs[i], "%s: access %d holds the model's address", e.name, i)
 			assert.Equal(t, e.ev[i]&iterator.EvidenceNotSeen == 0, got.Seen(i), "%s: access %d: Seen", e.name, i)
 		}
-		if e.valid == nil && got.Valid != nil {
-			t.Errorf("%s: guards %v on an unguarded class", e.name, got.Valid)
+		if e.valid == nil {
+			assert.Nil(t, got.Valid, "%s: guards on an unguarded class", e.name)
 		}
-		if len(res.Runs) != 1 || len(res.Runs[0].Compiled) != 1 {
-			t.Errorf("%s: runs %+v", e.name, res.Runs)
+		if assert.Len(t, res.Runs, 1, "%s: runs", e.name) {
+			assert.Len(t, res.Runs[0].Compiled, 1, "%s: the run's compiled traces", e.name)
 		}
 	}
 }

@@ -97,13 +97,12 @@ func TestBuildCacheSeesHeaderFixed(t *testing.T) {
 // build's dependency list cannot name.
 func TestBuildCacheSeesMissingHeaderCreated(t *testing.T) {
 	tc, header, _ := depToolchain(t)
-	if _, _, err := tc.Build(context.Background(), []byte(valueProgram)); err == nil {
-		t.Fatal("built without value.h")
-	}
+	_, _, err := tc.Build(context.Background(), []byte(valueProgram))
+	require.Error(t, err, "built without value.h")
 	writeHeader(t, header, "#define VALUE 7\n")
-	if out, cached := buildAndRun(t, tc); out != "7" || cached {
-		t.Fatalf("header created: printed %q cached=%v, want \"7\" built afresh", out, cached)
-	}
+	out, cached := buildAndRun(t, tc)
+	require.Equal(t, "7", out, "header created: printed")
+	require.False(t, cached, "header created: cached, want built afresh")
 }
 
 // The failure attribution's syntax checks are cached by the same rule.
@@ -114,14 +113,14 @@ func TestSyntaxCheckSeesHeaderFixed(t *testing.T) {
 	ctx := context.Background()
 	writeHeader(t, header, "#define VALUE (1 +)\n")
 	for i := range 2 {
-		if diag, _ := opts.compileError(ctx, []byte(valueProgram)); !strings.Contains(diag, "error") || compiles() != 1 {
-			t.Fatalf("broken header, check %d: diagnostic %q after %d compiles, want an error after 1", i, diag, compiles())
-		}
+		diag, _ := opts.compileError(ctx, []byte(valueProgram))
+		require.Contains(t, diag, "error", "broken header, check %d: diagnostic", i)
+		require.Equal(t, 1, compiles(), "broken header, check %d: compiles", i)
 	}
 	writeHeader(t, header, "#define VALUE (1 + 2)\n")
-	if diag, _ := opts.compileError(ctx, []byte(valueProgram)); diag != "" || compiles() != 2 {
-		t.Fatalf("fixed header: diagnostic %q after %d compiles, want none after 2", diag, compiles())
-	}
+	diag, _ := opts.compileError(ctx, []byte(valueProgram))
+	require.Empty(t, diag, "fixed header: diagnostic")
+	require.Equal(t, 2, compiles(), "fixed header: compiles")
 }
 
 func TestParseDepfile(t *testing.T) {

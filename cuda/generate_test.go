@@ -46,16 +46,16 @@ func TestParseOutput(t *testing.T) {
 	r := newRawOutput()
 	require.NoError(t, r.parse(strings.NewReader(out), func(int) int { return 2 }))
 	acc := r.Accesses[accessKey{Case: 3, Variant: 1, Prog: 2, Thread: 5, Op: 0}]
-	if len(acc) != 2 || acc[1].Addr != -16 || acc[0].Flags != flagUnrecovered || !acc[0].Seen {
-		t.Errorf("accesses %+v", acc)
-	}
-	runs := r.Runs[runKey{Case: 3, Variant: 0, Prog: 4}]
-	if len(runs) != 1 || runs[0] != (tagRun{Thread: 7, Index: 8, Addr: 100, Len: 8}) {
-		t.Errorf("runs %+v", runs)
-	}
-	if r.Reserved != 3 || r.Capacity != 10 || r.Device["name"] != "NVIDIA H200" || len(r.Tool) != 1 || !r.sawEnd {
-		t.Errorf("summary %+v", r)
-	}
+	require.Len(t, acc, 2, "accesses %+v", acc)
+	assert.Equal(t, int64(-16), acc[1].Addr, "access 1's address")
+	assert.Equal(t, flagUnrecovered, acc[0].Flags, "access 0's flags")
+	assert.True(t, acc[0].Seen, "access 0 seen")
+	assert.Equal(t, []tagRun{{Thread: 7, Index: 8, Addr: 100, Len: 8}}, r.Runs[runKey{Case: 3, Variant: 0, Prog: 4}], "runs")
+	assert.Equal(t, uint64(3), r.Reserved, "reserved")
+	assert.Equal(t, uint64(10), r.Capacity, "capacity")
+	assert.Equal(t, "NVIDIA H200", r.Device["name"], "device name")
+	assert.Len(t, r.Tool, 1, "tool lines")
+	assert.True(t, r.sawEnd, "the summary line seen")
 	assert.Error(t, newRawOutput().parse(strings.NewReader("A 1 x\n"), func(int) int { return 1 }), "a malformed line was accepted")
 }
 

@@ -57,8 +57,7 @@ func TestCompiledWorkedExamples(t *testing.T) {
 			if v.Model == "cutlass-pre3049" {
 				want = c.pre
 			}
-			if resp[i].Err != nil {
-				t.Errorf("%s %s: %v", v.Model, c.ops, resp[i].Err)
+			if !assert.NoError(t, resp[i].Err, "%s %s", v.Model, c.ops) {
 				continue
 			}
 			recs := resp[i].Traces[0].Records

@@ -21,9 +21,8 @@ func TestRunProgressTotalCountedFirst(t *testing.T) {
 		mu.Unlock()
 	}}
 	cases := representativeCases(t)[:6]
-	if _, err := Run(context.Background(), cases, opts); err != nil {
-		t.Fatal(err)
-	}
+	_, err := Run(context.Background(), cases, opts)
+	require.NoError(t, err)
 	require.NotEmpty(t, seen, "no progress reported")
 	total := seen[0][1]
 	assert.Equal(t, 2*len(splitBatches(mustPlan(t, cases), 3)), total, "total, want a build and a run per translation unit")

@@ -1,7 +1,6 @@
 package cuda
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,13 +28,13 @@ func TestVariantSourceAnswersFromTheRun(t *testing.T) {
 	assert.Equal(t, "compiled:b@host", src.Name(), "name")
 	resps, err := src.Traces([]props.Request{{Config: cfg, Program: store, Threads: []int{1, 0}}, {Config: cfg, Program: load, Threads: []int{0}}, {Config: cfg, Program: store, Threads: []int{2}}})
 	require.NoError(t, err)
-	if r := resps[0]; r.Err != nil || len(r.Traces) != 2 || r.Traces[0].Records[0].Addrs[0] != 201 || r.Traces[1].Records[0].Addrs[0] != 200 {
-		t.Errorf("the variant's own pair: %+v", r)
-	}
-	if r := resps[1]; !errors.Is(r.Err, iterator.ErrUnavailable) || r.Traces != nil {
-		t.Errorf("another variant's pair: %+v, want unavailable", r)
-	}
-	if r := resps[2]; r.Err == nil || r.Traces != nil {
-		t.Errorf("a thread the run did not have: %+v, want an error", r)
-	}
+	own := resps[0]
+	require.NoError(t, own.Err, "the variant's own pair")
+	require.Len(t, own.Traces, 2, "the variant's own pair: %+v", own)
+	assert.Equal(t, int64(201), own.Traces[0].Records[0].Addrs[0], "the variant's own pair: thread 1")
+	assert.Equal(t, int64(200), own.Traces[1].Records[0].Addrs[0], "the variant's own pair: thread 0")
+	assert.ErrorIs(t, resps[1].Err, iterator.ErrUnavailable, "another variant's pair")
+	assert.Nil(t, resps[1].Traces, "another variant's pair")
+	assert.Error(t, resps[2].Err, "a thread the run did not have")
+	assert.Nil(t, resps[2].Traces, "a thread the run did not have")
 }

@@ -19,8 +19,9 @@ func TestSanitizerOutcome(t *testing.T) {
 	assert.Equal(t, "ERROR SUMMARY: 0 errors", s.Summary, "clean run: %+v", s)
 	dirty := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"========= Invalid __global__ write of size 4 bytes", "========= ERROR SUMMARY: 1 error"}}}
 	s = sanitizerOutcome("memcheck", "quick", dirty, true, nil)
-	if s.Clean || len(s.Reports) != 1 || !strings.HasPrefix(s.Reports[0], "Invalid __global__ write") {
-		t.Errorf("a reported error: %+v", s)
+	assert.False(t, s.Clean, "a reported error: %+v", s)
+	if assert.Len(t, s.Reports, 1, "a reported error: %+v", s) {
+		assert.True(t, strings.HasPrefix(s.Reports[0], "Invalid __global__ write"), "a reported error: %+v", s)
 	}
 	disagree := &Result{ProbeResult: report.ProbeResult{ToolOutput: []string{"= RACECHECK SUMMARY: 0 hazards displayed"}}}
 	s = sanitizerOutcome("racecheck", "quick", disagree, false, nil)

@@ -76,11 +76,11 @@ func TestSparseFaultFlagged(t *testing.T) {
 			for k, a := range accs {
 				row := int64((thread + 32*k) / 16)
 				want := row*(1<<31+256) + 16*int64(thread%16)
-				switch {
-				case row == 0 && (a.Addr != want || a.Flags != 0):
-					t.Errorf("%s thread %d access %d: got %d flags %d, want %d unflagged", ops, thread, k, a.Addr, a.Flags, want)
-				case row > 0 && a.Flags&(flagUnrecovered|flagByteCount) == 0:
-					t.Errorf("%s thread %d access %d (row %d, outside the windows): got %d unflagged", ops, thread, k, row, a.Addr)
+				if row == 0 {
+					assert.Equal(t, want, a.Addr, "%s thread %d access %d: address", ops, thread, k)
+					assert.Zero(t, a.Flags, "%s thread %d access %d: flags", ops, thread, k)
+				} else {
+					assert.NotZero(t, a.Flags&(flagUnrecovered|flagByteCount), "%s thread %d access %d (row %d, outside the windows): got %d unflagged", ops, thread, k, row, a.Addr)
 				}
 			}
 		}

@@ -40,11 +40,8 @@ func TestWireFlagsAgreeWithHarness(t *testing.T) {
 		n, err := strconv.Atoi(strings.TrimSpace(val))
 		require.NoError(t, err, "enum Flags item %q", item)
 		g, ok := goFlags[name]
-		switch {
-		case !ok:
-			t.Errorf("harness flag %s = %d has no Go constant", name, n)
-		case g != n:
-			t.Errorf("flag %s: harness %d, Go %d", name, n, g)
+		if assert.True(t, ok, "harness flag %s = %d has no Go constant", name, n) {
+			assert.Equal(t, n, g, "flag %s: harness then Go", name)
 		}
 		seen[name] = true
 	}

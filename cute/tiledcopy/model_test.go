@@ -138,9 +138,9 @@ func TestPredicatePerCall(t *testing.T) {
 	last := tr.Threads[31]
 	assert.Equal(t, []bool{true, true, true, true}, last.Pred, "thread 31 (m 124..127) predicate, want the whole call on")
 	c.Extent = []int64{124, 8}
-	if tr := c.Eval(); !slices.Equal(tr.Threads[31].Pred, []bool{false, false, false, false}) || tr.Landed[124] != -1 {
-		t.Errorf("extent 124: thread 31 predicate %v, landed[124] %d", tr.Threads[31].Pred, tr.Landed[124])
-	}
+	tr = c.Eval()
+	assert.Equal(t, []bool{false, false, false, false}, tr.Threads[31].Pred, "extent 124: thread 31 predicate")
+	assert.Equal(t, int64(-1), tr.Landed[124], "extent 124: landed[124]")
 }
 
 func TestCaseTextRoundTrip(t *testing.T) {

@@ -20,8 +20,7 @@ func TestModelPassesAndControlsDie(t *testing.T) {
 	require.NoError(t, err)
 	rep := res.Report()
 	for _, p := range rep.Properties {
-		if p.Status != report.Held {
-			t.Errorf("%s: %s (%d of %d cases)", p.ID, p.Status, p.Violations, p.Cases)
+		if !assert.Equal(t, report.Held, p.Status, "%s (%d of %d cases)", p.ID, p.Violations, p.Cases) {
 			if p.Counterexample != nil {
 				t.Logf("  %s\n  %s", p.Counterexample.Detail, p.Counterexample.Replay.Command)
 			}

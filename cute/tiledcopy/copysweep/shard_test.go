@@ -44,9 +44,10 @@ func TestShardsMerge(t *testing.T) {
 		require.Len(t, m.Properties, len(w.Properties), "%s: merged %+v\nwhole %+v", src.Name(), m, w)
 		for k := range w.Properties {
 			a, b := m.Properties[k], w.Properties[k]
-			if a.Violations != b.Violations || (a.Counterexample == nil) != (b.Counterexample == nil) ||
-				a.Counterexample != nil && a.Counterexample.Config != b.Counterexample.Config {
-				t.Errorf("%s %s: merged %+v, whole %+v", src.Name(), a.ID, a, b)
+			assert.Equal(t, b.Violations, a.Violations, "%s %s: violations, merged %+v, whole %+v", src.Name(), a.ID, a, b)
+			if assert.Equal(t, b.Counterexample == nil, a.Counterexample == nil, "%s %s: a counterexample, merged %+v, whole %+v", src.Name(), a.ID, a, b) &&
+				a.Counterexample != nil {
+				assert.Equal(t, b.Counterexample.Config, a.Counterexample.Config, "%s %s: the counterexample, merged then whole", src.Name(), a.ID)
 			}
 		}
 		for k := range w.Coverage {
