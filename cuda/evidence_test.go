@@ -22,9 +22,9 @@ import (
 // stays as the record of what those headers did; the test says so in its
 // log, and docs/own-cutlass.md names the run that would refresh it.
 func TestCommittedEvidenceMatchesSources(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "reports", "evidence", "gpu-*.json"))
-	require.NoError(t, err, "no committed GPU evidence under reports/evidence (%v)", err)
-	require.NotEmpty(t, files, "no committed GPU evidence under reports/evidence (%v)", err)
+	files, err := filepath.Glob(filepath.Join("..", "evidence", "gpu-*.json"))
+	require.NoError(t, err, "no committed GPU evidence under evidence/ (%v)", err)
+	require.NotEmpty(t, files, "no committed GPU evidence under evidence/ (%v)", err)
 	current := 0
 	for _, f := range files {
 		ev := readEvidence(t, f)

@@ -55,7 +55,7 @@ func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sanitize := fs.Bool("sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
 	sanPreset := presetVar(fs, "sanitize-preset", gen.Representative, true, "cases for the sanitizer runs")
 	sanTimeout := fs.Duration("sanitize-timeout", 4*time.Minute, "time limit of each sanitizer run")
-	outDir := fs.String("out-dir", filepath.Join("reports", "evidence"), "where the evidence files go")
+	outDir := fs.String("out-dir", "evidence", "where the evidence files go")
 	arch := fs.String("arch", "sm_90", "GPU architecture")
 	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
 	backend := fs.String("backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
