@@ -56,7 +56,7 @@ func TestHostProbeRenditions(t *testing.T) {
 // TestGPUProbe runs the renditions on a GPU where nvcc exists.
 func TestGPUProbe(t *testing.T) {
 	if _, err := exec.LookPath("nvcc"); err != nil {
-		t.Skip("SKIPPED, NOT PASSED: nvcc not found, the GPU back end was not tested here (see evidence for the committed H200 run)")
+		t.Skip("SKIPPED, NOT PASSED: nvcc not found, the GPU back end was not tested here (see evidence/ for the committed H200 run)")
 	}
 	_, res, err := countedRun(context.Background(), representativeCases(t), cuda.Options{Toolchain: cuda.Toolchain{Backend: "gpu"}})
 	require.NoError(t, err)
