@@ -14,7 +14,7 @@ type compiledThread = iterator.ThreadTrace
 // showed), and the Go model's and the reference's traces of the same
 // program, record for record in the same order. Judging and counting them
 // (what the model explains of an access the bytes did not show, too) is the
-// judging layer's (probejudge.Count).
+// judging layer's (package probe).
 type ProgramRun struct {
 	Variant     int
 	Config      iterator.Config

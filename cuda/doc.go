@@ -8,7 +8,7 @@
 // back end one CUDA thread per iterator thread. The records it prints are
 // parsed back into iterator.ThreadTrace values, which Run returns with the
 // Go model's and the reference model's traces as raw facts (Result.Runs);
-// the judging layer (probejudge) compares them with the Go model of the
+// the judging layer (package probe) compares them with the Go model of the
 // same name, and, for round trips and controls, with the reference model.
 //
 // The C++ renditions of the built-in models live in cuda/include/tilecheck;

@@ -22,9 +22,9 @@ import (
 // stays as the record of what those headers did; the test says so in its
 // log, and docs/own-cutlass.md names the run that would refresh it.
 func TestCommittedEvidenceMatchesSources(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "reports", "evidence", "gpu-*.json"))
-	require.NoError(t, err, "no committed GPU evidence under reports/evidence (%v)", err)
-	require.NotEmpty(t, files, "no committed GPU evidence under reports/evidence (%v)", err)
+	files, err := filepath.Glob(filepath.Join("..", "evidence", "gpu-*.json"))
+	require.NoError(t, err, "no committed GPU evidence under evidence/ (%v)", err)
+	require.NotEmpty(t, files, "no committed GPU evidence under evidence/ (%v)", err)
 	current := 0
 	for _, f := range files {
 		ev := readEvidence(t, f)
@@ -66,13 +66,14 @@ func readEvidence(t *testing.T, f string) report.GPUEvidence {
 }
 
 // headerHashAtEvidenceCommit hashes cuda/include/tilecheck as it stood in the
-// commit that last wrote the evidence file f.
+// commit that last wrote the evidence file f's content (followed across
+// renames: a commit that only moved it wrote nothing).
 func headerHashAtEvidenceCommit(t *testing.T, f string) (commit, hash string, ok bool) {
 	git := func(args ...string) (string, bool) {
 		out, err := exec.Command("git", args...).Output()
 		return string(out), err == nil
 	}
-	commit, ok = git("log", "-1", "--format=%H", "--", f)
+	commit, ok = git("log", "-1", "--follow", "--diff-filter=AM", "--format=%H", "--", f)
 	commit = strings.TrimSpace(commit)
 	if !ok || commit == "" {
 		return "", "", false

@@ -53,7 +53,7 @@ func (s *stepper) step() {
 
 // Run plans the cases, generates, builds and runs them, and returns the
 // traces and raw facts they left (Result.Runs): it judges nothing and
-// counts no access (the judging layer, probejudge.Count, does).
+// counts no access (the judging layer, package probe, does).
 func Run(ctx context.Context, cases []Case, opts Options) (*Result, error) {
 	if err := opts.Check(); err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 // (configuration, program) the run ran on v with the traces Run recovered
 // (ProgramRun.Compiled: nothing is built or run again), and any other with
 // an *iterator.UnavailableError. It is how the judging layer hands a
-// probe's traces to the sweep engine (probejudge), judged like any source.
+// probe's traces to the sweep engine (package probe), judged like any source.
 func (r *Result) VariantSource(v int) props.Source {
 	s := &runSource{runs: map[pairKey]*ProgramRun{}}
 	if v >= 0 && v < len(r.Variants) {

@@ -29,9 +29,9 @@ func SanitizersNotRun(preset, why string) []report.Sanitizer {
 	return out
 }
 
-// Counter fills a run's counts from its raw facts and says whether the run
-// agreed with its Go models (probejudge.CountOK, which cuda does not
-// import: the command hands it in).
+// Counter judges a run's raw facts and says whether the run agreed with
+// its Go models: package probe's judgement, which it hands in (cuda does
+// not import it).
 type Counter func(*Result) (ok bool)
 
 // RunSanitizers runs cases under compute-sanitizer memcheck and racecheck,

@@ -3,8 +3,8 @@ package report
 // The compiled probe's schema: what tilecheck probe reports (ProbeReport)
 // and what tilecheck gpu commits as evidence (GPUEvidence). Package cuda
 // fills a ProbeResult (its cuda.Result holds one, beside the raw facts the
-// judging layer counts), probejudge counts into it, and reports/probe
-// renders it. JSON field names and order are the committed evidence's.
+// judging layer counts), package probe counts into its own copy of it, and
+// reports/probe renders it. JSON field names and order are the committed evidence's.
 
 // ProbeResult is what one compiled run found, as reported.
 type ProbeResult struct {
@@ -129,7 +129,7 @@ type MismatchGroup struct {
 }
 
 // ProbeControl says whether one control did what it must in a run: the
-// probe's form of a kill-matrix row (probejudge.Controls).
+// probe's form of a kill-matrix row (judged by package probe).
 type ProbeControl struct {
 	Variant string `json:"variant"`
 	Must    string `json:"must"`

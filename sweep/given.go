@@ -11,7 +11,7 @@ import (
 // handed, in order, instead of a preset's enumeration and random phase.
 // It is how a source that can answer only some cases is judged by the
 // engine: the compiled probe's traces, which one build produced for a
-// fixed list of (configuration, program) pairs (probejudge). So nothing
+// fixed list of (configuration, program) pairs (package probe). So nothing
 // asks the source for another case: no shrinking and no exhibit (the
 // counterexamples are the smallest given), and no coverage floors (no
 // generator aimed the cases at a target).

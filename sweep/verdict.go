@@ -4,7 +4,7 @@ import "github.com/tilecheck/tilecheck/report"
 
 // Verdict is the one rule every verdict of a run comes from: a sweep's
 // report (aggregate), a compiled probe's and the GPU evidence's (the
-// command calls it through probejudge, which reads a cuda.Result). It
+// command calls it through package probe, which reads a cuda.Result). It
 // fails when failed says anything did (a property's violation on the code
 // under test, or what the judgement needs lost: dropped records, errors, a
 // sanitizer's report); else it is weak when a row of the kill matrix misses

@@ -15,9 +15,9 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
-	"github.com/tilecheck/tilecheck/probejudge"
+	"github.com/tilecheck/tilecheck/probe"
 	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/reports/probe"
+	proberender "github.com/tilecheck/tilecheck/reports/probe"
 )
 
 func init() {
@@ -49,148 +49,141 @@ Exit status: 0 pass, 1 a disagreement, dropped records or a sanitizer report, 2 
 Flags:
 `
 
-func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gpu", flag.ContinueOnError)
-	preset := presetVar(fs, "preset", gen.Quick, true, "cases: representative, quick, release or exhaustive")
-	sanitize := fs.Bool("sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
-	sanPreset := presetVar(fs, "sanitize-preset", gen.Representative, true, "cases for the sanitizer runs")
-	sanTimeout := fs.Duration("sanitize-timeout", 4*time.Minute, "time limit of each sanitizer run")
-	outDir := fs.String("out-dir", filepath.Join("reports", "evidence"), "where the evidence files go")
-	arch := fs.String("arch", "sm_90", "GPU architecture")
-	jobs := fs.Int("jobs", 0, "translation units compiled in parallel (0: one per core)")
-	backend := fs.String("backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
-	class := fs.String("class", "all", classFlagHelp)
-	verbose := fs.Bool("verbose", false, "log every build and run on stderr, also when it is not a terminal")
-	if code, done := parseFlags(fs, args, gpuUsage, stdout, stderr); done {
-		return code
-	}
+// gpuFlags are tilecheck gpu's flags.
+type gpuFlags struct {
+	preset, sanPreset            *presetFlag
+	sanitize, verbose            bool
+	sanTimeout                   time.Duration
+	outDir, arch, backend, class string
+	jobs                         int
+	classes                      []iterator.Class
+	fs                           *flag.FlagSet
+}
+
+func (f *gpuFlags) register(fs *flag.FlagSet) {
+	f.fs = fs
+	f.preset = presetVar(fs, "preset", gen.Quick, true, "cases: representative, quick, release or exhaustive")
+	fs.BoolVar(&f.sanitize, "sanitize", false, "also run under compute-sanitizer memcheck and racecheck")
+	f.sanPreset = presetVar(fs, "sanitize-preset", gen.Representative, true, "cases for the sanitizer runs")
+	fs.DurationVar(&f.sanTimeout, "sanitize-timeout", 4*time.Minute, "time limit of each sanitizer run")
+	fs.StringVar(&f.outDir, "out-dir", "evidence", "where the evidence files go")
+	fs.StringVar(&f.arch, "arch", "sm_90", "GPU architecture")
+	fs.IntVar(&f.jobs, "jobs", 0, "translation units compiled in parallel (0: one per core)")
+	fs.StringVar(&f.backend, "backend", "gpu", "gpu; host runs the same protocol on the host (for testing the report)")
+	fs.StringVar(&f.class, "class", "all", classFlagHelp)
+	fs.BoolVar(&f.verbose, "verbose", false, "log every build and run on stderr, also when it is not a terminal")
+}
+
+// validate lists what is wrong with the flags, everything found before
+// anything is built: the evidence is written after the whole run.
+func (f *gpuFlags) validate() []string {
 	var problems []string
-	for _, p := range []string{preset.problem("preset"), sanPreset.problem("sanitize-preset")} {
+	for _, p := range []string{f.preset.problem("preset"), f.sanPreset.problem("sanitize-preset")} {
 		if p != "" {
 			problems = append(problems, p)
 		}
 	}
-	if *backend != "gpu" && *backend != "host" {
-		problems = append(problems, fmt.Sprintf("--backend %q: want gpu or host", *backend))
+	if f.backend != "gpu" && f.backend != "host" {
+		problems = append(problems, fmt.Sprintf("--backend %q: want gpu or host", f.backend))
 	}
-	if *jobs < 0 {
-		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", *jobs))
+	if f.jobs < 0 {
+		problems = append(problems, fmt.Sprintf("--jobs %d: want 0 or more", f.jobs))
 	}
-	classes, cerr := parseClasses(*class)
+	classes, cerr := parseClasses(f.class)
 	if cerr != nil {
 		problems = append(problems, cerr.Error())
 	}
-	if *backend == "host" && flagSet(fs, "arch") {
+	f.classes = classes
+	if f.backend == "host" && flagSet(f.fs, "arch") {
 		problems = append(problems, "--arch needs --backend gpu (the host back end builds for the host)")
 	}
-	if *sanitize {
+	if f.sanitize {
 		// Asked for and impossible: bad usage, said now, not a weak
 		// verdict after the whole protocol has run.
-		if *backend != "gpu" {
+		if f.backend != "gpu" {
 			problems = append(problems, "--sanitize needs --backend gpu (compute-sanitizer checks CUDA programs; the host rehearsal has none)")
 		} else if _, err := exec.LookPath("compute-sanitizer"); err != nil {
 			problems = append(problems, "--sanitize: compute-sanitizer not found on PATH (it comes with the CUDA toolkit)")
 		}
 	}
-	// The evidence is written after the whole run: a directory that cannot
-	// take it must be found out now.
-	if err := checkOutDir("--out-dir", *outDir); err != nil {
+	// A directory that cannot take the evidence must be found out now.
+	if err := checkOutDir("--out-dir", f.outDir); err != nil {
 		problems = append(problems, err.Error())
 	}
-	if len(problems) > 0 {
+	return problems
+}
+
+// options turns the flags into the evidence run's options, its log and
+// progress drawn by progress.
+func (f *gpuFlags) options(progress *progress, stderr io.Writer) probe.EvidenceOptions {
+	return probe.EvidenceOptions{
+		Options: probe.Options{Judging: probe.Judging{Preset: f.preset.p, Classes: f.classes},
+			Cuda: cuda.Options{Toolchain: cuda.Toolchain{Backend: f.backend, Arch: f.arch}, Variants: cuda.Renditions(), Batches: f.jobs,
+				Log: progress.logf(f.verbose, stderr, "tilecheck gpu: "), Progress: progress.phase("gpu: translation units built and run")}},
+		Sanitize: f.sanitize, SanitizePreset: f.sanPreset.p, SanitizeTimeout: f.sanTimeout,
+		SanitizerProgress: func(tool string) func(done, total int) {
+			return progress.phase("gpu: compute-sanitizer --tool " + tool)
+		},
+	}
+}
+
+func runGPU(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var f gpuFlags
+	fs := flag.NewFlagSet("gpu", flag.ContinueOnError)
+	f.register(fs)
+	if code, done := parseFlags(fs, args, gpuUsage, stdout, stderr); done {
+		return code
+	}
+	if problems := f.validate(); len(problems) > 0 {
 		return fail(stderr, "gpu", errors.New(strings.Join(problems, "; ")))
 	}
-	progress := newProgress(stderr, *verbose)
-	log := progress.logf(*verbose, stderr, "tilecheck gpu: ")
-	opts := cuda.Options{Toolchain: cuda.Toolchain{Backend: *backend, Arch: *arch}, Variants: cuda.Renditions(), Batches: *jobs,
-		Log: log, Progress: progress.phase("gpu: translation units built and run")}
-	if err := opts.Check(); err != nil {
-		return fail(stderr, "gpu", err)
+	progress := newProgress(stderr, f.verbose)
+	opts := f.options(progress, stderr)
+	// The evidence judged before the sanitizers run is written first: a
+	// sanitizer run cut short must not lose it.
+	pendingWritten := false
+	opts.Pending = func(ev report.GPUEvidence) error {
+		progress.finish()
+		if err := writeEvidence(f.outDir, &ev); err != nil {
+			return err
+		}
+		pendingWritten = true
+		return nil
 	}
-	cases, err := gen.ProbeClassCases(preset.p, classes)
-	if err != nil {
-		return fail(stderr, "gpu", err)
-	}
-	if log != nil {
-		log("building and running %d configurations (%s)", len(cases), preset)
-	}
-	res, err := cuda.Run(ctx, cases, opts)
+	run, err := probe.Evidence(ctx, opts)
 	progress.finish()
-	if ctx.Err() != nil {
-		fmt.Fprintf(stderr, "tilecheck gpu: interrupted; compilers stopped, no evidence written\n")
+	if err != nil && ctx.Err() != nil {
+		if pendingWritten {
+			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", f.outDir)
+		} else {
+			fmt.Fprintf(stderr, "tilecheck gpu: interrupted; compilers stopped, no evidence written\n")
+		}
 		return exitInterrupted
 	}
 	if err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	// cuda.Run returns traces and raw facts; the judging layer counts them.
-	probejudge.Count(res)
-	if log != nil {
-		log("%d translation units built in %.1fs (summed), run in %.1fs", len(res.SourceSHA256), res.BuildSeconds, res.RunSeconds)
-	}
-	ev := &report.GPUEvidence{Tool: "tilecheck", Version: report.Version(), Date: time.Now().UTC().Format("2006-01-02"), Preset: string(preset.p),
-		Arch: *arch, Device: res.Device, Result: &res.ProbeResult}
-	ev.GPU, ev.Driver, ev.Compiler = cuda.DeviceFacts(res, opts.Backend)
-	if *backend == "host" {
-		ev.Notes = append(ev.Notes, "run with --backend host: the protocol on the host compiler, not GPU evidence")
-	}
-	if *sanitize {
-		// Write the run's evidence first: a sanitizer run cut short by a
-		// time limit must not lose it (the sanitizer outcome then reads as
-		// not run, and the verdict says so).
-		pending := *ev
-		pending.Sanitizers = cuda.PendingSanitizers(string(sanPreset.p))
-		probejudge.JudgeEvidence(res, &pending)
-		if err := writeEvidence(*outDir, &pending); err != nil {
-			return fail(stderr, "gpu", err)
-		}
-		ev.Sanitizers = runSanitizers(ctx, sanPreset.p, classes, *sanTimeout, opts, progress)
-		progress.finish()
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "tilecheck gpu: interrupted during the sanitizer runs; the evidence without them is in %s\n", *outDir)
-			return exitInterrupted
-		}
-	}
-	probejudge.JudgeEvidence(res, ev)
-	if err := writeEvidence(*outDir, ev); err != nil {
+	ev := run.Evidence()
+	if err := writeEvidence(f.outDir, &ev); err != nil {
 		return fail(stderr, "gpu", err)
 	}
-	probe.Text(stdout, probejudge.Report(res, "tilecheck", report.Version(), string(preset.p)))
+	proberender.Text(stdout, run.Probe().Report())
 	for _, s := range ev.Sanitizers {
 		fmt.Fprintf(stdout, "compute-sanitizer --tool %s (%s): ran=%v clean=%v — %s\n", s.Tool, s.Preset, s.Ran, s.Clean, s.Summary)
 	}
 	what := "GPU evidence"
-	if *backend == "host" {
+	if f.backend == "host" {
 		what = "host rehearsal (no GPU ran: not GPU evidence)"
 	}
-	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict.String()), what, *outDir)
-	switch ev.Verdict {
-	case report.Fail:
-		return exitFail
-	case report.Weak:
-		return exitWeak
-	}
-	return exitPass
-}
-
-// runSanitizers lists the sanitizer runs' cases and runs them under
-// compute-sanitizer (cuda.RunSanitizers), each tool with its own progress.
-func runSanitizers(ctx context.Context, preset gen.Preset, classes []iterator.Class, limit time.Duration, opts cuda.Options,
-	progress *progress) []report.Sanitizer {
-	cases, err := gen.ProbeClassCases(preset, classes)
-	if err != nil {
-		return cuda.SanitizersNotRun(string(preset), err.Error())
-	}
-	return cuda.RunSanitizers(ctx, cases, string(preset), limit, opts, probejudge.CountOK, func(tool string) func(done, total int) {
-		return progress.phase("gpu: compute-sanitizer --tool " + tool)
-	})
+	fmt.Fprintf(stdout, "Verdict: %s (%s), written to %s\n", strings.ToUpper(ev.Verdict.String()), what, f.outDir)
+	return verdictStatus(ev.Verdict)
 }
 
 func writeEvidence(dir string, ev *report.GPUEvidence) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	base, md, js, err := probe.EvidenceFiles(ev)
+	base, md, js, err := proberender.EvidenceFiles(ev)
 	if err != nil {
 		return err
 	}

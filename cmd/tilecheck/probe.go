@@ -12,9 +12,8 @@ import (
 	"github.com/tilecheck/tilecheck/baseline"
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
-	"github.com/tilecheck/tilecheck/probejudge"
-	"github.com/tilecheck/tilecheck/report"
-	"github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/probe"
+	proberender "github.com/tilecheck/tilecheck/reports/probe"
 )
 
 func init() {
@@ -94,11 +93,17 @@ func (f *probeFlags) validate() []string {
 	return append(problems, f.baseline.load(false)...)
 }
 
-// options turns the flags into the probe's options.
-func (f *probeFlags) options() (cuda.Options, error) {
+// options turns the flags into the probe's options: with no --iterator,
+// each class of the user's namespace is compared with the model it
+// matches; a model named is a claim to judge as is.
+func (f *probeFlags) options() (probe.Options, error) {
 	variants, err := cuda.VariantsFor(f.iterator, f.namespace)
 	if err != nil {
-		return cuda.Options{}, err
+		return probe.Options{}, err
+	}
+	classes, err := parseClasses(f.class)
+	if err != nil {
+		return probe.Options{}, err
 	}
 	opts := cuda.Options{
 		Toolchain: cuda.Toolchain{Backend: f.backend, Arch: f.arch},
@@ -110,13 +115,13 @@ func (f *probeFlags) options() (cuda.Options, error) {
 		opts.Headers = f.headers
 		if len(opts.Headers) == 0 {
 			opts.Headers = cuda.CutlassHeaders
-			if classes, _ := parseClasses(f.class); hasFamily(classes) {
+			if hasFamily(classes) {
 				opts.Headers = cuda.DefaultCutlassHeaders(f.backend)
 			}
 		}
 	}
 	opts.IncludeDirs = append(opts.IncludeDirs, f.cudaIncludes...)
-	return opts, nil
+	return probe.Options{Judging: probe.Judging{Preset: f.preset.p, Classes: classes, ChooseModels: f.iterator == ""}, Cuda: opts}, nil
 }
 
 func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -133,20 +138,12 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return fail(stderr, "probe", err)
 	}
-	if err := opts.Check(); err != nil {
-		return fail(stderr, "probe", err)
-	}
-	classes, _ := parseClasses(f.class)
-	cases, err := gen.ProbeClassCases(f.preset.p, classes)
-	if err != nil {
-		return fail(stderr, "probe", err)
-	}
 	progress := newProgress(stderr, f.verbose)
-	opts.Log = progress.logf(f.verbose, stderr, "tilecheck probe: ")
-	opts.Progress = progress.phase("probe: translation units built and run")
-	res, err := cuda.Run(ctx, cases, opts)
+	opts.Cuda.Log = progress.logf(f.verbose, stderr, "tilecheck probe: ")
+	opts.Cuda.Progress = progress.phase("probe: translation units built and run")
+	judged, err := probe.Run(ctx, opts)
 	progress.finish()
-	if ctx.Err() != nil {
+	if err != nil && ctx.Err() != nil {
 		// The comparison needs every unit's output: an interrupted probe
 		// has nothing to report, but its compilers are gone.
 		fmt.Fprintf(stderr, "tilecheck probe: interrupted; compilers stopped, no report (the probe compares after every unit has run)\n")
@@ -160,33 +157,18 @@ func runProbe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return fail(stderr, "probe", err)
 	}
-	// cuda.Run returns traces and raw facts: the judging layer counts them
-	// (P-companion, P-recovered, P-roundtrip). The verdict comes from the
-	// one rule, sweep.Verdict, given what the run found; the renderers are
-	// handed it.
-	// With no --iterator, each class of the user's namespace is compared
-	// with the model it matches; a model named is a claim to judge as is.
-	var chosen []string
-	if f.iterator == "" {
-		chosen = probejudge.ChooseModels(res)
-	}
-	probejudge.Count(res)
-	rep := probejudge.Report(res, "tilecheck", report.Version(), string(f.preset.p))
-	rep.MatchLines = append(chosen, rep.MatchLines...)
-	for _, c := range classes {
-		rep.Classes = append(rep.Classes, c.String())
-	}
+	rep := judged.Report()
 	f.baseline.applyProbe(&rep)
 	var buf bytes.Buffer
 	switch f.format {
 	case "json":
-		if err := probe.JSON(&buf, rep); err != nil {
+		if err := proberender.JSON(&buf, rep); err != nil {
 			return internalError(stderr, "probe", err)
 		}
 	case "md":
-		probe.Markdown(&buf, rep)
+		proberender.Markdown(&buf, rep)
 	default:
-		probe.Text(&buf, rep)
+		proberender.Text(&buf, rep)
 	}
 	if err := writeOut(f.out, buf.Bytes(), stdout); err != nil {
 		return fail(stderr, "probe", err)

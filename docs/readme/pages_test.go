@@ -123,7 +123,7 @@ func slugify(heading string) string {
 func TestLinksResolve(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	code := regexp.MustCompile("`[^`]*`")
-	files := append(pages(t), filepath.Join(repoRoot, "reports", "evidence", "REAL-CUTLASS.md"))
+	files := append(pages(t), filepath.Join(repoRoot, "evidence", "REAL-CUTLASS.md"))
 	checked := 0
 	for _, path := range files {
 		page := readPage(t, path)

@@ -11,7 +11,7 @@ import (
 )
 
 // EvidenceFiles renders GPU evidence as the files committed under
-// reports/evidence: their base name (gpu-<date>, or host-<date> for a host
+// evidence/: their base name (gpu-<date>, or host-<date> for a host
 // rehearsal, never mistaken for GPU evidence) and their Markdown and JSON
 // contents.
 func EvidenceFiles(e *report.GPUEvidence) (base string, md, js []byte, err error) {
@@ -28,7 +28,7 @@ func EvidenceFiles(e *report.GPUEvidence) (base string, md, js []byte, err error
 	return base, b.Bytes(), append(js, '\n'), nil
 }
 
-// EvidenceMarkdown renders GPU evidence for reports/evidence/.
+// EvidenceMarkdown renders GPU evidence for evidence/.
 func EvidenceMarkdown(w io.Writer, e *report.GPUEvidence) {
 	r := e.Result
 	if r.Backend == "host" {

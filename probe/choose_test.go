@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"testing"
@@ -45,15 +45,13 @@ func TestChooseModelsComparesEachClassWithTheModelItMatches(t *testing.T) {
 	pre3049, err := iterator.ModelByName("cutlass-pre3049")
 	require.NoError(t, err)
 
-	named := chooseFixture(t, "cutlass", pre3049)
-	Count(named)
+	named, lines := count(chooseFixture(t, "cutlass", pre3049), false)
+	require.Empty(t, lines, "no model chosen where one was named")
 	require.Positive(t, named.Variants[0].Mismatches, "judged as the cutlass model the tree is not")
 
-	chosen := chooseFixture(t, "cutlass", pre3049)
-	lines := ChooseModels(chosen)
+	chosen, lines := count(chooseFixture(t, "cutlass", pre3049), true)
 	require.Equal(t, map[string]string{"RegularTileIterator": "cutlass-pre3049"}, chosen.Variants[0].ClassModels)
 	require.Equal(t, []string{"cutlass, RegularTileIterator: compared with cutlass-pre3049, which it matches on every access compared (2)"}, lines)
-	Count(chosen)
 	require.Zero(t, chosen.Variants[0].Mismatches)
 	require.Equal(t, int64(2), chosen.Variants[0].Accesses)
 }
@@ -65,12 +63,12 @@ func TestChooseModelsKeepsTheNamedModelWhereNoneMatches(t *testing.T) {
 	require.NoError(t, err)
 	res := chooseFixture(t, "cutlass", pre3049)
 	res.Runs[0].Compiled[0].Records[0].Addrs[0] = 1 << 20
-	require.Empty(t, ChooseModels(res))
-	require.Equal(t, map[string]string{"RegularTileIterator": "cutlass"}, res.Variants[0].ClassModels)
-	Count(res)
-	require.Positive(t, res.Variants[0].Mismatches)
+	c, lines := count(res, true)
+	require.Empty(t, lines)
+	require.Equal(t, map[string]string{"RegularTileIterator": "cutlass"}, c.Variants[0].ClassModels)
+	require.Positive(t, c.Variants[0].Mismatches)
 
-	rendition := chooseFixture(t, "tilecheck_cutlass", pre3049)
-	require.Empty(t, ChooseModels(rendition))
+	rendition, lines := count(chooseFixture(t, "tilecheck_cutlass", pre3049), true)
+	require.Empty(t, lines)
 	require.Nil(t, rendition.Variants[0].ClassModels)
 }

@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"fmt"
@@ -8,21 +8,21 @@ import (
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// Matches says, for an iterator under test that disagreed with its Go
+// matches says, for an iterator under test that disagreed with its Go
 // model, which built-in or older release's model its compiled accesses
 // agree with, class by class: the hint a user of a tree of another age
 // needs (--iterator). It compares every address the bytes showed with each
 // model's, tracing the models in Go; nothing is built again. A class no
 // model matches is listed with the model that differs least; where one
 // model matches every class, it is named for each.
-func Matches(r *cuda.Result) []report.ModelMatch {
+func matches(r *counted) []report.ModelMatch {
 	var out []report.ModelMatch
 	models := candidates()
 	for v, vr := range r.Variants {
 		if vr.Role != cuda.RoleIterator || vr.Mismatches == 0 {
 			continue
 		}
-		classes, byClass := tallyModels(r, v, models)
+		classes, byClass := tallyModels(r.runs, v, models)
 		// One model that every class matches is the one to name for all.
 		everywhere := ""
 		for _, m := range models {
@@ -73,9 +73,9 @@ func (t *modelTally) matches() bool { return t != nil && t.compared > 0 && t.dif
 
 // tallyModels compares variant v's compiled addresses with each model's,
 // class by class, tracing the models in Go; classes are in the order met.
-func tallyModels(r *cuda.Result, v int, models []iterator.Model) (classes []string, byClass map[string]map[string]*modelTally) {
+func tallyModels(runs []cuda.ProgramRun, v int, models []iterator.Model) (classes []string, byClass map[string]map[string]*modelTally) {
 	byClass = map[string]map[string]*modelTally{}
-	for _, run := range r.Runs {
+	for _, run := range runs {
 		if run.Variant != v || len(run.Compiled) == 0 {
 			continue
 		}

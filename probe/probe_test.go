@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // the models differ from the reference (docs/contract.md#p-oracle) and never for reference.
 func TestHostProbeRenditions(t *testing.T) {
 	tc := hostToolchain(t)
-	res, err := probe(context.Background(), representativeCases(t), cuda.Options{Toolchain: tc})
+	_, res, err := countedRun(context.Background(), representativeCases(t), cuda.Options{Toolchain: tc})
 	require.NoError(t, err)
 	assert.Empty(t, res.Skipped, "skipped configurations")
 	assert.Zero(t, res.Dropped, "records reserved %d capacity %d dropped %d", res.Reserved, res.Capacity, res.Dropped)
@@ -47,18 +47,18 @@ func TestHostProbeRenditions(t *testing.T) {
 	}
 	// C-load-div stores correctly (only its load divides by V).
 	assert.Zero(t, byLabel["C-load-div"].StoreRoundTrip.Failed, "C-load-div: a store round trip failed: %v", byLabel["C-load-div"].StoreRoundTrip.Examples)
-	for _, c := range Controls(res) {
+	for _, c := range controls(res) {
 		assert.True(t, c.OK, "control %s: %s", c.Variant, c.Detail)
 	}
-	assert.True(t, OK(res), "result not OK")
+	assert.True(t, agreed(res), "result not OK")
 }
 
 // TestGPUProbe runs the renditions on a GPU where nvcc exists.
 func TestGPUProbe(t *testing.T) {
 	if _, err := exec.LookPath("nvcc"); err != nil {
-		t.Skip("SKIPPED, NOT PASSED: nvcc not found, the GPU back end was not tested here (see reports/evidence for the committed H200 run)")
+		t.Skip("SKIPPED, NOT PASSED: nvcc not found, the GPU back end was not tested here (see evidence/ for the committed H200 run)")
 	}
-	res, err := probe(context.Background(), representativeCases(t), cuda.Options{Toolchain: cuda.Toolchain{Backend: "gpu"}})
+	_, res, err := countedRun(context.Background(), representativeCases(t), cuda.Options{Toolchain: cuda.Toolchain{Backend: "gpu"}})
 	require.NoError(t, err)
-	assert.True(t, OK(res), "GPU run disagrees with the Go models")
+	assert.True(t, agreed(res), "GPU run disagrees with the Go models")
 }

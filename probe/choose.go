@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"fmt"
@@ -7,17 +7,18 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// ChooseModels picks, for each iterator under test of a user's namespace
+// chooseModels picks, for each iterator under test of a user's namespace
 // (not a rendition, not a control), the Go model each class is compared
 // with: the variant's own model if its compiled accesses match it on every
 // address the bytes showed, else the first release's model that they match
 // so (iterator.Builtins, then iterator.Older), else the reference. A class
 // no model matches keeps the variant's model, so its mismatches are the
-// findings. The chosen model's traces replace the runs' Go-model traces and
-// the choice is recorded in the variant's ClassModels; call it before Count,
-// and only when the user named no model: a model named is a claim to judge.
-// It returns one line per class saying what was chosen and on what evidence.
-func ChooseModels(r *cuda.Result) []string {
+// findings. The chosen model's traces replace the Go-model traces of c's
+// runs (c's own copy of the run's) and the choice is recorded in the
+// variant's ClassModels; count does this before counting, and only when
+// the user named no model: a model named is a claim to judge. It returns
+// one line per class saying what was chosen and on what evidence.
+func chooseModels(r *counted) []string {
 	var lines []string
 	for v := range r.Variants {
 		vr := &r.Variants[v]
@@ -39,7 +40,7 @@ func ChooseModels(r *cuda.Result) []string {
 		if ref, _ := iterator.ModelByName("reference"); own.Name() != "reference" {
 			models = append(models, ref)
 		}
-		classes, byClass := tallyModels(r, v, models)
+		classes, byClass := tallyModels(r.runs, v, models)
 		vr.ClassModels = map[string]string{}
 		for _, class := range classes {
 			chosen := own
@@ -57,8 +58,8 @@ func ChooseModels(r *cuda.Result) []string {
 			if chosen == own {
 				continue
 			}
-			for i := range r.Runs {
-				run := &r.Runs[i]
+			for i := range r.runs {
+				run := &r.runs[i]
 				if run.Variant != v || run.Config.Class.String() != class {
 					continue
 				}

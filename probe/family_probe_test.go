@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func TestHostProbeFamily(t *testing.T) {
 		require.GreaterOrEqual(t, len(cs), 8, "%s: too few cases", class)
 		cases = append(cases, cs...)
 	}
-	res, err := probe(context.Background(), cases, cuda.Options{Toolchain: tc})
+	_, res, err := countedRun(context.Background(), cases, cuda.Options{Toolchain: tc})
 	require.NoError(t, err)
 	assert.Empty(t, res.Skipped, "skipped configurations")
 	assert.Zero(t, res.Dropped, "dropped records")

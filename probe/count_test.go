@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"slices"
@@ -25,11 +25,11 @@ func asCompiled(traces []iterator.ThreadTrace) {
 
 func countOne(run cuda.ProgramRun) report.ProbeVariant {
 	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Model: "reference"}}}, Runs: []cuda.ProgramRun{run}}
-	Count(res)
-	return res.Variants[0]
+	c, _ := count(res, false)
+	return c.Variants[0]
 }
 
-// TestCountFromFacts: Count reads every counter off the raw facts alone: a
+// TestCountFromFacts: count reads every counter off the raw facts alone: a
 // moved address is a mismatch (P-companion), differs from the reference
 // and fails the load round trip the Go model did not predict
 // (P-roundtrip); a missing access is a mismatch P-recovered finds, with its
@@ -63,7 +63,7 @@ func TestCountFromFacts(t *testing.T) {
 			assert.Equal(t, "no record for this access", e.Detail, "missing access without its evidence: %+v", e)
 			assert.Equal(t, iterator.NoAddress, e.Actual, "missing access without its evidence: %+v", e)
 		default:
-			t.Errorf("unexpected mismatch %+v", e)
+			assert.Fail(t, "unexpected mismatch", "%+v", e)
 		}
 	}
 	assert.Equal(t, int64(1), v.VsReference, "accesses differ from the reference, want 1 (the moved one; the missing one has no address)")
@@ -187,7 +187,7 @@ func TestCountUnseenNeitherAgreesNorDiffers(t *testing.T) {
 			assert.Equal(t, want, e.Expected, "moved access: %+v", e)
 			assert.Equal(t, want+16, e.Actual, "moved access: %+v", e)
 		default:
-			t.Errorf("unexpected mismatch %+v", e)
+			assert.Fail(t, "unexpected mismatch", "%+v", e)
 		}
 	}
 }

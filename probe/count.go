@@ -1,15 +1,4 @@
-// Package probejudge is the layer that judges a compiled probe: given the
-// raw facts cuda.Run returns (Result.Runs: per variant and program, the
-// compiled traces with their evidence, the Go model's and the reference's
-// traces), it judges each variant's runs through the sweep engine
-// (sweep.go: sweep.Run over the runs as given cases, the run's traces as
-// the source, P-companion, P-recovered and P-roundtrip), decides from the
-// evidence and the Go model how each access counts (see.go: compared,
-// guard differs, guarded off, hidden), and fills the counts, examples and
-// round trips the probe's reports show from the engine's outcomes. cuda
-// does not import it: the command calls Count after cuda.Run, and hands it
-// to cuda.RunSanitizers.
-package probejudge
+package probe
 
 import (
 	"cmp"
@@ -45,20 +34,37 @@ func addGroup(groups []report.MismatchGroup, g report.MismatchGroup) []report.Mi
 	return groups
 }
 
-// Count judges the run's raw facts (Result.Runs) through the sweep engine
-// (judgeRuns) and fills each variant's counters, mismatches and round
-// trips from the outcomes, in the order the programs ran: accesses,
+// counted is a probe run counted: the judged result (a copy of the run's
+// report.ProbeResult, the counts filled in) beside the raw facts they came
+// from (the run's program runs, each with the Go model's traces of the
+// model its class is compared with), which the rules read.
+type counted struct {
+	report.ProbeResult
+	runs []cuda.ProgramRun
+}
+
+// count judges res's raw facts (Result.Runs) through the sweep engine
+// (judgeRuns) and counts the outcomes into a copy of res's result; res is
+// read, never written, so counting twice gives equal counts. With choose,
+// each class of a user's namespace is first compared with the model it
+// matches (chooseModels), whose lines it returns. Each variant's counters,
+// mismatches and round trips are filled in the order the programs ran: accesses,
 // guards, guarded-off and hidden accesses as the compiled traces' evidence
 // shows them and the Go model explains them (see), mismatches where
 // P-companion or P-recovered finds them (judgementOf), accesses whose
 // compiled address differs from the reference's (only those the bytes
 // showed an address of), and the round trips P-roundtrip judges (failed
 // on the compiled traces, predicted on the Go model's).
-func Count(res *cuda.Result) {
-	js := judgeRuns(res)
-	for i := range res.Runs {
-		countRun(&res.Variants[res.Runs[i].Variant], &res.Runs[i], &js[i])
+func count(res *cuda.Result, choose bool) (c *counted, chosen []string) {
+	c = &counted{ProbeResult: cloneResult(res.ProbeResult), runs: slices.Clone(res.Runs)}
+	if choose {
+		chosen = chooseModels(c)
 	}
+	js := judgeRuns(c, res.VariantSource)
+	for i := range c.runs {
+		countRun(&c.Variants[c.runs[i].Variant], &c.runs[i], &js[i])
+	}
+	return c, chosen
 }
 
 // countRun counts one program run into its variant, given what the

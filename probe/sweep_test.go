@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -27,28 +27,28 @@ func statuses(rep *report.Report) map[string]report.Status {
 // the sweep engine over its runs (sweepVariant), is killed as the probe's
 // kill matrix requires: a compiled control by P-roundtrip and by nothing
 // else (it is the code of its own Go model), the identity copy by nothing.
-// The kill matrix Count's counts give names the same properties. Served as
+// The kill matrix count's counts give names the same properties. Served as
 // the reference's rendition, a control's traces are killed by P-companion
 // too: the path tells one variant's traces from another's.
 func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 	tc := hostToolchain(t)
-	res, err := probe(context.Background(), representativeCases(t)[:8], cuda.Options{Toolchain: tc})
+	raw, res, err := countedRun(context.Background(), representativeCases(t)[:8], cuda.Options{Toolchain: tc})
 	require.NoError(t, err)
 	rows := map[string]report.Control{}
-	for _, r := range KillMatrix(res) {
+	for _, r := range killMatrix(res) {
 		rows[r.ID] = r
 	}
 	judge := func(v int, model string) map[string]report.Status {
 		t.Helper()
 		var idx []int
-		for i := range res.Runs {
-			if res.Runs[i].Variant == v {
+		for i := range res.runs {
+			if res.runs[i].Variant == v {
 				idx = append(idx, i)
 			}
 		}
 		m, err := iterator.ModelByName(model)
 		require.NoError(t, err)
-		rep, err := sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, make([]runJudgement, len(res.Runs)))
+		rep, err := sweepVariant(raw.VariantSource(v), props.ModelSource(m), res.runs, idx, make([]runJudgement, len(res.runs)))
 		require.NoError(t, err, "%s", res.Variants[v].Label)
 		require.NotNil(t, rep, "%s: no report", res.Variants[v].Label)
 		return statuses(rep)
@@ -68,10 +68,11 @@ func TestCompiledVariantsJudgedBySweep(t *testing.T) {
 			assert.Equal(t, w, st[id], "%s: %s", vr.Label, id)
 		}
 		row := rows[vr.Label]
-		if !row.OK || slices.Contains(row.KilledBy, props.RoundTripID) != (st[props.RoundTripID] == report.Violated) ||
-			slices.Contains(row.KilledBy, props.CompanionID) != (st[props.CompanionID] == report.Violated || st[props.RecoveredID] == report.Violated) {
-			t.Errorf("%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
-		}
+		assert.True(t, row.OK, "%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
+		assert.Equal(t, st[props.RoundTripID] == report.Violated, slices.Contains(row.KilledBy, props.RoundTripID),
+			"%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
+		assert.Equal(t, st[props.CompanionID] == report.Violated || st[props.RecoveredID] == report.Violated, slices.Contains(row.KilledBy, props.CompanionID),
+			"%s: kill-matrix row %+v, sweep statuses %v", vr.Label, row, st)
 		if vr.Role == cuda.RoleControl {
 			st := judge(v, "reference")
 			assert.Equal(t, report.Violated, st[props.CompanionID], "%s's traces against the reference model: %v, want P-companion and P-roundtrip violated", vr.Label, st)

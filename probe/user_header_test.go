@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func TestUserHeaderNamespace(t *testing.T) {
 	}{{"cutlass", true}, {"cutlass-pre3049", false}} {
 		variants, err := cuda.VariantsFor(c.model, "fakecutlass")
 		require.NoError(t, err)
-		res, err := probe(context.Background(), cases, cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/regular_tile_iterator.h"}, Batches: 1})
+		_, res, err := countedRun(context.Background(), cases, cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/regular_tile_iterator.h"}, Batches: 1})
 		require.NoError(t, err)
 		v := res.Variants[0]
 		require.Equal(t, "fakecutlass", v.Namespace, "%+v", v)
@@ -50,7 +50,7 @@ func TestUncompilablePathIsAFinding(t *testing.T) {
 	require.NoError(t, err)
 	cfg := mustConfig(t, "layout=rowmajor elem=f16 shape=8x64 map=stripmined threads=32 access=8 adv=0 stride=72")
 	variants := []cuda.Variant{{Model: "reference", Namespace: "tcwrapped", Role: cuda.RoleIterator}}
-	res, err := probe(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
+	_, res, err := countedRun(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
 		cuda.Options{Toolchain: tc, Variants: variants, Headers: []string{"fake/wrapper_tile_uncompilable.h"}, Batches: 1})
 	require.NoError(t, err)
 	require.Len(t, res.Uncompilable, 2, "uncompilable, want load(1,0) and store(0,1)")
@@ -81,8 +81,8 @@ func TestAccessesIncSeesAMissingReset(t *testing.T) {
 	res, err := cuda.Run(context.Background(), []cuda.Case{{Config: cfg, Programs: progs}},
 		cuda.Options{Toolchain: tc, Variants: variants[:1], Headers: []string{"fake/missing_reset.h"}, Batches: 1})
 	require.NoError(t, err)
-	Count(res)
-	v := res.Variants[0]
+	c, _ := count(res, false)
+	v := c.Variants[0]
 	require.Positive(t, v.Accesses)
 	require.Positive(t, v.Mismatches, "the walked pass must disagree with the cutlass model")
 	for _, m := range v.Examples {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Refreshes the CuTe TiledCopy GPU evidence (gpu-copy-*.{json,md},
 # copy-device-log.txt, copy-test-gpu.txt), in three steps:
-#   here:   reports/evidence/cute/copy-gpu.sh prepare [CHECKOUT]
+#   here:   evidence/cute/copy-gpu.sh prepare [CHECKOUT]
 #           builds cute/tiledcopy/copycxx's test binary (static, no Go
 #           needed there) and copies it, the real CUTLASS v4.7.0 and v4.4.3
 #           include tarballs and this script into CHECKOUT/.gpu/copycxx
@@ -10,8 +10,8 @@
 #   there:  bash .gpu/copycxx/copy-gpu.sh run   (carry .gpu/copycxx), on a
 #           machine with nvcc, g++, compute-sanitizer and a GPU: runs
 #           TestGPURoundTrip on both trees and writes everything into $OUT;
-#   here:   reports/evidence/cute/copy-gpu.sh collect DIR
-#           copies what came back (DIR) into reports/evidence/cute.
+#   here:   evidence/cute/copy-gpu.sh collect DIR
+#           copies what came back (DIR) into evidence/cute.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 case "${1:-}" in

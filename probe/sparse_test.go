@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // int32 increments (the address 512 where the reference says 4294967808).
 func TestSparseHostCase(t *testing.T) {
 	tc := hostToolchain(t)
-	res, err := probe(context.Background(), []cuda.Case{hugeCase(t, "load(1,0);store(1,0)")}, cuda.Options{Toolchain: tc})
+	_, res, err := countedRun(context.Background(), []cuda.Case{hugeCase(t, "load(1,0);store(1,0)")}, cuda.Options{Toolchain: tc})
 	require.NoError(t, err)
 	require.Empty(t, res.Skipped, "the huge-pitch case did not run: %v", res.Skipped)
 	require.Equal(t, 1, res.Configs, "the huge-pitch case did not run: %v", res.Skipped)
@@ -22,7 +22,7 @@ func TestSparseHostCase(t *testing.T) {
 		assert.NotZero(t, v.Accesses, "%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
 		assert.Zero(t, v.Mismatches, "%s: %d accesses, %d disagree with the Go model: %+v", v.Label, v.Accesses, v.Mismatches, v.Examples)
 	}
-	for _, c := range Controls(res) {
+	for _, c := range controls(res) {
 		assert.True(t, c.OK, "control %s: %s", c.Variant, c.Detail)
 	}
 }
@@ -42,7 +42,7 @@ func TestSparseWrongAddressCaught(t *testing.T) {
 			{Model: "reference", Namespace: "tilecheck_cutlass", Role: cuda.RoleIterator},
 			{Model: "cutlass", Namespace: "tilecheck_ref", Role: cuda.RoleIterator},
 		}}
-		res, err := probe(context.Background(), []cuda.Case{hugeCase(t, ops)}, opts)
+		_, res, err := countedRun(context.Background(), []cuda.Case{hugeCase(t, ops)}, opts)
 		require.NoError(t, err)
 		require.Empty(t, res.Skipped, "%s: did not run", ops)
 		// Every thread's second access (row 1 of the tile) wraps in

@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // the round trips. Both are KillOnly: the probe's controls are compiled
 // variants judged like any other, not the Go controls a sweep adds, and
 // the source answers only the cases the probe ran, so nothing is shrunk.
-// Count reads every case's outcome (sweep.Options.Observe): the counts the
+// count reads every case's outcome (sweep.Options.Observe): the counts the
 // reports show, and the kill matrix read off them, are what the engine's
 // evaluation found.
 
@@ -39,21 +39,21 @@ const (
 	roundTripAt
 )
 
-// judgeRuns judges every variant's program runs of res through the sweep
-// engine and returns the judgement of each, indexed like res.Runs. A
-// variant that cannot be judged (its Go model unknown, the engine failing)
-// adds an error to res and leaves its runs unjudged: every candidate a
-// mismatch, every round trip failed.
-func judgeRuns(res *cuda.Result) []runJudgement {
-	out := make([]runJudgement, len(res.Runs))
-	for v, vr := range res.Variants {
+// judgeRuns judges every variant's program runs of c through the sweep
+// engine, variant v's compiled traces served by source(v), and returns the
+// judgement of each, indexed like c.runs. A variant that cannot be judged
+// (its Go model unknown, the engine failing) adds an error to c and leaves
+// its runs unjudged: every candidate a mismatch, every round trip failed.
+func judgeRuns(c *counted, source func(v int) props.Source) []runJudgement {
+	out := make([]runJudgement, len(c.runs))
+	for v, vr := range c.Variants {
 		// A variant's runs are judged in groups, one per Go model its
-		// classes are compared with (ChooseModels), in the order met.
+		// classes are compared with (chooseModels), in the order met.
 		var models []string
 		byModel := map[string][]int{}
-		for i := range res.Runs {
-			if res.Runs[i].Variant == v {
-				name := modelOf(vr.Model, vr.ClassModels, res.Runs[i].Config.Class.String())
+		for i := range c.runs {
+			if c.runs[i].Variant == v {
+				name := modelOf(vr.Model, vr.ClassModels, c.runs[i].Config.Class.String())
 				if byModel[name] == nil {
 					models = append(models, name)
 				}
@@ -64,12 +64,12 @@ func judgeRuns(res *cuda.Result) []runJudgement {
 			idx := byModel[name]
 			m, err := iterator.ModelByName(name)
 			if err == nil {
-				_, err = sweepVariant(res.VariantSource(v), props.ModelSource(m), res.Runs, idx, out)
+				_, err = sweepVariant(source(v), props.ModelSource(m), c.runs, idx, out)
 			}
 			if err != nil {
-				res.Errors = append(res.Errors, fmt.Sprintf("judging %s: %v", vr.Label, err))
+				c.Errors = append(c.Errors, fmt.Sprintf("judging %s: %v", vr.Label, err))
 				for _, i := range idx {
-					out[i] = unjudged(&res.Runs[i])
+					out[i] = unjudged(&c.runs[i])
 				}
 			}
 		}

@@ -1,7 +1,8 @@
-package probejudge
+package probe
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/iterator"
@@ -10,24 +11,24 @@ import (
 	"github.com/tilecheck/tilecheck/sweep"
 )
 
-// The rules over a probe's counts: whether it agreed (OK), its controls as
-// a kill matrix (KillMatrix, Controls) and the verdict the one rule
-// (sweep.Verdict) reaches from them, for a probe (Verdict, Report) and for
-// the GPU evidence (JudgeEvidence). They read the counts Count filled into
-// the report.ProbeResult a cuda.Result holds, and its raw facts (Judged).
+// The rules over a probe's counts: whether it agreed (agreed), its controls
+// as a kill matrix (killMatrix, controls) and the verdict the one rule
+// (sweep.Verdict) reaches from them, for a probe (verdict, reportOf) and
+// for the GPU evidence (judgeEvidence). They read a counted run: the counts
+// filled into the judged result, and the raw facts they came from.
 
-// CountOK counts r's raw facts (Count) and says whether it agreed (OK): the
-// cuda.Counter a sanitizer run is judged with.
-func CountOK(r *cuda.Result) bool {
-	Count(r)
-	return OK(r)
+// agreedOnce counts r's raw facts and says whether it agreed: the
+// cuda.Counter a sanitizer run is judged with. r is left as it is.
+func agreedOnce(r *cuda.Result) bool {
+	c, _ := count(r, false)
+	return agreed(c)
 }
 
-// OK reports whether every iterator and control agreed with its Go model on
-// every access and no record was dropped. A run whose raw facts nobody has
-// counted (Judged) is not OK: no count says it agreed.
-func OK(r *cuda.Result) bool {
-	if r.Dropped > 0 || len(r.Errors) > 0 || !Judged(r) {
+// agreed reports whether every iterator and control agreed with its Go
+// model on every access and no record was dropped. A run whose raw facts
+// were not counted (judged) has not agreed: no count says it did.
+func agreed(r *counted) bool {
+	if r.Dropped > 0 || len(r.Errors) > 0 || !judged(r) {
 		return false
 	}
 	for _, v := range r.Variants {
@@ -38,12 +39,11 @@ func OK(r *cuda.Result) bool {
 	return true
 }
 
-// Judged reports whether the judging layer (Count) has counted
-// the run's raw facts: each program run counts once in its variant's
-// Programs. A result without raw facts (decoded from JSON, or made by
-// hand) counts as judged.
-func Judged(r *cuda.Result) bool {
-	if len(r.Runs) == 0 {
+// judged reports whether the run's raw facts were counted: each program
+// run counts once in its variant's Programs. A result without raw facts
+// (decoded from JSON, or made by hand) counts as judged.
+func judged(r *counted) bool {
+	if len(r.runs) == 0 {
 		return true
 	}
 	n := 0
@@ -53,13 +53,13 @@ func Judged(r *cuda.Result) bool {
 	return n > 0
 }
 
-// KillMatrix is the probe's controls and identity copy as a sweep's kill
+// killMatrix is the probe's controls and identity copy as a sweep's kill
 // matrix: the properties that killed each, read off what they found
 // (P-roundtrip: a load or store round trip failed against the reference;
 // P-companion: an access disagreed with its own Go model), its spec
 // (props.ProbeControlSpec, props.ProbeIdentitySpec) and whether the kills
 // meet it (props.ControlOK), as a sweep decides for its controls.
-func KillMatrix(r *cuda.Result) []report.Control {
+func killMatrix(r *counted) []report.Control {
 	var out []report.Control
 	for i, v := range r.Variants {
 		spec, _, judged := roleRule(v.Role)
@@ -94,12 +94,12 @@ func KillMatrix(r *cuda.Result) []report.Control {
 // what kills a probe control where no round trip can.
 const oracleID = "P-oracle"
 
-// Controls is KillMatrix in the words of the probe's reports: each control
+// controls is killMatrix in the words of the probe's reports: each control
 // must show mismatches against the reference, the identity copy none. A
 // failed outcome makes the evidence weak.
-func Controls(r *cuda.Result) []report.ProbeControl {
+func controls(r *counted) []report.ProbeControl {
 	var out []report.ProbeControl
-	rows := KillMatrix(r)
+	rows := killMatrix(r)
 	row := 0
 	for i, v := range r.Variants {
 		_, must, judged := roleRule(v.Role)
@@ -120,11 +120,11 @@ func Controls(r *cuda.Result) []report.ProbeControl {
 // C-load-div's lies in RegularTileIterator's load alone, so a probe of the
 // other classes only cannot catch it, and does not judge it. A run whose
 // raw facts are not at hand (no Runs) judges every control.
-func applies(r *cuda.Result, i int) bool {
-	if r.Variants[i].Label != string(iterator.CLoadDiv) || len(r.Runs) == 0 {
+func applies(r *counted, i int) bool {
+	if r.Variants[i].Label != string(iterator.CLoadDiv) || len(r.runs) == 0 {
 		return true
 	}
-	for _, run := range r.Runs {
+	for _, run := range r.runs {
 		if run.Variant == i && run.Config.Class == iterator.RegularTile {
 			return true
 		}
@@ -150,20 +150,20 @@ func fmtCounts(v report.ProbeVariant) string {
 		v.VsReference, v.ComparedWithReference, v.StoreRoundTrip.Failed, v.StoreRoundTrip.Cases)
 }
 
-// Verdict is a probe's verdict by the one rule, sweep.Verdict, given what the run found: failed on
-// any disagreement with a Go model, an unexpected round trip, a dropped
-// record or an error (OK); the kill matrix of its controls and identity
-// copy (KillMatrix); unproven when an iterator under test compared
-// nothing (Unproven).
-func Verdict(r *cuda.Result) report.Verdict {
-	return sweep.Verdict(!OK(r), KillMatrix(r), len(Unproven(r)) > 0)
+// verdict is a probe's verdict by the one rule, sweep.Verdict, given what
+// the run found: failed on any disagreement with a Go model, an unexpected
+// round trip, a dropped record or an error (agreed); the kill matrix of its
+// controls and identity copy (killMatrix); unproven when an iterator under
+// test compared nothing (unproven).
+func verdict(r *counted) report.Verdict {
+	return sweep.Verdict(!agreed(r), killMatrix(r), len(unproven(r)) > 0)
 }
 
-// Unproven lists, one line each, the iterators under test that compared
+// unproven lists, one line each, the iterators under test that compared
 // no access with their Go model: a run that compared nothing agrees
 // vacuously, which is no evidence (a namespace without the class, a
 // header that defines nothing, every path failing to compile).
-func Unproven(r *cuda.Result) []string {
+func unproven(r *counted) []string {
 	var out []string
 	for _, v := range r.Variants {
 		if v.Role != cuda.RoleIterator || v.Accesses > 0 {
@@ -178,32 +178,37 @@ func Unproven(r *cuda.Result) []string {
 	return out
 }
 
-// Report is the JSON form of a probe run (what reports/probe renders): r's
-// result with its verdict, its controls' outcomes and OK.
-func Report(r *cuda.Result, tool, version, preset string) report.ProbeReport {
-	rep := report.ProbeReport{Tool: tool, Version: version, Preset: preset, Verdict: Verdict(r),
-		OK: OK(r), Controls: Controls(r), Unproven: Unproven(r), ProbeResult: &r.ProbeResult}
-	rep.Matches = Matches(r)
+// reportOf is the JSON form of a probe run (what reports/probe renders):
+// r's result with its verdict, its controls' outcomes, whether it agreed,
+// the models its compiled accesses match (matches) and what j asked.
+func reportOf(r *counted, j Judging, chosen []string) report.ProbeReport {
+	rep := report.ProbeReport{Tool: "tilecheck", Version: report.Version(), Preset: string(j.Preset), Verdict: verdict(r),
+		OK: agreed(r), Controls: controls(r), Unproven: unproven(r), ProbeResult: &r.ProbeResult}
+	rep.Matches = matches(r)
+	rep.MatchLines = slices.Clone(chosen)
 	for _, m := range rep.Matches {
 		rep.MatchLines = append(rep.MatchLines, matchLine(m))
+	}
+	for _, c := range j.Classes {
+		rep.Classes = append(rep.Classes, c.String())
 	}
 	return rep
 }
 
-// JudgeEvidence sets e's result to r's, its controls' outcomes and its
-// verdict by the one rule (sweep.Verdict): failed when the run failed (OK: a
-// disagreement with a Go model, an unexpected round trip, a dropped record,
-// an error) or a sanitizer reported; weak when a row of the kill matrix
-// misses its spec, a sanitizer asked for did not run or an iterator under
-// test compared nothing (no evidence either way).
-func JudgeEvidence(r *cuda.Result, e *report.GPUEvidence) {
+// judgeEvidence sets e's result to r's, its controls' outcomes and its
+// verdict by the one rule (sweep.Verdict): failed when the run failed
+// (agreed: a disagreement with a Go model, an unexpected round trip, a
+// dropped record, an error) or a sanitizer reported; weak when a row of the
+// kill matrix misses its spec, a sanitizer asked for did not run or an
+// iterator under test compared nothing (no evidence either way).
+func judgeEvidence(r *counted, e *report.GPUEvidence) {
 	e.Result = &r.ProbeResult
-	e.Controls = Controls(r)
+	e.Controls = controls(r)
 	reported, missing := false, false
 	for _, s := range e.Sanitizers {
 		reported = reported || (s.Ran && !s.Clean)
 		missing = missing || !s.Ran
 	}
-	e.Unproven = Unproven(r)
-	e.Verdict = sweep.Verdict(!OK(r) || reported, KillMatrix(r), missing || len(e.Unproven) > 0)
+	e.Unproven = unproven(r)
+	e.Verdict = sweep.Verdict(!agreed(r) || reported, killMatrix(r), missing || len(e.Unproven) > 0)
 }

@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"github.com/stretchr/testify/assert"
@@ -14,35 +14,35 @@ import (
 // by the one rule (sweep.Verdict), and Controls names the control that
 // missed; a caught control passes; a mismatch fails.
 func TestProbeVerdict(t *testing.T) {
-	res := &cuda.Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
+	res := &counted{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
 		{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10}, // no mismatch: not caught
 	}}}
-	if v, c := Verdict(res), Controls(res); v != report.Weak || len(c) != 1 || c[0].OK ||
-		c[0].Variant+" did not "+c[0].Must != "C-load-div did not show mismatches against the reference" {
-		t.Errorf("control not caught: verdict %q, controls %+v", v, c)
-	}
+	assert.Equal(t, report.Weak, verdict(res), "control not caught: verdict")
+	c := controls(res)
+	require.Len(t, c, 1, "control not caught: controls %+v", c)
+	assert.False(t, c[0].OK, "control not caught: controls %+v", c)
+	assert.Equal(t, "C-load-div did not show mismatches against the reference", c[0].Variant+" did not "+c[0].Must)
 	res.Variants[1].LoadRoundTrip = report.RoundTrip{Cases: 4, Failed: 3} // P-roundtrip killed it
-	if v, c := Verdict(res), Controls(res); v != report.Pass || !c[0].OK {
-		t.Errorf("caught control: verdict %q, controls %+v", v, c)
-	}
+	assert.Equal(t, report.Pass, verdict(res), "caught control: verdict")
+	assert.True(t, controls(res)[0].OK, "caught control: controls %+v", controls(res))
 	res.Variants[0].Mismatches = 1
-	assert.Equal(t, report.Fail, Verdict(res), "a mismatch: verdict, want fail")
+	assert.Equal(t, report.Fail, verdict(res), "a mismatch: verdict, want fail")
 }
 
 // TestEvidenceJudge: a disagreement or a sanitizer report fails the
 // evidence; a control not caught, or a sanitizer asked for but not run,
 // makes it weak.
 func TestEvidenceJudge(t *testing.T) {
-	caught := func() *cuda.Result {
-		return &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
+	caught := func() *counted {
+		return &counted{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
 			{Label: "reference", Role: cuda.RoleIterator, Accesses: 10},
 			{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10, StoreRoundTrip: report.RoundTrip{Cases: 2, Failed: 2}},
 		}}}
 	}
 	for _, c := range []struct {
 		name   string
-		res    func() *cuda.Result
+		res    func() *counted
 		sans   []report.Sanitizer
 		weaken bool
 		want   report.Verdict
@@ -52,13 +52,13 @@ func TestEvidenceJudge(t *testing.T) {
 		{"a sanitizer reported", caught, []report.Sanitizer{{Tool: "memcheck", Ran: true}}, false, report.Fail},
 		{"a sanitizer did not run", caught, []report.Sanitizer{{Tool: "racecheck"}}, false, report.Weak},
 		{"a control not caught", caught, nil, true, report.Weak},
-		{"a dropped record", func() *cuda.Result { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
+		{"a dropped record", func() *counted { r := caught(); r.Dropped = 1; return r }, nil, true, report.Fail},
 	} {
 		res, e := c.res(), &report.GPUEvidence{Sanitizers: c.sans}
 		if c.weaken {
 			res.Variants[1].StoreRoundTrip.Failed = 0
 		}
-		JudgeEvidence(res, e)
+		judgeEvidence(res, e)
 		assert.Equal(t, c.want, e.Verdict, "%s: verdict", c.name)
 	}
 }
@@ -69,7 +69,7 @@ func TestEvidenceJudge(t *testing.T) {
 // by nothing: neither P-roundtrip nor P-companion (a mismatch with its own
 // model).
 func TestKillMatrix(t *testing.T) {
-	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
+	res := &counted{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{
 		{Label: "reference", Role: cuda.RoleIterator, Mismatches: 5},
 		{Label: "C-load-div", Role: cuda.RoleControl, LoadRoundTrip: report.RoundTrip{Cases: 4, Failed: 1}},
 		// addresses differ, round trips ran and none failed
@@ -79,7 +79,7 @@ func TestKillMatrix(t *testing.T) {
 		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, VsReference: 7},
 		{Label: "C-load-div", Role: cuda.RoleControl},
 	}}}
-	rows := KillMatrix(res)
+	rows := killMatrix(res)
 	require.Len(t, rows, 5, "rows, want the controls and the identity copy")
 	want := []struct {
 		id       string
@@ -99,23 +99,23 @@ func TestKillMatrix(t *testing.T) {
 		assert.Equal(t, w.ok, r.OK, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
 		assert.Equal(t, (len(w.killedBy) > 0), r.Killed, "row %d: %+v, want %s killed by %v ok=%v", i, r, w.id, w.killedBy, w.ok)
 	}
-	for i, c := range Controls(res) {
+	for i, c := range controls(res) {
 		assert.Equal(t, want[i].id, c.Variant, "Controls()[%d] = %+v", i, c)
 		assert.Equal(t, want[i].ok, c.OK, "Controls()[%d] = %+v", i, c)
 	}
 }
 
-// TestUnjudgedRunIsNotOK: a run whose raw facts were never counted (cuda.Run
-// without probejudge.Count) has no mismatch on record but is not OK, so it
-// fails by rule instead of passing unjudged.
+// TestUnjudgedRunIsNotOK: a run whose raw facts were never counted has no
+// mismatch on record but is not OK, so it fails by rule instead of passing
+// unjudged.
 func TestUnjudgedRunIsNotOK(t *testing.T) {
-	res := &cuda.Result{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: cuda.RoleIterator}}}, Runs: []cuda.ProgramRun{{}}}
-	assert.False(t, Judged(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
-	assert.False(t, OK(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
-	assert.Equal(t, report.Fail, Verdict(res), "unjudged run: judged=%v OK=%v verdict %q", Judged(res), OK(res), Verdict(res))
+	res := &counted{ProbeResult: report.ProbeResult{Variants: []report.ProbeVariant{{Label: "reference", Role: cuda.RoleIterator}}}, runs: []cuda.ProgramRun{{}}}
+	assert.False(t, judged(res), "unjudged run: judged=%v OK=%v verdict %q", judged(res), agreed(res), verdict(res))
+	assert.False(t, agreed(res), "unjudged run: judged=%v OK=%v verdict %q", judged(res), agreed(res), verdict(res))
+	assert.Equal(t, report.Fail, verdict(res), "unjudged run: judged=%v OK=%v verdict %q", judged(res), agreed(res), verdict(res))
 	res.Variants[0].Programs = 1 // counted
-	assert.True(t, Judged(res), "counted run: judged=%v OK=%v", Judged(res), OK(res))
-	assert.True(t, OK(res), "counted run: judged=%v OK=%v", Judged(res), OK(res))
+	assert.True(t, judged(res), "counted run: judged=%v OK=%v", judged(res), agreed(res))
+	assert.True(t, agreed(res), "counted run: judged=%v OK=%v", judged(res), agreed(res))
 }
 
 // A probe of the access iterators alone cannot show C-load-div's defect
@@ -123,22 +123,22 @@ func TestUnjudgedRunIsNotOK(t *testing.T) {
 // kill matrix, so the run is not weak for it.
 func TestControlJudgedOnlyWhereItsDefectCanShow(t *testing.T) {
 	family := iterator.Config{Class: iterator.PredicatedTileAccess}
-	res := &cuda.Result{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
+	res := &counted{ProbeResult: report.ProbeResult{Backend: "host", Variants: []report.ProbeVariant{
 		{Label: "cutlass", Role: cuda.RoleIterator, Accesses: 10},
 		{Label: "C-load-div", Role: cuda.RoleControl, Accesses: 10},
 		{Label: "C-pitch-plus-one", Role: cuda.RoleControl, Accesses: 10, VsReference: 4},
-	}}, Runs: []cuda.ProgramRun{{Variant: 0, Config: family}, {Variant: 1, Config: family}, {Variant: 2, Config: family}}}
-	rows := KillMatrix(res)
+	}}, runs: []cuda.ProgramRun{{Variant: 0, Config: family}, {Variant: 1, Config: family}, {Variant: 2, Config: family}}}
+	rows := killMatrix(res)
 	require.Len(t, rows, 1)
 	require.Equal(t, "C-pitch-plus-one", rows[0].ID)
 	require.True(t, rows[0].OK)
-	c := Controls(res)
+	c := controls(res)
 	require.Len(t, c, 2)
 	require.True(t, c[0].OK)
 	require.Contains(t, c[0].Must, "(not judged)")
 
-	res.Runs = append(res.Runs, cuda.ProgramRun{Variant: 1, Config: iterator.Config{Class: iterator.RegularTile}})
-	rows = KillMatrix(res)
+	res.runs = append(res.runs, cuda.ProgramRun{Variant: 1, Config: iterator.Config{Class: iterator.RegularTile}})
+	rows = killMatrix(res)
 	require.Len(t, rows, 2, "a RegularTileIterator run judges it")
 	require.False(t, rows[0].OK, "and it was not caught")
 }

@@ -1,4 +1,4 @@
-package probejudge
+package probe
 
 import (
 	"context"
@@ -12,14 +12,15 @@ import (
 	"github.com/tilecheck/tilecheck/props"
 )
 
-// probe is what the command does: cuda.Run, then Count judges the raw
-// facts it returned.
-func probe(ctx context.Context, cases []cuda.Case, opts cuda.Options) (*cuda.Result, error) {
+// countedRun is what Run does, the cases given: cuda.Run, then the raw
+// facts it returned counted (no model chosen). It returns both.
+func countedRun(ctx context.Context, cases []cuda.Case, opts cuda.Options) (*cuda.Result, *counted, error) {
 	res, err := cuda.Run(ctx, cases, opts)
-	if err == nil {
-		Count(res)
+	if err != nil {
+		return nil, nil, err
 	}
-	return res, err
+	c, _ := count(res, false)
+	return res, c, nil
 }
 
 // hostToolchain is the host back end, or a skip (said loudly: not a pass)
@@ -87,15 +88,14 @@ func referenceTwice(t *testing.T, config, program string) (cfg iterator.Config, 
 }
 
 // companionDiffers judges one program run's compiled traces against the Go
-// model's traces expected, through the sweep engine as Count does
+// model's traces expected, through the sweep engine as count does
 // (sweepVariant), with both served as they are (fixedSource).
 func companionDiffers(t *testing.T, cfg iterator.Config, prog iterator.Program, expected, compiled []iterator.ThreadTrace) judgement {
 	t.Helper()
 	runs := []cuda.ProgramRun{{Config: cfg, Program: prog, Expected: expected, Compiled: compiled}}
 	out := make([]runJudgement, 1)
-	if _, err := sweepVariant(fixedSource(compiled), fixedSource(expected), runs, []int{0}, out); err != nil {
-		t.Fatal(err)
-	}
+	_, err := sweepVariant(fixedSource(compiled), fixedSource(expected), runs, []int{0}, out)
+	require.NoError(t, err)
 	return out[0].found
 }
 
