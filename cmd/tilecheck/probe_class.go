@@ -21,7 +21,7 @@ func parseClasses(s string) ([]iterator.Class, error) {
 
 func hasFamily(classes []iterator.Class) bool {
 	for _, c := range classes {
-		if c != iterator.RegularTile {
+		if c.Family() {
 			return true
 		}
 	}

@@ -85,9 +85,10 @@ func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := checkTraceSize(cfg, tmap, prog, len(threads)); err != nil {
 		return fail(stderr, "trace", err)
 	}
-	// The fragment overrun is RegularTileIterator's (P-frag): the family
-	// classes move their own AccessType, not Alignment-wide accesses.
-	if cfg.Class == iterator.RegularTile && iterator.FragmentOverrun(cfg, tmap) {
+	// The fragment overrun (P-frag) is of a class whose accesses are
+	// Alignment-wide (RegularTileIterator's): the family classes move
+	// their own AccessType.
+	if cfg.Class.Info().AlignedAccess && iterator.FragmentOverrun(cfg, tmap) {
 		a := int64(iterator.InstanceAccessBytes(cfg))
 		why := "sizeof(AccessType) rounds up past the packed vector"
 		if cfg.Align != 0 {
