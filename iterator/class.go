@@ -111,12 +111,16 @@ func unregisterClass(c Class) {
 // Known reports whether c is a registered class.
 func (c Class) Known() bool { return c >= 0 && int(c) < len(classInfos) && classInfos[c].Name != "" }
 
-// Info is c's descriptor; the zero ClassInfo for a class not registered.
+// Info is a copy of c's descriptor (its lists too, so the registered one
+// cannot be changed through it); the zero ClassInfo for a class not
+// registered.
 func (c Class) Info() ClassInfo {
 	if !c.Known() {
 		return ClassInfo{}
 	}
-	return classInfos[c]
+	info := classInfos[c]
+	info.Ops, info.RecordOps = slices.Clone(info.Ops), slices.Clone(info.RecordOps)
+	return info
 }
 
 // info is c's descriptor without a copy, for the tracer's per-request
