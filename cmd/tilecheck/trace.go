@@ -49,7 +49,7 @@ Flags:
 func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var iterName, cfgText, opsText, threadsText string
 	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
-	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049, cutlass-pre3.1 or a control id (required)")
+	fs.StringVar(&iterName, "iterator", "", "model `NAME`: "+modelNames(", ")+" or a control id (required)")
 	fs.StringVar(&cfgText, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
 	fs.StringVar(&opsText, "ops", "", "op program `OPS`, e.g. 'load();add_tile_offset(1,0);load()' (required)")
 	fs.StringVar(&threadsText, "threads", "all", "threads to trace: `all` or a comma-separated list such as 0,5,31")
