@@ -1,9 +1,11 @@
 package iterator
 
-// PredicatedTileIterator<Shape, Element, Layout, AdvanceRank, ThreadMap,
-// AccessSize>: loads and stores fragments through the predicated access
-// iterator's loop (++ of every access), ++ moving a tile; refPredicated
-// and cutlassPredicated model it.
+// PredicatedTile is PredicatedTileIterator<Shape, Element, Layout,
+// AdvanceRank, ThreadMap, AccessSize>: loads and stores fragments through
+// the predicated access iterator's loop (++ of every access), ++ moving a
+// tile; refPredicated and cutlassPredicated model it.
+const PredicatedTile Class = 3
+
 func init() {
 	registerClass(PredicatedTile, ClassInfo{
 		Name:          "PredicatedTileIterator",

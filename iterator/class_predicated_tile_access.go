@@ -1,9 +1,11 @@
 package iterator
 
-// PredicatedTileAccessIterator<Shape, Element, Layout, AdvanceRank,
-// ThreadMap, AccessType>: one guarded access at a time over an extent from
-// a threadblock offset, residue first; refPredicated and cutlassPredicated
-// model it.
+// PredicatedTileAccess is PredicatedTileAccessIterator<Shape, Element,
+// Layout, AdvanceRank, ThreadMap, AccessType>: one guarded access at a
+// time over an extent from a threadblock offset, residue first;
+// refPredicated and cutlassPredicated model it.
+const PredicatedTileAccess Class = 2
+
 func init() {
 	registerClass(PredicatedTileAccess, ClassInfo{
 		Name:          "PredicatedTileAccessIterator",

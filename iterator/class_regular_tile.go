@@ -1,8 +1,11 @@
 package iterator
 
-// RegularTileIterator<Shape, Element, Layout, AdvanceRank, ThreadMap,
-// Alignment>: the shared-memory tile iterator, traced by the models' fast
-// paths (regular.go), through its RowMajor and ColumnMajor wrappers too.
+// RegularTile is RegularTileIterator<Shape, Element, Layout, AdvanceRank,
+// ThreadMap, Alignment>: the shared-memory tile iterator, traced by the
+// models' fast paths (regular.go), through its RowMajor and ColumnMajor
+// wrappers too.
+const RegularTile Class = 0
+
 func init() {
 	registerClass(RegularTile, ClassInfo{
 		Name:          "RegularTileIterator",

@@ -1,8 +1,11 @@
 package iterator
 
-// RegularTileAccessIterator<Shape, Element, Layout, AdvanceRank,
-// ThreadMap>: hands out one access at a time (accesses(), ++ the next
-// access), no guards; refRegularAccess and cutlassRegularAccess model it.
+// RegularTileAccess is RegularTileAccessIterator<Shape, Element, Layout,
+// AdvanceRank, ThreadMap>: hands out one access at a time (accesses(), ++
+// the next access), no guards; refRegularAccess and cutlassRegularAccess
+// model it.
+const RegularTileAccess Class = 1
+
 func init() {
 	registerClass(RegularTileAccess, ClassInfo{
 		Name:          "RegularTileAccessIterator",

@@ -8,17 +8,10 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// Class selects the iterator template (`class=`). What a class is, every
-// layer reads from its descriptor (ClassInfo), registered in the class's
-// own file (class_*.go).
+// Class selects the iterator template (`class=`). Each class's constant
+// and descriptor (ClassInfo), which every layer reads, are in the class's
+// own file (class_*.go); the zero Class is the default, RegularTile.
 type Class int
-
-const (
-	RegularTile Class = iota
-	RegularTileAccess
-	PredicatedTileAccess
-	PredicatedTile
-)
 
 // MapKind selects the thread map.
 type MapKind int
