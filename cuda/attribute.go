@@ -141,14 +141,7 @@ func (opts Options) attributeBatch(ctx context.Context, batch []*plannedCase, va
 // compileMinimal checks variant v on pc's configuration with the class's
 // smallest program alone, and returns the first diagnostic or "".
 func (opts Options) compileMinimal(ctx context.Context, pc *plannedCase, variants []Variant, v int) string {
-	op := "load()"
-	if pc.Config.Class == iterator.RegularTileAccess || pc.Config.Class == iterator.PredicatedTileAccess {
-		op = "accesses()"
-	}
-	prog, err := iterator.ParseProgram(op)
-	if err != nil {
-		return ""
-	}
+	prog := iterator.Program{{Kind: pc.Config.Class.Info().RecordOps[0]}}
 	trial := *pc
 	trial.Programs = []iterator.Program{prog}
 	trial.RoundTrip = []bool{false}

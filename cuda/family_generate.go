@@ -72,14 +72,15 @@ func constructorCall(cfg iterator.Config) string {
 		ext.C, ext.S, cfg.TB[0], cfg.TB[1])
 }
 
-// familyPassThrough is what a load of PredicatedTileIterator that is not the
-// recorded op does: its pass still moves the iterator (the ++ of each
-// access, whose truncations need not cancel over a tile), so it runs, into
+// familyPassThrough is what a load that is not the recorded op does in a
+// class whose load walks the iterator (ClassInfo.LoadWalks,
+// PredicatedTileIterator): its pass still moves the iterator (the ++ of
+// each access, whose truncations need not cancel over a tile), so it runs, into
 // a scratch fragment that leaves the recorded op's fragment bytes alone. A
 // store is never passed through: plan refuses programs with a store before
 // another recorded op (it would overwrite the bytes that recover it).
 func familyPassThrough(cfg iterator.Config, op iterator.Op) string {
-	if cfg.Class != iterator.PredicatedTile || op.RecordKind() != "load" {
+	if !cfg.Class.Info().LoadWalks || op.RecordKind() != "load" {
 		return ""
 	}
 	return "{ alignas(16) typename It::Fragment scratch; " + opCallOn(op, "scratch") + " }"
@@ -101,7 +102,7 @@ func storeBeforeRecord(prog iterator.Program) bool {
 // fragmentDecl names the fragment bytes fb as the iterator's Fragment; the
 // access iterators have none (their accesses() pass writes records to fb).
 func fragmentDecl(cfg iterator.Config) string {
-	if cfg.Class == iterator.RegularTileAccess || cfg.Class == iterator.PredicatedTileAccess {
+	if !cfg.Class.Info().Fragments {
 		return "(void)fb; (void)target;"
 	}
 	return "typename It::Fragment& f = *reinterpret_cast<typename It::Fragment*>(fb);\n    (void)f; (void)target;"
@@ -125,7 +126,7 @@ func accessPass(cfg iterator.Config, op iterator.Op, out string) string {
 
 // caseIteratorType is the iterator a case instantiates in namespace ns.
 func caseIteratorType(cfg iterator.Config, ns string) string {
-	if cfg.Class == iterator.RegularTile {
+	if cfg.Class.Info().AccessArg == iterator.AlignmentArg {
 		return iteratorType(cfg, ns)
 	}
 	return familyIteratorType(cfg, ns)
@@ -142,13 +143,13 @@ func familyIteratorType(cfg iterator.Config, ns string) string {
 	el := elemType(cfg.Elem, ns)
 	head := fmt.Sprintf("%s::transform::threadblock::%s<%s, %s, %s::layout::PitchLinear, %d, %s", ns, cfg.Class, shape, el, ns, cfg.PitchAdv(), tm)
 	ae := cfg.ElemsPerAccessType()
-	switch cfg.Class {
-	case iterator.PredicatedTileAccess:
+	switch cfg.Class.Info().AccessArg {
+	case iterator.AccessTypeArg:
 		// The alignment a CUTLASS user would write: the access's bytes, or
 		// their power-of-two part (alignas needs a power of two; a 6-bit
 		// vector of 4 is 3 bytes).
 		return fmt.Sprintf("%s, %s::AlignedArray<%s, %d, %d>>", head, ns, el, ae, alignOf(max(int64(ae*cfg.Elem.Bits/8), 1)))
-	case iterator.PredicatedTile:
+	case iterator.AccessSizeArg:
 		return fmt.Sprintf("%s, %d>", head, ae)
 	}
 	return head + ">"

@@ -107,7 +107,7 @@ func roundUp(x, m int64) int64 { return (x + m - 1) / m * m }
 // supported reports why a configuration cannot be probed, or "".
 func supported(cfg iterator.Config) string {
 	switch {
-	case cfg.Class != iterator.RegularTile && cfg.Layout != layout.PitchLinear:
+	case !cfg.Class.Info().CxxWrappers && cfg.Layout != layout.PitchLinear:
 		return cfg.Class.String() + " through the " + cfg.Layout.String() + " wrapper has no C++ rendition (pitch-linear only)"
 	case cfg.Atomic != "":
 		return "atomic=" + cfg.Atomic + " has no C++ rendition yet"
@@ -131,7 +131,7 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 			// The type would not exist in the user's namespace, and one
 			// unknown template fails the whole translation unit.
 			return nil, NotInUserNamespace
-		case cfg.Class == iterator.PredicatedTile && !strictAlign:
+		case cfg.Class.Info().InlinePTX && !strictAlign:
 			return nil, PTXOnly
 		}
 	}
@@ -151,7 +151,7 @@ func plan(index int, c Case, variants []Variant, strictAlign bool) (*plannedCase
 	pc.FragBox = roundUp(max(frag, pc.AccessBytes*pc.Count), 16) + 16
 	_, hi := iterator.Allocation(cfg, longestProgram(c.Programs))
 	pc.AllocBytes = int64(hi)
-	if cfg.Class != iterator.RegularTile {
+	if cfg.Class.Family() {
 		familyGeometry(pc, tm)
 		pc.PayloadBytes = pc.AccessBytes
 	}
@@ -230,7 +230,7 @@ func longestProgram(progs []iterator.Program) iterator.Program {
 // programSupported rejects ops RegularTileIterator does not have; for the
 // family classes the Go model says which ops a class lacks (unavailable).
 func programSupported(cfg iterator.Config, prog iterator.Program) string {
-	if cfg.Class != iterator.RegularTile {
+	if cfg.Class.Family() {
 		if storeBeforeRecord(prog) {
 			return "a store before another recorded op would overwrite the bytes that recover its addresses"
 		}

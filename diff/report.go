@@ -205,7 +205,7 @@ func compareAddrs(got, want []iterator.ThreadTrace) (compared, differ int64) {
 
 // classRank orders class names as iterator.Class does.
 func classRank(name string) int {
-	for c := iterator.RegularTile; c <= iterator.PredicatedTile; c++ {
+	for _, c := range iterator.Classes() {
 		if c.String() == name {
 			return int(c)
 		}

@@ -120,7 +120,7 @@ func ProbeCases(preset Preset) ([]ProbeCase, error) {
 func ProbeClassCases(preset Preset, classes []iterator.Class) ([]ProbeCase, error) {
 	var out []ProbeCase
 	for _, c := range classes {
-		if c != iterator.RegularTile {
+		if c.Family() {
 			out = append(out, FamilyProbeCases(c, preset)...)
 			continue
 		}
@@ -210,15 +210,15 @@ var familySpecConfigs = []string{
 // familySpecConfigs, then pitch-linear configurations of
 // FamilyConfigs (the matrix wrappers have no family rendition) up to the
 // preset's Size().ProbeFamily in all, with FamilyPrograms, plus the round
-// trips for PredicatedTileIterator. A preset outside the size table probes
-// as many as quick.
+// trips for a class with fragments (PredicatedTileIterator's stores). A
+// preset outside the size table probes as many as quick.
 func FamilyProbeCases(class iterator.Class, preset Preset) []ProbeCase {
 	n := preset.Size().ProbeFamily
 	if n == 0 {
 		n = Quick.Size().ProbeFamily
 	}
 	progs := FamilyPrograms(class)
-	if class == iterator.PredicatedTile {
+	if class.Info().Fragments {
 		// The sweep's program with a store before a load, split in two the
 		// probe can run (plan refuses the original: storeBeforeRecord).
 		split, err := ParsePrograms([]string{

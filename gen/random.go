@@ -20,10 +20,9 @@ type genCase struct {
 	thread int
 }
 
-// opKinds are the ops the random phase draws, simplest first: rapid shrinks
-// a draw toward index 0.
-var opKinds = []iterator.OpKind{iterator.LoadTile, iterator.StoreTile, iterator.Load, iterator.Store,
-	iterator.LoadPtr, iterator.StorePtr, iterator.AddTileOffset, iterator.AddPointerOffset, iterator.Inc, iterator.Dec}
+// opKinds are the ops the random phase draws for RegularTileIterator,
+// simplest first (its ClassInfo.Ops): rapid shrinks a draw toward index 0.
+var opKinds = iterator.RegularTile.Info().Ops
 
 var opGen = rapid.Custom(func(t *rapid.T) iterator.Op {
 	k := opKinds[intRange(0, len(opKinds)-1).Draw(t, "op")]
@@ -109,7 +108,7 @@ func (g genCase) toCase(contract props.Contract) (props.Case, error) {
 
 // caseGenFor is the random phase's generator of one iterator class.
 func caseGenFor(class iterator.Class) *rapid.Generator[genCase] {
-	if class == iterator.RegularTile {
+	if !class.Family() {
 		return caseGen
 	}
 	return familyCaseGens[class]

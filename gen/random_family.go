@@ -18,23 +18,6 @@ import (
 // tile grid, access_elems < V, cross-rank tile offsets, both advance ranks
 // and sub-byte types.
 
-// familyOpKinds are the ops each class has, simplest first, without the
-// op that records (accesses() or load/store), which every program ends
-// with.
-var familyOpKinds = map[iterator.Class][]iterator.OpKind{
-	iterator.RegularTileAccess:    {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.Inc, iterator.Accesses, iterator.AccessesInc},
-	iterator.PredicatedTileAccess: {iterator.AddTileOffset, iterator.AddPointerOffset, iterator.ClearMask, iterator.EnableMask, iterator.Accesses, iterator.AccessesInc},
-	iterator.PredicatedTile: {iterator.AddTileOffset, iterator.Inc, iterator.AddPointerOffset, iterator.Load, iterator.Store,
-		iterator.LoadPtr, iterator.StorePtr, iterator.ClearMask, iterator.EnableMask},
-}
-
-// familyRecordKinds are the ops that record accesses, simplest first.
-var familyRecordKinds = map[iterator.Class][]iterator.OpKind{
-	iterator.RegularTileAccess:    {iterator.Accesses},
-	iterator.PredicatedTileAccess: {iterator.Accesses},
-	iterator.PredicatedTile:       {iterator.Load, iterator.Store, iterator.LoadPtr, iterator.StorePtr},
-}
-
 func familyOpGen(kinds []iterator.OpKind) *rapid.Generator[iterator.Op] {
 	return rapid.Custom(func(t *rapid.T) iterator.Op {
 		o := iterator.Op{Kind: kinds[intRange(0, len(kinds)-1).Draw(t, "op")]}
@@ -49,16 +32,24 @@ func familyOpGen(kinds []iterator.OpKind) *rapid.Generator[iterator.Op] {
 	})
 }
 
-var familyCaseGens = map[iterator.Class]*rapid.Generator[genCase]{
-	iterator.RegularTileAccess:    familyCaseGen(iterator.RegularTileAccess),
-	iterator.PredicatedTileAccess: familyCaseGen(iterator.PredicatedTileAccess),
-	iterator.PredicatedTile:       familyCaseGen(iterator.PredicatedTile),
-}
+// familyCaseGens are the random phase's generators of the family
+// classes, one each.
+var familyCaseGens = func() map[iterator.Class]*rapid.Generator[genCase] {
+	out := map[iterator.Class]*rapid.Generator[genCase]{}
+	for _, c := range iterator.Classes() {
+		if c.Family() {
+			out[c] = familyCaseGen(c)
+		}
+	}
+	return out
+}()
 
-// familyCaseGen draws cases of one family class.
+// familyCaseGen draws cases of one family class: up to three of the
+// class's ops (ClassInfo.Ops), then one that records (RecordOps).
 func familyCaseGen(class iterator.Class) *rapid.Generator[genCase] {
-	ops := rapid.SliceOfN(familyOpGen(familyOpKinds[class]), 0, 3)
-	recs := familyOpGen(familyRecordKinds[class])
+	info := class.Info()
+	ops := rapid.SliceOfN(familyOpGen(info.Ops), 0, 3)
+	recs := familyOpGen(info.RecordOps)
 	return rapid.Custom(func(t *rapid.T) genCase {
 		ec := elemAxis[intRange(0, len(elemAxis)-1).Draw(t, "elem")]
 		vs := append([]int(nil), ec.vs...)

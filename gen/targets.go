@@ -58,7 +58,7 @@ const (
 // a report lists them: the coverage floors and the pairwise ones for
 // RegularTileIterator, the family's own and the wide cases' otherwise.
 func Targets(class iterator.Class) []Target {
-	if class == iterator.RegularTile {
+	if !class.Family() {
 		return append(append([]Target(nil), regularTargets...), pairTargets...)
 	}
 	return append(familyTargets(class), wideTarget)

@@ -8,56 +8,10 @@ import (
 	"github.com/tilecheck/tilecheck/layout"
 )
 
-// Class selects the iterator template (`class=`).
+// Class selects the iterator template (`class=`). Each class's constant
+// and descriptor (ClassInfo), which every layer reads, are in the class's
+// own file (class_*.go); the zero Class is the default, RegularTile.
 type Class int
-
-const (
-	RegularTile Class = iota
-	RegularTileAccess
-	PredicatedTileAccess
-	PredicatedTile
-)
-
-var classNames = []string{"RegularTileIterator", "RegularTileAccessIterator", "PredicatedTileAccessIterator", "PredicatedTileIterator"}
-
-func (c Class) String() string {
-	if int(c) < len(classNames) {
-		return classNames[c]
-	}
-	return fmt.Sprintf("class(%d)", int(c))
-}
-
-// Predicated reports whether the class carries predicates, extents and residues.
-func (c Class) Predicated() bool { return c == PredicatedTileAccess || c == PredicatedTile }
-
-// MarshalText encodes the class by its name (a shard report's JSON), so
-// that what a report carries is a class, never a free string.
-func (c Class) MarshalText() ([]byte, error) {
-	if c < 0 || int(c) >= len(classNames) {
-		return nil, fmt.Errorf("unknown class %d", int(c))
-	}
-	return []byte(classNames[c]), nil
-}
-
-// UnmarshalText decodes a class's name, rejecting any other.
-func (c *Class) UnmarshalText(b []byte) error {
-	p, err := ClassByName(string(b))
-	if err != nil {
-		return err
-	}
-	*c = p
-	return nil
-}
-
-// ClassByName parses a class name.
-func ClassByName(s string) (Class, error) {
-	for i, n := range classNames {
-		if strings.EqualFold(s, n) {
-			return Class(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown class %q (want one of %s)", s, strings.Join(classNames, ", "))
-}
 
 // MapKind selects the thread map.
 type MapKind int

@@ -42,7 +42,7 @@ type Scope struct {
 // validates (an invalid configuration has none: nothing more is claimed).
 func NewScope(cfg *Config) Scope {
 	s := Scope{cfg: cfg}
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		return s
 	}
 	tm, err := Validate(*cfg)
@@ -72,7 +72,7 @@ func (s *Scope) Same(d Defect, prog Program) bool {
 	if d == "" {
 		return true
 	}
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		switch d {
 		// refPredicated.addTileOffset, reached by add_tile_offset and by ++
 		// of PredicatedTileIterator (one tile along the advance rank, which

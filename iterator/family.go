@@ -58,16 +58,16 @@ func DefectApplies(d Defect, c Class) bool {
 	case C3487Cross, CRank0NoPitch, CResidueNoTB:
 		return c.Predicated()
 	case CSizeofSubbyte:
-		return c != RegularTile
+		return c.Family()
 	}
-	return c == RegularTile
+	return c.Known() && !c.Family()
 }
 
 // validateFamily checks what the family classes require beyond Validate's
 // common constraints. It returns a *ConstraintError naming the
 // violated constraint.
 func validateFamily(cfg Config) error {
-	if cfg.Class == RegularTile {
+	if !cfg.Class.Family() {
 		return nil
 	}
 	if !cfg.Class.Predicated() {

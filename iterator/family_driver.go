@@ -27,8 +27,8 @@ type famScratch struct {
 }
 
 // traceFamily traces one thread of a family class (Model.Trace).
-// Every built-in model and every control calls it when cfg.Class !=
-// RegularTile:
+// Every built-in model and every control calls it when cfg.Class is a
+// family class (ClassInfo.Family):
 //
 //   - model is "reference" (the documented contract), "cutlass" (the
 //     CUTLASS code as compiled; cutlass-pre3049 is the same for these classes)
@@ -107,7 +107,7 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 	var it famIter
 	switch model {
 	case "reference":
-		if g.cfg.Class == RegularTileAccess {
+		if !g.cfg.Class.Predicated() {
 			s.rra.reset(g, defect, a, init)
 			it = &s.rra
 		} else {
@@ -118,7 +118,7 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 		if defect != "" {
 			return ThreadTrace{Thread: thread}, fmt.Errorf("defect %s is injected into the reference model only", defect)
 		}
-		if g.cfg.Class == RegularTileAccess {
+		if !g.cfg.Class.Predicated() {
 			s.cra.reset(g, a, init)
 			it = &s.cra
 		} else {
@@ -152,18 +152,18 @@ func traceFamilyWith(s *famScratch, model string, defect Defect, prog Program, t
 // access iterators have no load or store, and no class of the family has
 // operator-- or load/store(frag, tile).
 func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *traceBuffers) error {
-	cls := g.cfg.Class
+	cls := g.cfg.Class.info() // Validate passed: a registered class
 	for i, op := range prog {
 		switch op.Kind {
 		case Accesses, AccessesInc:
 			famPass(g, it, i, op, 0, bufs)
 		case Load, Store:
-			if cls != PredicatedTile {
+			if !cls.Fragments {
 				return unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
 			}
 			famPass(g, it, i, op, 0, bufs)
 		case LoadPtr, StorePtr:
-			if cls != PredicatedTile {
+			if !cls.Fragments {
 				return unavailable(g.cfg, op, "an access iterator has no load or store; use accesses()")
 			}
 			famPass(g, it, i, op, op.A, bufs)
@@ -174,7 +174,7 @@ func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *t
 		case AddTileOffset:
 			it.addTileOffset(g.tileArg(op))
 		case Inc:
-			if cls != PredicatedTile {
+			if !cls.IncMovesTile {
 				it.step() // the access iterator's ++: the next access
 				break
 			}
@@ -192,7 +192,7 @@ func runFamily(g *famGeom, prog Program, a *arith, it famIter, d Defect, bufs *t
 		case Dec:
 			return unavailable(g.cfg, op, "CUTLASS's class has no operator--")
 		case ClearMask, EnableMask:
-			if !cls.Predicated() {
+			if !cls.Predicated {
 				return unavailable(g.cfg, op, "only the predicated classes have masks")
 			}
 			it.setMask(op.Kind == EnableMask)

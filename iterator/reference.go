@@ -16,6 +16,8 @@ type referenceModel struct {
 	defect Defect
 }
 
+func init() { registerModel(referenceModel{}, 0, false) }
+
 func (m referenceModel) Name() string {
 	if m.defect == "" {
 		return "reference"
@@ -35,14 +37,14 @@ func (m referenceModel) threadMap(cfg Config) (ThreadMap, error) {
 }
 
 func (m referenceModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		return traceFamily("reference", m.defect, cfg, prog, thread)
 	}
 	return traceMapFast(m, cfg, tm, prog, thread, bufs)
 }
 
 func (m referenceModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		return traceFamilyThreads("reference", m.defect, cfg, tm, prog, threads, bufs, out)
 	}
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)

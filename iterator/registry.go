@@ -1,26 +1,75 @@
 package iterator
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
-// Builtins lists the built-in models in their documented order.
-func Builtins() []Model {
-	return []Model{referenceModel{}, cutlassModel{}, cutlassModel{pre3049: true}}
+// modelEntry is one model's registration: the model, its place in its
+// list (the documented order: the reference, then CUTLASS's releases
+// newest first; where two models match a tree equally, diff and the
+// probe name the earlier) and whether it is an older release's model
+// (Older) rather than a built-in (Builtins).
+type modelEntry struct {
+	model Model
+	order int
+	older bool
 }
+
+// modelEntries holds every registered model; each model's file registers
+// it from init (registerModel).
+var modelEntries []modelEntry
+
+// registerModel adds m to Builtins (older false) or Older at place order.
+// It panics on a name taken or a place taken in the same list, so a
+// mistake fails every test.
+func registerModel(m Model, order int, older bool) {
+	for _, e := range modelEntries {
+		if e.model.Name() == m.Name() || (e.older == older && e.order == order) {
+			panic(fmt.Sprintf("model %s: name or place %d taken by %s", m.Name(), order, e.model.Name()))
+		}
+	}
+	modelEntries = append(modelEntries, modelEntry{model: m, order: order, older: older})
+}
+
+// unregisterModel removes the model named name, for a test that
+// registered a model of its own.
+func unregisterModel(name string) {
+	modelEntries = slices.DeleteFunc(modelEntries, func(e modelEntry) bool { return e.model.Name() == name })
+}
+
+// registeredModels lists the built-ins (older false) or the older
+// releases' models in their order.
+func registeredModels(older bool) []Model {
+	var es []modelEntry
+	for _, e := range modelEntries {
+		if e.older == older {
+			es = append(es, e)
+		}
+	}
+	slices.SortFunc(es, func(a, b modelEntry) int { return cmp.Compare(a.order, b.order) })
+	out := make([]Model, len(es))
+	for i, e := range es {
+		out[i] = e.model
+	}
+	return out
+}
+
+// Builtins lists the built-in models in their documented order.
+func Builtins() []Model { return registeredModels(false) }
 
 // Older lists the models of older CUTLASS releases that a user can name
 // (--iterator) to compare a tree of that age with, beside Builtins, which
 // the all-models matrix and the probe's renditions hold to.
-func Older() []Model {
-	return []Model{cutlassModel{pre3049: true, pre31: true}}
-}
+func Older() []Model { return registeredModels(true) }
 
 // ModelByName resolves a built-in model name, an older release's model or a
 // control id (C-load-div…).
 func ModelByName(name string) (Model, error) {
-	for _, m := range append(Builtins(), Older()...) {
+	named := append(Builtins(), Older()...)
+	for _, m := range named {
 		if m.Name() == name {
 			return m, nil
 		}
@@ -29,7 +78,7 @@ func ModelByName(name string) (Model, error) {
 		return Control(Defect(name)), nil
 	}
 	names := []string{}
-	for _, m := range append(Builtins(), Older()...) {
+	for _, m := range named {
 		names = append(names, m.Name())
 	}
 	for _, d := range Defects() {
@@ -74,7 +123,7 @@ func TraceThreadsIn(arena *Arena, m Model, cfg Config, prog Program, threads []i
 			return nil, cm.err
 		}
 		bufs := &sc.bufs
-		if cfg.Class != RegularTile {
+		if cfg.Class.Family() {
 			*bufs = newFamilyBuffers(prog, &cm.cfg, &cm.tm, len(threads), arena)
 		} else {
 			bufs.reset(prog, &cm.tm, len(threads), arena)

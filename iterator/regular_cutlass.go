@@ -15,6 +15,14 @@ type cutlassModel struct {
 	pre31 bool
 }
 
+// The CUTLASS renditions, newest release first: HEAD's, v2.3…v4.4.x's
+// (built-ins) and v2.3…v3.0's (an older release's).
+func init() {
+	registerModel(cutlassModel{}, 1, false)
+	registerModel(cutlassModel{pre3049: true}, 2, false)
+	registerModel(cutlassModel{pre3049: true, pre31: true}, 3, true)
+}
+
 func (m cutlassModel) Name() string {
 	switch {
 	case m.pre31:
@@ -113,14 +121,14 @@ func pointerOffsetBytes(a *arith, in instance, po layout.Elements) layout.Bytes 
 }
 
 func (m cutlassModel) traceMap(cfg Config, tm ThreadMap, prog Program, thread int, bufs *traceBuffers) (ThreadTrace, error) {
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		return traceFamily(m.familyModel(), "", cfg, prog, thread)
 	}
 	return traceMapFast(m, cfg, tm, prog, thread, bufs)
 }
 
 func (m cutlassModel) traceThreads(cfg *Config, tm *ThreadMap, prog Program, threads []int, bufs *traceBuffers, out []ThreadTrace) ([]ThreadTrace, error) {
-	if cfg.Class != RegularTile {
+	if cfg.Class.Family() {
 		return traceFamilyThreads(m.familyModel(), "", cfg, tm, prog, threads, bufs, out)
 	}
 	return traceThreadsFast(m, cfg, tm, prog, threads, bufs, out)

@@ -129,7 +129,7 @@ func TraceShiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []in
 // (nil where it has none).
 func shiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int, records bool) (*ShiftTrace, regularModel) {
 	rm, ok := m.(regularModel)
-	if !ok || cfg.Class != RegularTile || arena == nil {
+	if !ok || cfg.Class.Family() || arena == nil {
 		return nil, rm
 	}
 	sc := &arena.scratch
@@ -162,20 +162,28 @@ func shiftIn(arena *Arena, m Model, cfg *Config, prog Program, threads []int, re
 	s := &arena.shifts.take(1)[:1][0]
 	*s = ShiftTrace{Program: prog, Threads: len(threads)} // the slab's memory is not cleared
 	inits := cm.inits(tm, cf.Threads, len(threads))
-	switch rm := rm.(type) {
-	case referenceModel:
-		ok = s.ofReference(rm, bufs, cf, in, tm, inits, threads)
-	case cutlassModel:
-		ok = s.ofCutlass(rm, bufs, cf, in, tm, inits, threads)
-	default:
-		ok = false
-	}
-	if !ok {
+	if sm, is := rm.(shiftModel); !is || !sm.shiftOf(s, bufs, cf, in, tm, inits, threads) {
 		// Nothing else was carved since: the slot goes back.
 		arena.shifts.used--
 		return nil, rm
 	}
 	return s, rm
+}
+
+// shiftModel is a regular model with a compact form: shiftOf fills s from
+// the model's request program, worked out in bufs, and reports whether
+// every thread's accesses are shifts of one another within its fast
+// path's bound (false: s is left to be discarded).
+type shiftModel interface {
+	shiftOf(s *ShiftTrace, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, inits []layout.Coord, threads []int) bool
+}
+
+func (m referenceModel) shiftOf(s *ShiftTrace, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, inits []layout.Coord, threads []int) bool {
+	return s.ofReference(m, bufs, cfg, in, tm, inits, threads)
+}
+
+func (m cutlassModel) shiftOf(s *ShiftTrace, bufs *traceBuffers, cfg *Config, in *instance, tm *ThreadMap, inits []layout.Coord, threads []int) bool {
+	return s.ofCutlass(m, bufs, cfg, in, tm, inits, threads)
 }
 
 // ofReference fills s from the reference model's request program.

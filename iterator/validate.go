@@ -18,7 +18,7 @@ func Validate(cfg Config) (ThreadMap, error) {
 // C-striped-head control instantiates HEAD's warp-striped map where the
 // configuration asks for the PR #3131 arrangement.
 func validateWithMap(cfg Config, kind MapKind) (ThreadMap, error) {
-	if cfg.Class < RegularTile || cfg.Class > PredicatedTile {
+	if !cfg.Class.Known() {
 		return ThreadMap{}, constraint("known class", "class=%d", int(cfg.Class))
 	}
 	if cfg.Layout < layout.PitchLinear || cfg.Layout > layout.ColumnMajor {
@@ -51,7 +51,7 @@ func validateWithMap(cfg Config, kind MapKind) (ThreadMap, error) {
 	if cfg.Align < 0 || cfg.Align&(cfg.Align-1) != 0 {
 		return ThreadMap{}, constraint("Alignment is a power of two", "align=%d", cfg.Align)
 	}
-	if a := effectiveAlignment(cfg); cfg.Class == RegularTile && a&(a-1) != 0 {
+	if a := effectiveAlignment(cfg); cfg.Class.info().AlignedAccess && a&(a-1) != 0 {
 		// AccessType is AlignedArray<Element, V, Alignment>, i.e. alignas(Alignment):
 		// the default V·B/8 of a 6-bit type (or of V=3) is no power of two and
 		// does not compile.

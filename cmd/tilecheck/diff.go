@@ -113,7 +113,7 @@ type diffFlags struct {
 func (f *diffFlags) register(fs *flag.FlagSet) {
 	f.fs = fs
 	fs.Var(sideFlag{sides: &f.sides}, "include", "a side: the include `DIR` of a CUTLASS tree (its include/)")
-	fs.Var(sideFlag{sides: &f.sides, model: true}, "model", "a side: the built-in Go model `NAME` (reference, cutlass, cutlass-pre3049, cutlass-pre3.1)")
+	fs.Var(sideFlag{sides: &f.sides, model: true}, "model", "a side: the built-in Go model `NAME` ("+modelNames(", ")+")")
 	fs.StringVar(&f.namespace, "namespace", "cutlass", "C++ namespace `NS` of both trees' iterators")
 	fs.Var(&f.headers, "header", "header `PATH` to include, relative to --include (repeatable; default: CUTLASS's)")
 	fs.Var(&f.cudaIncludes, "cuda-include", "extra include `DIR` for the build, e.g. the CUDA toolkit's include/ (repeatable)")
@@ -138,7 +138,7 @@ func (f *diffFlags) validate() []string {
 	for _, s := range f.sides {
 		if s.model != "" {
 			if _, err := iterator.ModelByName(s.model); err != nil || iterator.KnownDefect(iterator.Defect(s.model)) {
-				problems = append(problems, fmt.Sprintf("--model %q: want reference, cutlass, cutlass-pre3049 or cutlass-pre3.1", s.model))
+				problems = append(problems, fmt.Sprintf("--model %q: want %s", s.model, modelNames(" or ")))
 			}
 		} else if st, err := os.Stat(s.include); err != nil || !st.IsDir() {
 			problems = append(problems, fmt.Sprintf("--include %q: not a directory", s.include))

@@ -2,12 +2,23 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// classFlagHelp documents --class for probe and gpu.
-const classFlagHelp = "iterator classes to confirm: all, family (RegularTileAccessIterator and the two predicated iterators), or a comma-separated list of RegularTileIterator, RegularTileAccessIterator, PredicatedTileAccessIterator, PredicatedTileIterator"
+// classFlagHelp documents --class for probe, gpu and diff, naming every
+// registered class.
+var classFlagHelp = "iterator classes to confirm: all, family (RegularTileAccessIterator and the two predicated iterators), or a comma-separated list of " + classNames()
+
+// classNames lists every registered class's name, separated by commas.
+func classNames() string {
+	var names []string
+	for _, c := range iterator.Classes() {
+		names = append(names, c.String())
+	}
+	return strings.Join(names, ", ")
+}
 
 // parseClasses reads --class (probe, gpu and sweep): "all", "family" or
 // class names separated by commas (iterator.ParseClasses).
@@ -21,7 +32,7 @@ func parseClasses(s string) ([]iterator.Class, error) {
 
 func hasFamily(classes []iterator.Class) bool {
 	for _, c := range classes {
-		if c != iterator.RegularTile {
+		if c.Family() {
 			return true
 		}
 	}

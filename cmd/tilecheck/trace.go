@@ -49,7 +49,7 @@ Flags:
 func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var iterName, cfgText, opsText, threadsText string
 	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
-	fs.StringVar(&iterName, "iterator", "", "model `NAME`: reference, cutlass, cutlass-pre3049, cutlass-pre3.1 or a control id (required)")
+	fs.StringVar(&iterName, "iterator", "", "model `NAME`: "+modelNames(", ")+" or a control id (required)")
 	fs.StringVar(&cfgText, "config", "", "configuration `CFG`, e.g. 'elem=f32 shape=64x8 threads=32 access=4' (required)")
 	fs.StringVar(&opsText, "ops", "", "op program `OPS`, e.g. 'load();add_tile_offset(1,0);load()' (required)")
 	fs.StringVar(&threadsText, "threads", "all", "threads to trace: `all` or a comma-separated list such as 0,5,31")
@@ -85,9 +85,10 @@ func runTrace(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := checkTraceSize(cfg, tmap, prog, len(threads)); err != nil {
 		return fail(stderr, "trace", err)
 	}
-	// The fragment overrun is RegularTileIterator's (P-frag): the family
-	// classes move their own AccessType, not Alignment-wide accesses.
-	if cfg.Class == iterator.RegularTile && iterator.FragmentOverrun(cfg, tmap) {
+	// The fragment overrun (P-frag) is of a class whose accesses are
+	// Alignment-wide (RegularTileIterator's): the family classes move
+	// their own AccessType.
+	if cfg.Class.Info().AlignedAccess && iterator.FragmentOverrun(cfg, tmap) {
 		a := int64(iterator.InstanceAccessBytes(cfg))
 		why := "sizeof(AccessType) rounds up past the packed vector"
 		if cfg.Align != 0 {
