@@ -5,7 +5,7 @@ BIN := bin/tilecheck
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: all build test vet staticcheck fmt-check sweep bench fuzz gpu-bin clean
+.PHONY: all build test test-long lint vet staticcheck fmt-check sweep bench fuzz gpu-bin clean
 
 # staticcheck, pinned, run through go run: a fresh machine needs nothing but
 # Go and the module proxy (or a module cache that holds it).
@@ -32,13 +32,27 @@ vet:
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
-# -timeout: the compiled-code packages take minutes on a loaded 2-core machine;
-# the default 10 minutes per package is a guess, not a target. testprogress
+# -short: each test at the size its claim needs (the mutant catalogue on
+# three seeds; the release and exhaustive sweeps wait for test-long).
+# -vet=off: vet has just run with every analyzer. -timeout: the
+# compiled-code packages take minutes on a loaded 2-core machine; the
+# default 10 minutes per package is a guess, not a target. testprogress
 # prints a line as each package starts and ends (plain go test holds a
 # package's result back until every package listed before it has ended),
 # the output of what failed, and the skipped tests.
-test: fmt-check vet staticcheck
-	$(GO) test -count=1 -timeout 30m -json ./... 2>&1 | $(GO) run ./internal/testprogress
+test: fmt-check vet
+	$(GO) test -short -vet=off -count=1 -timeout 30m -json ./... 2>&1 | $(GO) run ./internal/testprogress
+
+# What -short leaves out of make test: the pure-Go engines' packages in
+# full (the mutant catalogue on ten seeds, release and exhaustive sweeps,
+# shards of whole sweeps). CI runs it after make test.
+test-long:
+	$(GO) test -vet=off -count=1 -timeout 30m -json ./sweep/ ./cute/tiledcopy/copysweep/ 2>&1 | $(GO) run ./internal/testprogress
+	$(GO) test -vet=off -count=1 -timeout 30m -json -run 'TestCuteCopy(SweepJSON|ShardMerge)$$' ./cmd/tilecheck/ 2>&1 | $(GO) run ./internal/testprogress
+
+# Static checks: gofmt, go vet and staticcheck (CI runs it; make test runs
+# the first two).
+lint: fmt-check vet staticcheck
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./...

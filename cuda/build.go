@@ -221,22 +221,18 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	h.Write(src)
 	key := tc.Backend + "-" + hex.EncodeToString(h.Sum(nil))[:32]
 	manifest := filepath.Join(tc.cacheDir(), "deps-"+key)
-	if e, ok := lookupDeps(manifest, func(e depEntry) bool {
-		if e.Failed {
-			return true
-		}
-		_, err := os.Stat(filepath.Join(tc.cacheDir(), e.Result))
-		return err == nil
-	}); ok {
-		if e.Failed {
-			// A failure is cached like a success: the same source, compiler,
-			// flags and headers fail the same way.
-			return "", true, &CompileError{Command: e.Command, Output: e.Output, Err: errors.New("exit status 1, cached")}
-		}
-		bin = filepath.Join(tc.cacheDir(), e.Result)
-		now := time.Now()
-		_ = os.Chtimes(bin, now, now) // recently used: pruned last
-		return bin, true, nil
+	if bin, ok, err := tc.cached(manifest); ok {
+		return bin, true, err
+	}
+	// One compile per source at a time, however many processes share the
+	// cache: a second asker waits and finds the first one's program.
+	unlock, err := lockBuild(ctx, filepath.Join(tc.cacheDir(), "lock-"+key))
+	if err != nil {
+		return "", false, err
+	}
+	defer unlock()
+	if bin, ok, err := tc.cached(manifest); ok {
+		return bin, true, err
 	}
 	ext := ".cpp"
 	if tc.Backend == "gpu" {
@@ -289,15 +285,39 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	return bin, false, nil
 }
 
+// cached returns the outcome a manifest records while every file its
+// compile read is unchanged: the program, or the compile error (a failure
+// is cached like a success: the same source, compiler, flags and headers
+// fail the same way).
+func (tc Toolchain) cached(manifest string) (bin string, ok bool, err error) {
+	e, ok := lookupDeps(manifest, func(e depEntry) bool {
+		if e.Failed {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(tc.cacheDir(), e.Result))
+		return err == nil
+	})
+	if !ok {
+		return "", false, nil
+	}
+	if e.Failed {
+		return "", true, &CompileError{Command: e.Command, Output: e.Output, Err: errors.New("exit status 1, cached")}
+	}
+	bin = filepath.Join(tc.cacheDir(), e.Result)
+	now := time.Now()
+	_ = os.Chtimes(bin, now, now) // recently used: pruned last
+	return bin, true, nil
+}
+
 // cacheKeep is how many built programs (and their sources) the cache keeps.
 const cacheKeep = 128
 
 // prune removes the oldest built programs, sources, manifests and
 // syntax-check outcomes beyond their limits, so the cache does not grow without bound as presets and models change.
 func (tc Toolchain) prune() {
-	for _, pattern := range []string{"bin-*", "src-*", "deps-*", "syntax-*"} {
+	for _, pattern := range []string{"bin-*", "src-*", "deps-*", "syntax-*", "lock-*"} {
 		keep := cacheKeep
-		if pattern == "syntax-*" || pattern == "deps-*" {
+		if pattern == "syntax-*" || pattern == "deps-*" || pattern == "lock-*" {
 			keep = 8 * cacheKeep // manifests: a few kilobytes each
 		}
 		files, _ := filepath.Glob(filepath.Join(tc.cacheDir(), pattern))

@@ -121,8 +121,15 @@ func shiftBits(tr *iterator.ThreadTrace, bits int64, from func(op int) bool) {
 // --- the test --------------------------------------------------------------
 
 // mutantSeeds are the seeds every mutant must die on (the random phase and
-// nothing else depends on the seed).
-var mutantSeeds = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+// nothing else depends on the seed): ten, or the first three under -short
+// (make test; make test-long runs all ten).
+func mutantSeeds() []int64 {
+	seeds := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	if testing.Short() {
+		return seeds[:3]
+	}
+	return seeds
+}
 
 // killers sweeps one mutant with the quick preset and one seed and returns
 // the verdict and the properties that failed.
@@ -144,7 +151,7 @@ func killersWith(t testing.TB, m mutant, preset gen.Preset, seed int64) (string,
 }
 
 // TestMutantsKilledByQuick: every non-equivalent mutant of the catalogue
-// gets verdict fail from the quick preset on each of ten seeds, and the
+// gets verdict fail from the quick preset on each of its seeds, and the
 // catalogue covers every class and every hole. With TILECHECK_MUTANT_TABLE=FILE it writes the
 // per-mutant kill table (docs/mutants.md is that table).
 func TestMutantsKilledByQuick(t *testing.T) {
@@ -166,7 +173,7 @@ func TestMutantsKilledByQuick(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			for _, seed := range mutantSeeds {
+			for _, seed := range mutantSeeds() {
 				verdict, ks := killers(t, m, seed)
 				if verdict == "fail" {
 					rows[i].kills++
@@ -188,7 +195,7 @@ func TestMutantsKilledByQuick(t *testing.T) {
 	wg.Wait()
 	if path := os.Getenv("TILECHECK_MUTANT_TABLE"); path != "" {
 		var b strings.Builder
-		fmt.Fprintf(&b, "| mutant | class | hole | defect | killed (of %d seeds) | killed by (seeds) |\n|---|---|---|---|---|---|\n", len(mutantSeeds))
+		fmt.Fprintf(&b, "| mutant | class | hole | defect | killed (of %d seeds) | killed by (seeds) |\n|---|---|---|---|---|---|\n", len(mutantSeeds()))
 		for _, r := range rows {
 			ids := make([]string, 0, len(r.killers))
 			for k, n := range r.killers {
@@ -211,6 +218,9 @@ func TestMutantsKilledByQuick(t *testing.T) {
 // and hole (release sweeps are some ten times quick's, so not all the
 // catalogue runs here).
 func TestMutantsKilledByRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("release sweeps of the catalogue: make test-long runs them")
+	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
 	seen := map[string]bool{}

@@ -59,7 +59,7 @@ func TestCuteSweepJSON(t *testing.T) {
 	t.Parallel()
 	sweepJSON := func() report.Report {
 		var out, errb bytes.Buffer
-		code := run([]string{"cute", "sweep", "--cases", "400", "--seed", "5", "--format", "json"}, &out, &errb)
+		code := run([]string{"cute", "sweep", "--cases", "100", "--seed", "5", "--format", "json"}, &out, &errb)
 		require.Contains(t, []int{exitPass, exitWeak}, code, "exit %d: %s", code, errb.String())
 		var r report.Report
 		require.NoError(t, json.Unmarshal(out.Bytes(), &r))
@@ -72,7 +72,7 @@ func TestCuteSweepJSON(t *testing.T) {
 	require.NotEmpty(t, a.Controls, "reports differ or are empty: %+v vs %+v", a, b)
 	for _, f := range []string{"text", "md", "junit", "github"} {
 		var out, errb bytes.Buffer
-		code := run([]string{"cute", "sweep", "--cases", "200", "--format", f}, &out, &errb)
+		code := run([]string{"cute", "sweep", "--cases", "40", "--format", f}, &out, &errb)
 		assert.NotEqual(t, exitUsage, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
 		assert.NotEqual(t, exitInternal, code, "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())
 		assert.NotZero(t, out.Len(), "--format %s: exit %d, %d bytes, %s", f, code, out.Len(), errb.String())

@@ -24,7 +24,7 @@ func TestShardsMergeToTheWholeSweep(t *testing.T) {
 	// Unminimised: each part's first failures are merged as drawn.
 	minimiseFailures = false
 	defer func() { minimiseFailures = true }()
-	opts := Options{Source: k.AsSource(), Cases: 500, Seed: 9, StaticEvery: 7,
+	opts := Options{Source: k.AsSource(), Cases: 150, Seed: 9, StaticEvery: 7,
 		Ops: []cute.Op{cute.OpComposition, cute.OpCoalesce, cute.OpLogicalDivide}}
 	whole := sweepReport(t, opts)
 	require.Equal(t, report.Fail, whole.Verdict)

@@ -2,10 +2,10 @@ package cxx
 
 import (
 	"os"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 )
@@ -23,19 +23,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// cacheDir is a build cache shared by the package's tests (a fresh one per
-// test binary, so that a test measuring cold builds sees them cold).
-var (
-	cacheOnce sync.Once
-	cachePath string
-)
-
+// testCache is the checkout's build cache, shared with every other test
+// package that compiles real CuTe (the cache is keyed by source, compiler,
+// flags and the headers read, so sharing never changes an answer); a test
+// that measures cold builds takes a directory of its own.
 func testCache(t *testing.T) string {
 	t.Helper()
-	cacheOnce.Do(func() {
-		cachePath, _ = os.MkdirTemp("", "tilecheck-cute-cxx-cache-")
-	})
-	return cachePath
+	return cuda.DefaultCacheDir()
 }
 
 func mustCase(t *testing.T, s string) cute.Case {

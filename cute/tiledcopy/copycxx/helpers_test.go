@@ -2,10 +2,10 @@ package copycxx
 
 import (
 	"os"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/cute"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
@@ -21,23 +21,16 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-var (
-	cacheOnce sync.Once
-	cachePath string
-)
-
-// testCache is a build cache shared by the package's tests: $TILECHECK_COPY_CACHE
-// where set (kept between runs), else a fresh directory.
+// testCache is a build cache shared by the package's tests:
+// $TILECHECK_COPY_CACHE where set, else the checkout's, which every test
+// package compiling real CuTe shares (the cache is keyed by source,
+// compiler, flags and the headers read, so sharing never changes an answer).
 func testCache(t *testing.T) string {
 	t.Helper()
-	cacheOnce.Do(func() {
-		if d := os.Getenv("TILECHECK_COPY_CACHE"); d != "" {
-			cachePath = d
-			return
-		}
-		cachePath, _ = os.MkdirTemp("", "tilecheck-copycxx-cache-")
-	})
-	return cachePath
+	if d := os.Getenv("TILECHECK_COPY_CACHE"); d != "" {
+		return d
+	}
+	return cuda.DefaultCacheDir()
 }
 
 func layout(t *testing.T, s string) cute.Layout {
