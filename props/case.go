@@ -27,7 +27,8 @@ type Case struct {
 	// thread map covers the tile exactly.
 	prepared, exact bool
 	key             string
-	// memo is set by NewPlan: what properties derive from the case alone.
+	// memo is set by Workspace.Attach: what properties derive from the
+	// case alone.
 	memo *caseMemo
 }
 
@@ -197,9 +198,9 @@ type Result struct {
 
 // Property is one property. Programs lists the op programs whose
 // traces Judge reads (the case's own program is always fetched); Oracle the
-// programs it reads from the reference source. Judge compares traces only.
-// All three take the case by address (a Case is 368 bytes) and only read
-// it: a plan judges the same case on the iterator and on every control.
+// programs it reads from the reference source. Judge compares traces only,
+// read through Traces. All three only read the case: the engine judges the
+// same case on the iterator under test and on every control.
 type Property struct {
 	ID      string
 	Doc     string
@@ -216,19 +217,19 @@ type Property struct {
 	AuditOnly bool
 	// ControlsExempt properties judge the source under test against a
 	// companion of the same code (P-companion): a control is other code,
-	// so EvaluateKills does not judge them and they kill no control.
+	// so the engine does not judge them on one and they kill no control.
 	ControlsExempt bool
 	// Compact says that Judge reads the compact form of its derived
 	// programs' traces (shift.go) where the source has one, and their
 	// records only where that does not decide: a program that only such
 	// properties read is asked for in compact form.
 	Compact bool
-	// derived says that Judge reads, besides its own programs, every other
-	// program the plan evaluates for the case, and that Oracle's programs
-	// are asked of the reference for each of them too (through
-	// oracleProgramOf): P-oracle compares every program with the
-	// reference. A plan lists them in Traces.derived.
-	derived bool
+	// Derived, where set, says that Judge reads, besides its own programs,
+	// every other program the engine evaluates with its records for the
+	// case (Traces.DeclaredPrograms lists them after its own), and gives
+	// for each the program the reference is asked (ok false: none).
+	// P-oracle compares every program with the reference.
+	Derived func(c *Case, prog iterator.Program) (ref iterator.Program, ok bool)
 }
 
 // with returns prefix followed by ops, in a new slice: carved from the
@@ -345,40 +346,4 @@ func lastRecord(tr *iterator.ThreadTrace) *iterator.Record {
 		return nil
 	}
 	return &tr.Records[len(tr.Records)-1]
-}
-
-// sortedThreads returns the union of two thread lists, sorted, in a new
-// slice. Sampled and all-thread lists are already sorted and distinct, so
-// the common case is a merge; anything else is sorted and deduplicated.
-func sortedThreads(a, b []int) []int {
-	out := make([]int, 0, len(a)+len(b))
-	if isStrictlySorted(a) && isStrictlySorted(b) {
-		i, j := 0, 0
-		for i < len(a) || j < len(b) {
-			switch {
-			case j == len(b) || (i < len(a) && a[i] < b[j]):
-				out = append(out, a[i])
-				i++
-			case i == len(a) || b[j] < a[i]:
-				out = append(out, b[j])
-				j++
-			default:
-				out = append(out, a[i])
-				i, j = i+1, j+1
-			}
-		}
-		return out
-	}
-	out = append(append(out, a...), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-func isStrictlySorted(l []int) bool {
-	for i := 1; i < len(l); i++ {
-		if l[i] <= l[i-1] {
-			return false
-		}
-	}
-	return true
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -81,7 +82,7 @@ func RunCompiled(opts CompiledOptions) (*report.Report, error) {
 	ref := referenceSource()
 	for bi, b := range gen.batches() {
 		rec.chunk = bi / chunkBatches
-		if _, err := props.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
+		if _, err := engine.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
 			return nil, err
 		}
 	}
