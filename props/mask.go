@@ -233,7 +233,7 @@ func (s *maskSite) maskCount(c *Case, thread int) ([]bool, int, bool) {
 // mainOrigin is docOriginBits(c, c.Program, i): the case program's origins
 // are found once per case, by op index (its judges ask for them record
 // after record, thread after thread). Like the other helpers the judges
-// call per record, it takes the case by address: a Case is 368 bytes.
+// call per record, it takes the case by address.
 func (c *Case) mainOrigin(i int) (int64, bool) {
 	m := c.memo
 	if m == nil || i < 0 || i >= len(c.Program) {

@@ -2,7 +2,9 @@
 // that names the programs it needs and judges the traces they produce.
 // Properties judge traces, never models: a trace comes from a Source, which is
 // a Go model (ModelSource) or compiled C++ (the probe), and the property code
-// cannot tell which.
+// cannot tell which. A property reads them through Traces (the answers a
+// Reader lends it), so one can be written outside props too; the engine
+// (package engine) plans, fetches and judges, and props never imports it.
 package props
 
 import (
