@@ -49,7 +49,7 @@ type threadBits struct {
 	built [8]bool
 }
 
-// appendGroup appends an empty group to groups. A Replan reuses an
+// appendGroup appends an empty group to groups. Workspace.Attach reuses an
 // earlier plan's group there, keeping its list of threads and their
 // residues' memory (neither is handed out of the plan; the masks are, to
 // the judges, so they are not reused).
