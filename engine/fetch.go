@@ -28,6 +28,7 @@ type fetched struct {
 	// a pending answer when a judge reads its records (TraceLazy).
 	compact   props.CompactSource
 	compactOK []bool
+	list      needList // the needs asked of compact, read in place
 }
 
 // TraceLazy traces need i in full, from its request.
@@ -101,16 +102,12 @@ func (r *reader) Declared(k int, p iterator.Program) (*props.Answer, bool) {
 	return a, whole
 }
 
-func (r *reader) DeclaredPrograms(yield func(k int, p iterator.Program) bool) {
+func (r *reader) Declaration(k int) (iterator.Program, bool) {
 	s := r.main
-	if s.f == nil {
-		return
+	if s.f == nil || k >= len(r.declared) || r.declared[k] >= len(s.f.n.list) {
+		return nil, false
 	}
-	for k, i := range r.declared {
-		if i < len(s.f.n.list) && !yield(k, s.f.n.list[i].prog) {
-			return
-		}
-	}
+	return s.f.n.list[r.declared[k]].prog, true
 }
 
 // sameProgram says whether a and b are the same program: by identity

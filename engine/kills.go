@@ -164,7 +164,8 @@ func (n *needs) fetchInto(f *fetched, src props.Source, want []bool) (*fetched, 
 		if !all {
 			idx = f.idx
 		}
-		resps = n.compactNeeds(cs, idx, f.compactOK)
+		f.list = needList{n: n, idx: idx}
+		resps = cs.CompactTraces(&f.list, f.compactOK)
 		f.compact = cs
 	} else {
 		reqs := n.requests()

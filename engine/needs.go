@@ -300,20 +300,25 @@ func isStrictlySorted(l []int) bool {
 	return true
 }
 
-// compactNeeds asks cs for the requests of the needs idx (nil: every
-// need, in order), in compact form for the k-th where compact[k]: the
-// needs are read, not copied into Requests.
-func (n *needs) compactNeeds(cs props.CompactSource, idx []int, compact []bool) []props.Response {
-	count := len(n.list)
-	if idx != nil {
-		count = len(idx)
+// needList is the props.RequestList of a plan's needs idx (nil: every
+// need, in order).
+type needList struct {
+	n   *needs
+	idx []int
+}
+
+func (l *needList) Len() int {
+	if l.idx != nil {
+		return len(l.idx)
 	}
-	return cs.CompactTraces(count, func(k int) (*iterator.Config, iterator.Program, []int) {
-		i := k
-		if idx != nil {
-			i = idx[k]
-		}
-		nd := &n.list[i]
-		return &n.cfgs[nd.group], nd.prog, n.threadsOf(i)
-	}, compact)
+	return len(l.n.list)
+}
+
+func (l *needList) At(k int) (*iterator.Config, iterator.Program, []int) {
+	i := k
+	if l.idx != nil {
+		i = l.idx[k]
+	}
+	nd := &l.n.list[i]
+	return &l.n.cfgs[nd.group], nd.prog, l.n.threadsOf(i)
 }

@@ -32,12 +32,11 @@ func (r *testReader) Declared(_ int, p iterator.Program) (*Answer, bool) {
 	return r.main[p.String()], false
 }
 
-func (r *testReader) DeclaredPrograms(yield func(k int, p iterator.Program) bool) {
-	for k, p := range r.declared {
-		if !yield(k, p) {
-			return
-		}
+func (r *testReader) Declaration(k int) (iterator.Program, bool) {
+	if k >= len(r.declared) {
+		return nil, false
 	}
+	return r.declared[k], true
 }
 
 // fetchAll asks src for every program of progs on every thread of c.

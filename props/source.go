@@ -93,23 +93,30 @@ func (s modelSource) Name() string { return s.m.Name() }
 // them from the origins alone (shift.go).
 type CompactSource interface {
 	Source
-	// CompactTraces is Traces of the count requests req gives (the
-	// configuration by address, unchanged until the call returns), with
-	// the compact form of the k-th (Response.Shift, Traces nil) wherever
+	// CompactTraces is Traces of the requests reqs lists, with the
+	// compact form of the k-th (Response.Shift, Traces nil) wherever
 	// compact[k] and the model has one, and beside the records of the
 	// others.
-	CompactTraces(count int, req func(k int) (*iterator.Config, iterator.Program, []int), compact []bool) []Response
+	CompactTraces(reqs RequestList, compact []bool) []Response
 	// TraceRequest traces one request in full, as Traces would.
 	TraceRequest(r *Request) ([]iterator.ThreadTrace, error)
 }
 
+// RequestList lists requests read in place (a list of Requests would
+// copy each configuration): At gives the k-th request's configuration by
+// address, unchanged until the call it was handed to returns.
+type RequestList interface {
+	Len() int
+	At(k int) (cfg *iterator.Config, prog iterator.Program, threads []int)
+}
+
 // CompactTraces answers in compact form only where the source traces into
 // an arena; otherwise it is Traces.
-func (s modelSource) CompactTraces(count int, req func(k int) (*iterator.Config, iterator.Program, []int), compact []bool) []Response {
+func (s modelSource) CompactTraces(reqs RequestList, compact []bool) []Response {
 	if s.arena == nil {
 		compact = nil
 	}
-	return s.answer(count, req, compact)
+	return s.answer(reqs.Len(), reqs.At, compact)
 }
 
 func (s modelSource) Traces(reqs []Request) ([]Response, error) {

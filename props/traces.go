@@ -25,12 +25,12 @@ type Reader interface {
 	ReferenceAnswer(p iterator.Program) *Answer
 	// Declared is Answer for p, the k-th program the property being
 	// judged declared for the case (Property.Programs, then the programs
-	// DeclaredPrograms lists for a derived property); whole says that the
+	// Declaration lists for a derived property); whole says that the
 	// answer's compact form holds every thread the case judges.
 	Declared(k int, p iterator.Program) (a *Answer, whole bool)
-	// DeclaredPrograms calls yield with every program the property being
-	// judged declared for the case, in order, until yield returns false.
-	DeclaredPrograms(yield func(k int, p iterator.Program) bool)
+	// Declaration is the k-th program the property being judged
+	// declared for the case, in order; ok is false past the last.
+	Declaration(k int) (p iterator.Program, ok bool)
 }
 
 // Lazy makes an answer's traces that a source gave in compact form only,
@@ -196,8 +196,14 @@ func (t *Traces) declaredProgram(k int, p iterator.Program) ProgramTraces {
 // judged declared for the case (a derived property: every program the
 // engine evaluates with its records for the case besides its own).
 func (t *Traces) DeclaredPrograms(yield func(k int, p iterator.Program) bool) {
-	if t.r != nil {
-		t.r.DeclaredPrograms(yield)
+	if t.r == nil {
+		return
+	}
+	for k := 0; ; k++ {
+		p, ok := t.r.Declaration(k)
+		if !ok || !yield(k, p) {
+			return
+		}
 	}
 }
 
