@@ -2,7 +2,7 @@ package probe
 
 import (
 	"github.com/tilecheck/tilecheck/cuda"
-	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/engine"
 )
 
 // roundTrip is what P-roundtrip found on one program's traces: whether a
@@ -17,7 +17,7 @@ type roundTrip struct {
 // (the compiled ones, or the Go model's, which predict the compiled
 // outcome) from its outcome: o.Err, the run's traces missing, is a failed
 // judgement, never a pass.
-func roundTripOf(o props.Outcome, j int, run *cuda.ProgramRun) roundTrip {
+func roundTripOf(o engine.Outcome, j int, run *cuda.ProgramRun) roundTrip {
 	if o.Err != nil {
 		return unjudgedRoundTrip(run)
 	}

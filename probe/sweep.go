@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/cuda"
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -100,7 +101,7 @@ func sweepVariant(compiled, model props.Source, runs []cuda.ProgramRun, idx []in
 	}
 	rep, err := sweep.Run(context.Background(), sweep.Options{Source: compiled, Cases: cases, KillOnly: true,
 		Properties: []props.Property{companionAt: props.Companion(model), recoveredAt: props.Recovered(model), roundTripAt: props.PRoundTrip},
-		Observe: func(k int, o props.Outcome) {
+		Observe: func(k int, o engine.Outcome) {
 			// Each case is observed once, on one worker: out[at[k]] is
 			// written by that worker alone. What is kept is computed here,
 			// before the worker reuses the outcome's traces.
@@ -112,7 +113,7 @@ func sweepVariant(compiled, model props.Source, runs []cuda.ProgramRun, idx []in
 		return nil, err
 	}
 	_, err = sweep.Run(context.Background(), sweep.Options{Source: model, Cases: cases, KillOnly: true, Properties: []props.Property{props.PRoundTrip},
-		Observe: func(k int, o props.Outcome) {
+		Observe: func(k int, o engine.Outcome) {
 			out[at[k]].predicted = roundTripOf(o, 0, &runs[at[k]])
 		}})
 	return rep, err

@@ -1,8 +1,6 @@
 package props
 
 import (
-	"slices"
-
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/report"
 )
@@ -27,106 +25,15 @@ type Case struct {
 	// thread map covers the tile exactly.
 	prepared, exact bool
 	key             string
-	// memo is set by NewPlan: what properties derive from the case alone.
+	// memo is set by Workspace.Attach: what properties derive from the
+	// case alone.
 	memo *caseMemo
 }
 
-// caseMemo holds what the properties derive from a case alone (its
-// equivalences, unit probes, audit findings), worked out once per Plan and
-// shared by every source the plan is evaluated on, instead of once per
-// source and again per judgement. A plan is evaluated by one goroutine at a
-// time; nil (a case judged outside a plan) means no memo.
-type caseMemo struct {
-	equivs     []memoEquivs
-	probes     []unitProbe
-	probesDone bool
-	findings   []Finding
-	auditDone  bool
-	group      *groupMemo  // shared by the cases of the configuration (mask.go)
-	shared     *planShared // the plan's derived programs and equivalences
-	origins    []memoOrigin
-	// mainOrigins is the case program's origins by op index (i < 0: not
-	// yet found; nil until asked), carved from mainOriginsBuf.
-	mainOrigins, mainOriginsBuf []memoOrigin
-	// P-traverse's region and precondition (traverseRegion).
-	region     region
-	regionWhy  string
-	regionDone bool
-}
-
-// renew empties m for a case of a new plan, in group, keeping the memory
-// of its lists of equivalences, unit probes and origins: nothing outside
-// the plan holds them (the judges read them while the plan is evaluated,
-// and originBits returns values). The findings are handed out in the
-// outcomes, so they are dropped.
-func (m *caseMemo) renew(group *groupMemo, shared *planShared) {
-	equivs, probes, origins, mainBuf := m.equivs, m.probes, m.origins, m.mainOriginsBuf
-	clear(equivs) // no earlier plan's programs kept alive
-	clear(probes)
-	*m = caseMemo{group: group, shared: shared, equivs: equivs[:0], probes: probes[:0], origins: origins[:0], mainOriginsBuf: mainBuf}
-}
-
-type memoEquivs struct {
-	id  string
-	eqs []equivalence
-}
-
-// equivalences returns list(c, nil), computed once per memo, appended to
-// the plan's list of equivalences (planShared).
-func (m *caseMemo) equivalences(id string, c *Case, list func(*Case, []equivalence) []equivalence) []equivalence {
-	if m == nil {
-		return list(c, nil)
-	}
-	for _, e := range m.equivs {
-		if e.id == id {
-			return e.eqs
-		}
-	}
-	var eqs []equivalence
-	if m.shared != nil {
-		// Appended after every list handed out so far (capped, so none
-		// is written again); a list that outgrows the buffer's capacity
-		// moves the buffer, and the earlier lists stay where they were.
-		buf := &m.shared.eqs
-		start := len(*buf)
-		*buf = list(c, *buf)
-		eqs = (*buf)[start:len(*buf):len(*buf)]
-	} else {
-		eqs = list(c, nil)
-	}
-	if len(eqs) == 0 {
-		eqs = nil
-	}
-	m.equivs = append(m.equivs, memoEquivs{id, eqs})
-	return eqs
-}
-
-// unitProbes returns unitProbes(c), computed once per memo.
-func (m *caseMemo) unitProbes(c *Case) []unitProbe {
-	if m == nil {
-		return unitProbes(nil, c)
-	}
-	if !m.probesDone {
-		m.probes, m.probesDone = unitProbes(m.probes[:0], c), true
-	}
-	return m.probes
-}
-
-// audit returns a fresh copy of AuditCase(c), computed once per memo (the
-// caller appends to it).
-func (m *caseMemo) audit(c *Case) []Finding {
-	if m == nil {
-		return AuditCase(*c)
-	}
-	if !m.auditDone {
-		m.findings, m.auditDone = AuditCase(*c), true
-	}
-	return slices.Clip(m.findings)
-}
-
 // Prepare computes what every property and every source of a sweep would
-// otherwise recompute for the case. Evaluate prepares unprepared cases
-// itself; a sweep prepares them once for the iterator and all controls.
+// otherwise recompute for the case; an unprepared case works it out
+// when asked. A sweep prepares its cases once for the iterator and all
+// controls.
 func (c *Case) Prepare() {
 	if c.prepared {
 		return
@@ -197,9 +104,9 @@ type Result struct {
 
 // Property is one property. Programs lists the op programs whose
 // traces Judge reads (the case's own program is always fetched); Oracle the
-// programs it reads from the reference source. Judge compares traces only.
-// All three take the case by address (a Case is 368 bytes) and only read
-// it: a plan judges the same case on the iterator and on every control.
+// programs it reads from the reference source. Judge compares traces only,
+// read through Traces. All three only read the case: the engine judges the
+// same case on the iterator under test and on every control.
 type Property struct {
 	ID      string
 	Doc     string
@@ -216,19 +123,19 @@ type Property struct {
 	AuditOnly bool
 	// ControlsExempt properties judge the source under test against a
 	// companion of the same code (P-companion): a control is other code,
-	// so EvaluateKills does not judge them and they kill no control.
+	// so the engine does not judge them on one and they kill no control.
 	ControlsExempt bool
 	// Compact says that Judge reads the compact form of its derived
 	// programs' traces (shift.go) where the source has one, and their
 	// records only where that does not decide: a program that only such
 	// properties read is asked for in compact form.
 	Compact bool
-	// derived says that Judge reads, besides its own programs, every other
-	// program the plan evaluates for the case, and that Oracle's programs
-	// are asked of the reference for each of them too (through
-	// oracleProgramOf): P-oracle compares every program with the
-	// reference. A plan lists them in Traces.derived.
-	derived bool
+	// Derived, where set, says that Judge reads, besides its own programs,
+	// every other program the engine evaluates with its records for the
+	// case (Traces.DeclaredPrograms lists them after its own), and gives
+	// for each the program the reference is asked (ok false: none).
+	// P-oracle compares every program with the reference.
+	Derived func(c *Case, prog iterator.Program) (ref iterator.Program, ok bool)
 }
 
 // with returns prefix followed by ops, in a new slice: carved from the
@@ -246,72 +153,13 @@ func (c *Case) with(prefix iterator.Program, ops ...iterator.Op) iterator.Progra
 }
 
 // programList returns an empty list of at most n programs: carved from
-// the plan's memory where c has a memo, since Replan reads a property's
+// the workspace's memory where c has a memo, since the engine reads a property's
 // list of programs once and keeps none of it.
 func (c *Case) programList(n int) []iterator.Program {
 	if c.memo != nil && c.memo.shared != nil {
 		return c.memo.shared.progs.take(n)
 	}
 	return make([]iterator.Program, 0, n)
-}
-
-// planShared is the memory a plan's case memos carve their derived
-// programs, lists of programs and lists of equivalences from, kept from
-// one plan to the next: Replan resets it, and nothing outside the plan
-// holds a derived program or an equivalence (a violation holds its case's
-// program; descriptions are formatted when judged).
-type planShared struct {
-	ops   slab[iterator.Op]
-	progs slab[iterator.Program]
-	eqs   []equivalence
-}
-
-func (s *planShared) reset() {
-	s.ops.reset()
-	s.progs.clearUsed() // no earlier plan's programs kept alive
-	s.progs.reset()
-	clear(s.eqs)
-	s.eqs = s.eqs[:0]
-}
-
-// slab holds what a plan's cases derive (the equivalences' and unit
-// probes' sides, the lists of them), in blocks kept from one plan to the
-// next: Replan resets it, and nothing outside the plan holds what it
-// hands out.
-type slab[T any] struct {
-	blocks    [][]T
-	cur, used int
-}
-
-const slabBlock = 1 << 12
-
-// take returns an empty slice with capacity n, capped so that appending
-// beyond n never runs into the next one handed out.
-func (s *slab[T]) take(n int) []T {
-	for {
-		if s.cur == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]T, max(n, slabBlock)))
-		}
-		b := s.blocks[s.cur]
-		if len(b)-s.used >= n {
-			out := b[s.used : s.used : s.used+n]
-			s.used += n
-			return out
-		}
-		s.cur, s.used = s.cur+1, 0
-	}
-}
-
-func (s *slab[T]) reset() { s.cur, s.used = 0, 0 }
-
-// clearUsed zeroes what was handed out since the last reset.
-func (s *slab[T]) clearUsed() {
-	for i := 0; i < s.cur && i < len(s.blocks); i++ {
-		clear(s.blocks[i])
-	}
-	if s.cur < len(s.blocks) {
-		clear(s.blocks[s.cur][:s.used])
-	}
 }
 
 // Finding is an audit observation: a configuration outside a property's
@@ -345,40 +193,4 @@ func lastRecord(tr *iterator.ThreadTrace) *iterator.Record {
 		return nil
 	}
 	return &tr.Records[len(tr.Records)-1]
-}
-
-// sortedThreads returns the union of two thread lists, sorted, in a new
-// slice. Sampled and all-thread lists are already sorted and distinct, so
-// the common case is a merge; anything else is sorted and deduplicated.
-func sortedThreads(a, b []int) []int {
-	out := make([]int, 0, len(a)+len(b))
-	if isStrictlySorted(a) && isStrictlySorted(b) {
-		i, j := 0, 0
-		for i < len(a) || j < len(b) {
-			switch {
-			case j == len(b) || (i < len(a) && a[i] < b[j]):
-				out = append(out, a[i])
-				i++
-			case i == len(a) || b[j] < a[i]:
-				out = append(out, b[j])
-				j++
-			default:
-				out = append(out, a[i])
-				i, j = i+1, j+1
-			}
-		}
-		return out
-	}
-	out = append(append(out, a...), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-func isStrictlySorted(l []int) bool {
-	for i := 1; i < len(l); i++ {
-		if l[i] <= l[i-1] {
-			return false
-		}
-	}
-	return true
 }

@@ -204,7 +204,7 @@ var PIndex = Property{
 	Oracle:  POracle.Oracle,
 	Judge: func(c *Case, t *Traces) []Violation {
 		// The reference's answer, found once for every thread.
-		var refs programTraces
+		var refs ProgramTraces
 		ref, refOK := oracleProgram(c)
 		if refOK {
 			refs = t.referenceProgram(ref)
@@ -260,7 +260,7 @@ func judgeEachThread(c *Case, t *Traces, judge func(*iterator.ThreadTrace, *Viol
 // reference must be explained so (wrapExplained); one that differs
 // otherwise makes the thread an ordinary address mismatch, P-oracle's to
 // report, and no wrap. It fills in v and reports true for a wrap.
-func silentWrap(c *Case, t *Traces, tr *iterator.ThreadTrace, refs programTraces, v *Violation) bool {
+func silentWrap(c *Case, t *Traces, tr *iterator.ThreadTrace, refs ProgramTraces, v *Violation) bool {
 	rt, err := refs.thread(v.Thread)
 	if err != nil {
 		return false

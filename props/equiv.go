@@ -87,7 +87,7 @@ func pick(tr *iterator.ThreadTrace, op int) *iterator.Record {
 // answers, and site the mask's record (when e.maskOp >= 0), found once for
 // every thread. A violation is written to *v (a Violation is 304 bytes:
 // returned by value, it was cleared for every thread that passes).
-func judgeEquivalence(id string, c *Case, t *Traces, e *equivalence, exp, act programTraces, site *maskSite, th int, v *Violation) bool {
+func judgeEquivalence(id string, c *Case, t *Traces, e *equivalence, exp, act ProgramTraces, site *maskSite, th int, v *Violation) bool {
 	et, err1 := t.getIn(exp, th)
 	at, err2 := t.getIn(act, th)
 	if err1 != nil || err2 != nil {

@@ -63,18 +63,6 @@ func MainOrigins(c Case, f func(i int, memo, full int64, memoOK, fullOK bool)) {
 	}
 }
 
-// UntracedAnswers counts the answers of the plan's last evaluation that
-// were judged from their compact form alone: never traced.
-func UntracedAnswers(p *Plan) int {
-	n := 0
-	for _, a := range p.mainFetch.answers {
-		if a.pending {
-			n++
-		}
-	}
-	return n
-}
-
 // ProbeSites calls f with each unit probe's two mask sites as unitProbes
 // finds them (from the case program's positions) and as siteOf does (from
 // each program), as "origin ok" strings.
@@ -88,10 +76,6 @@ func ProbeSites(c Case, f func(probe string, fast, full [2]string)) {
 			[2]string{str(siteOf(&planned, p.base, len(p.base)-1)), str(siteOf(&planned, p.moved, len(p.moved)-1))})
 	}
 }
-
-// RefsInMain says whether the plan's main answers may serve as its oracle
-// answers (EvaluateAsReference).
-func RefsInMain(p *Plan) bool { return p.refsInMain() }
 
 // ProbeUnits calls f with each unit probe's path and the unit its
 // prediction holds the path to, by name (the report's documented unit).

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -49,7 +50,7 @@ func model(t *testing.T, name string) iterator.Model {
 func violated(t *testing.T, ps []props.Property, src props.Source, cases []props.Case) []bool {
 	t.Helper()
 	ref := props.ModelSource(iterator.Control(""))
-	outs, err := props.Evaluate(ps, src, ref, cases)
+	outs, err := engine.Evaluate(ps, src, ref, cases)
 	require.NoError(t, err)
 	v := make([]bool, len(ps))
 	for _, o := range outs {

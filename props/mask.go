@@ -49,7 +49,7 @@ type threadBits struct {
 	built [8]bool
 }
 
-// appendGroup appends an empty group to groups. A Replan reuses an
+// appendGroup appends an empty group to groups. Workspace.Attach reuses an
 // earlier plan's group there, keeping its list of threads and their
 // residues' memory (neither is handed out of the plan; the masks are, to
 // the judges, so they are not reused).
@@ -233,7 +233,7 @@ func (s *maskSite) maskCount(c *Case, thread int) ([]bool, int, bool) {
 // mainOrigin is docOriginBits(c, c.Program, i): the case program's origins
 // are found once per case, by op index (its judges ask for them record
 // after record, thread after thread). Like the other helpers the judges
-// call per record, it takes the case by address: a Case is 368 bytes.
+// call per record, it takes the case by address.
 func (c *Case) mainOrigin(i int) (int64, bool) {
 	m := c.memo
 	if m == nil || i < 0 || i >= len(c.Program) {

@@ -62,7 +62,7 @@ var PCover = Property{
 // anything else holds (a thread without its record, an element outside,
 // twice or never covered), false, having changed nothing: judgeCover then
 // judges element by element, for the violations.
-func coverQuick(c *Case, t *Traces, load *programTraces, sh layout.Coord, l, b, v int64) (checks int64, ok bool) {
+func coverQuick(c *Case, t *Traces, load *ProgramTraces, sh layout.Coord, l, b, v int64) (checks int64, ok bool) {
 	if v < 1 || v > 64 || c.Config.Threads < 1 {
 		return 0, false
 	}

@@ -49,7 +49,7 @@ var POracle = Property{
 		}
 		return nil
 	},
-	derived: true,
+	Derived: oracleProgramOf,
 	Judge: func(c *Case, t *Traces) []Violation {
 		var out []Violation
 		if ref, ok := oracleProgram(c); ok {
@@ -70,7 +70,7 @@ var POracle = Property{
 
 // judgeOracle compares the answers own of program prog of the case with
 // the reference's answer to ref, thread by thread.
-func judgeOracle(c *Case, t *Traces, prog iterator.Program, own programTraces, ref iterator.Program) []Violation {
+func judgeOracle(c *Case, t *Traces, prog iterator.Program, own ProgramTraces, ref iterator.Program) []Violation {
 	var out []Violation
 	refs := t.referenceProgram(ref)
 	for _, th := range c.Threads {

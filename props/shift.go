@@ -16,28 +16,20 @@ import "github.com/tilecheck/tilecheck/iterator"
 // full, so the outcome is the one the records give in every case
 // (shift_test.go compares the two).
 
-// trace makes a pending answer's traces, from its request.
-func (a programTraces) trace() {
-	pt := a.pt
-	r := a.f.n.request(a.need)
-	pt.traces, pt.err = a.f.compact.traces(&r)
-	pt.pending = false
-}
-
 // shift returns the compact form of a's traces, or nil where the source
 // gave none.
-func (a programTraces) shift() *iterator.ShiftTrace {
-	if a.pt == nil {
+func (a ProgramTraces) shift() *iterator.ShiftTrace {
+	if a.a == nil {
 		return nil
 	}
-	return a.pt.shift
+	return a.a.shift
 }
 
 // has says whether thread was traced in a compact answer, as thread would
 // find it.
-func (a programTraces) has(thread int) bool {
-	pos := a.pos()
-	return thread >= 0 && thread < len(pos) && pos[thread] >= 0 && int(pos[thread]) < a.pt.shift.Threads
+func (a ProgramTraces) has(thread int) bool {
+	pos := a.a.pos
+	return thread >= 0 && thread < len(pos) && pos[thread] >= 0 && int(pos[thread]) < a.a.shift.Threads
 }
 
 // sameOrigins says whether compact traces es and as put the records e
@@ -59,7 +51,7 @@ func sameOrigins(e *equivalence, es, as *iterator.ShiftTrace) (decided, absent b
 // equalByShift is judgeEquivalence on every thread of the case where
 // sameOrigins decided that the records are equal: the same checks and
 // judged mark, no violation.
-func equalByShift(c *Case, t *Traces, e *equivalence, exp, act *programTraces, site *maskSite) {
+func equalByShift(c *Case, t *Traces, e *equivalence, exp, act *ProgramTraces, site *maskSite) {
 	n := exp.shift().Accesses // of every record of both
 	if exp.caseThreads && act.caseThreads && len(c.Threads) > 0 {
 		// Every thread has both records: where the mask is every
@@ -161,7 +153,7 @@ func shiftOfProbe(t *Traces, pred *unitPrediction, bs, ms *iterator.ShiftTrace) 
 // recorded nothing where the records are needed (a move that is not one
 // distance for every access, narrowings or truncations that differ
 // between threads, or a violation).
-func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved *programTraces, th int) bool {
+func unitByShift(c *Case, t *Traces, p *unitProbe, ps *probeShift, base, moved *ProgramTraces, th int) bool {
 	if (!base.caseThreads && !base.has(th)) || (!moved.caseThreads && !moved.has(th)) || ps.none {
 		return true
 	}

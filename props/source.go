@@ -2,7 +2,9 @@
 // that names the programs it needs and judges the traces they produce.
 // Properties judge traces, never models: a trace comes from a Source, which is
 // a Go model (ModelSource) or compiled C++ (the probe), and the property code
-// cannot tell which.
+// cannot tell which. A property reads them through Traces (the answers a
+// Reader lends it), so one can be written outside props too; the engine
+// (package engine) plans, fetches and judges, and props never imports it.
 package props
 
 import (
@@ -24,16 +26,17 @@ type Request struct {
 type Response struct {
 	Traces []iterator.ThreadTrace
 	Err    error
-	// shift is the compact form of Traces (nil: none), which are then nil
-	// until asked for (compactSource); only a plan's fetch asks for it.
-	shift *iterator.ShiftTrace
+	// Shift is the compact form of Traces (nil: none), which are then nil
+	// until asked for (CompactSource.TraceRequest); only a CompactSource
+	// gives one, where the engine asked for it.
+	Shift *iterator.ShiftTrace
 }
 
 // Source produces traces. Batching lets a compiled probe build one
 // translation unit for many requests; a Go model answers them one by one.
 // The error return is for the source as a whole failing (a compiler
 // missing); per-request problems go in Response.Err. Traces only reads
-// reqs: a plan hands it its own request list, not a copy.
+// reqs: the engine hands it its own request list, not a copy.
 type Source interface {
 	Name() string
 	Traces(reqs []Request) ([]Response, error)
@@ -82,39 +85,38 @@ type modelSource struct {
 
 func (s modelSource) Name() string { return s.m.Name() }
 
-// compactSource is a source that can answer a request with the compact
+// CompactSource is a source that can answer a request with the compact
 // form of its traces (iterator.ShiftTrace), and trace it in full later,
 // when a judge asks for a thread's records: a Go model traced into an
-// arena. Most requests of a sweep are derived programs that only
-// equivalences and unit probes read, and those judge most of them from
-// the origins alone (shift.go).
-type compactSource interface {
+// arena (ModelSourceIn). Most requests of a sweep are derived programs
+// that only equivalences and unit probes read, and those judge most of
+// them from the origins alone (shift.go).
+type CompactSource interface {
 	Source
-	// compactNeeds is Traces of the requests of n's needs idx (nil:
-	// every need, in order), with the compact form of the k-th wherever
-	// compact[k] and the model has one. The needs are read, not copied
-	// into Requests.
-	compactNeeds(n *needs, idx []int, compact []bool) ([]Response, error)
-	// traces traces one request in full, as Traces would.
-	traces(r *Request) ([]iterator.ThreadTrace, error)
+	// CompactTraces is Traces of the requests reqs lists, with the
+	// compact form of the k-th (Response.Shift, Traces nil) wherever
+	// compact[k] and the model has one, and beside the records of the
+	// others.
+	CompactTraces(reqs RequestList, compact []bool) []Response
+	// TraceRequest traces one request in full, as Traces would.
+	TraceRequest(r *Request) ([]iterator.ThreadTrace, error)
 }
 
-func (s modelSource) compactNeeds(n *needs, idx []int, compact []bool) ([]Response, error) {
+// RequestList lists requests read in place (a list of Requests would
+// copy each configuration): At gives the k-th request's configuration by
+// address, unchanged until the call it was handed to returns.
+type RequestList interface {
+	Len() int
+	At(k int) (cfg *iterator.Config, prog iterator.Program, threads []int)
+}
+
+// CompactTraces answers in compact form only where the source traces into
+// an arena; otherwise it is Traces.
+func (s modelSource) CompactTraces(reqs RequestList, compact []bool) []Response {
 	if s.arena == nil {
 		compact = nil
 	}
-	count := len(n.list)
-	if idx != nil {
-		count = len(idx)
-	}
-	return s.answer(count, func(k int) (*iterator.Config, iterator.Program, []int) {
-		i := k
-		if idx != nil {
-			i = idx[k]
-		}
-		nd := &n.list[i]
-		return &n.cfgs[nd.group], nd.prog, n.threadsOf(i)
-	}, compact), nil
+	return s.answer(reqs.Len(), reqs.At, compact)
 }
 
 func (s modelSource) Traces(reqs []Request) ([]Response, error) {
@@ -124,7 +126,8 @@ func (s modelSource) Traces(reqs []Request) ([]Response, error) {
 	}, nil), nil
 }
 
-func (s modelSource) traces(r *Request) ([]iterator.ThreadTrace, error) {
+// TraceRequest traces r in full.
+func (s modelSource) TraceRequest(r *Request) ([]iterator.ThreadTrace, error) {
 	return iterator.TraceThreadsIn(s.arena, s.m, r.Config, r.Program, r.Threads)
 }
 
@@ -149,7 +152,7 @@ func (s modelSource) answer(count int, req func(k int) (*iterator.Config, iterat
 		cfg, prog, threads := req(i)
 		if compact != nil {
 			if compact[i] {
-				if out[i].shift = iterator.ShiftIn(s.arena, s.m, cfg, prog, threads); out[i].shift != nil {
+				if out[i].Shift = iterator.ShiftIn(s.arena, s.m, cfg, prog, threads); out[i].Shift != nil {
 					continue
 				}
 			} else {
@@ -158,7 +161,7 @@ func (s modelSource) answer(count int, req func(k int) (*iterator.Config, iterat
 				sh, trs, err := iterator.TraceShiftIn(s.arena, s.m, cfg, prog, threads)
 				out[i].Traces, out[i].Err = trs, err
 				if err == nil {
-					out[i].shift = sh
+					out[i].Shift = sh
 				}
 				continue
 			}

@@ -2,79 +2,94 @@ package props
 
 import (
 	"errors"
-	"fmt"
-	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
 )
 
-// What a property's Judge reads: one source's answers to a plan's needs,
-// and the traces of one case in them, found by program once and by thread
-// by index.
+// What a property's Judge reads: the answers of the source under test and
+// of the reference for one case, lent by the engine judging it through a
+// Reader, and read thread by thread without it (ProgramTraces).
 
-// progTraces is one source's answer to one (configuration, program)
-// request: the response's traces, in the request's thread order.
-type progTraces struct {
+// Reader is what the engine judging a case lends its Traces: the answers
+// of the source under test and of the reference for the case's
+// configuration. It is asked once per program a judge reads, never per
+// thread or access.
+type Reader interface {
+	// Answer is the source under test's answer to program p, nil where
+	// p was not requested. Reading a program that was requested but not
+	// fetched for the properties judged is a bug in a property (it read a
+	// program it did not declare): the reader panics.
+	Answer(p iterator.Program) *Answer
+	// ReferenceAnswer is the reference's answer to program p, nil where
+	// p was not requested.
+	ReferenceAnswer(p iterator.Program) *Answer
+	// Declared is Answer for p, the k-th program the property being
+	// judged declared for the case (Property.Programs, then the programs
+	// Declaration lists for a derived property); whole says that the
+	// answer's compact form holds every thread the case judges.
+	Declared(k int, p iterator.Program) (a *Answer, whole bool)
+	// Declaration is the k-th program the property being judged
+	// declared for the case, in order; ok is false past the last.
+	Declaration(k int) (p iterator.Program, ok bool)
+}
+
+// Lazy makes an answer's traces that a source gave in compact form only,
+// at the first read of a thread's records.
+type Lazy interface {
+	// TraceLazy traces request i of the answers in full, as the source's
+	// Traces would.
+	TraceLazy(i int) ([]iterator.ThreadTrace, error)
+}
+
+// Answer is a source's answer to one (configuration, program) request:
+// its traces, found by thread through the request's thread positions, or
+// its error, and its compact form where the source gave one.
+type Answer struct {
 	err    error
 	traces []iterator.ThreadTrace
-	// shift is the compact form of the traces, where the source gave one
-	// (nil: none), in the source's arena. pending says that the traces
-	// themselves are not made yet: the first thread read makes them
-	// (programTraces.thread).
-	shift   *iterator.ShiftTrace
-	pending bool
+	shift  *iterator.ShiftTrace
+	pos    []int32
+	lazy   Lazy // non-nil: traces not made yet
+	need   int
 }
 
-// fetched is one source's answers to a plan's needs, by need index.
-type fetched struct {
-	n       *needs
-	answers []progTraces
-	// skipped marks the needs not asked for (nil: none): reading one is a
-	// bug in the plan (a property read a program it did not declare), so
-	// get panics rather than judge on a missing trace.
-	skipped []bool
-	// What Plan.Kills reuses from one control to the next.
-	reqs       []Request
-	idx        []int
-	skippedBuf []bool
-	// compact is the source, where it answered in compact form: it traces
-	// a pending answer when a judge reads its records.
-	compact   compactSource
-	compactOK []bool
+// NewAnswer is a source's answer: traces (one per thread requested) or
+// err, shift its compact form (nil: none), and pos, by thread, its index
+// in traces or -1. pos is read, never written.
+func NewAnswer(traces []iterator.ThreadTrace, err error, shift *iterator.ShiftTrace, pos []int32) Answer {
+	return Answer{err: err, traces: traces, shift: shift, pos: pos}
 }
 
-// TraceSet is the view of one configuration (a plan's group) on a
-// source's answers.
-type TraceSet struct {
-	f     *fetched
-	group int
+// PendingAnswer is an answer given in compact form only: lazy.TraceLazy(i)
+// makes its traces when a judge first reads a thread's records.
+func PendingAnswer(shift *iterator.ShiftTrace, pos []int32, lazy Lazy, i int) Answer {
+	return Answer{shift: shift, pos: pos, lazy: lazy, need: i}
 }
 
-// get returns the answer for program p, or nil when p was not requested.
-func (s TraceSet) get(p iterator.Program) *progTraces {
-	if s.f == nil {
-		return nil
-	}
-	i, ok := s.f.n.find(s.group, p)
-	if !ok || i >= len(s.f.answers) {
-		return nil
-	}
-	if s.f.skipped != nil && s.f.skipped[i] {
-		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
-	}
-	return &s.f.answers[i]
+// Pending says whether the answer's traces are not made yet: it was
+// judged from its compact form alone.
+func (a *Answer) Pending() bool { return a.lazy != nil }
+
+// Err is the answer's error: nil for a pending answer, until a judge
+// reads its records.
+func (a *Answer) Err() error { return a.err }
+
+// trace makes a pending answer's traces.
+func (a *Answer) trace() {
+	a.traces, a.err = a.lazy.TraceLazy(a.need)
+	a.lazy = nil
 }
 
 // Traces is what a property's Judge reads: the traces of the source under
-// test and of the reference, for one case. It also collects the side
-// observations of judging: address comparisons made, audit findings, unit
-// observations, unavailable paths.
+// test and of the reference, for one case, through the Reader the engine
+// lends it. It also collects the side observations of judging: address
+// comparisons made, audit findings, unit observations, unavailable paths.
 type Traces struct {
-	main, oracle TraceSet
-	Checks       int64
-	Findings     []Finding
-	Units        []UnitObservation
-	Unavailable  []string
+	r           Reader
+	Checks      int64
+	Findings    []Finding
+	Units       []UnitObservation
+	Unavailable []string
 	// ModelErr is the first error the source under test returned for a
 	// program of the case other than an unavailable path: a model error is
 	// never a pass (the sweep reports it and is weak at best).
@@ -85,136 +100,115 @@ type Traces struct {
 	// op but no strings, whose formatting is most of a violation's cost.
 	// Every check is still made and counted.
 	quiet bool
-	// scratch is the plan's memory for judgements (nil: they allocate).
+	// scratch is the workspace's memory for judgements (nil: they allocate).
 	scratch *judgeScratch
-	// declared is the need index of each program the property being
-	// judged declared for the case (Plan.declaredBy; nil: find them by
-	// program).
-	declared []int
 	// each is the violation judgeEachThread's judge fills in: handed to a
 	// function value, a local would be moved to the heap thread after
 	// thread. It is zero but for Thread and Op between violations.
 	each Violation
 	// own is the case program's answer, found at its first mainProgram:
-	// every records-reading judge asks for it (ownProg: the case program;
-	// nil outside a plan's evaluation).
+	// every records-reading judge asks for it (ownProg: the case program).
 	ownProg  iterator.Program
-	own      programTraces
+	own      ProgramTraces
 	ownFound bool
 }
 
-// NewTraces wraps the trace sets of one configuration.
-func NewTraces(main, oracle TraceSet) *Traces { return &Traces{main: main, oracle: oracle} }
-
-func lookup(s TraceSet, p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	return s.program(p).thread(thread)
+// Reset readies t to judge case c through r, emptying every observation
+// (the slices are dropped, not reused). A quiet judgement is one whose
+// violations are only counted (a control's kills: no descriptions or unit
+// observations); w lends the judges its memory (nil: they allocate).
+func (t *Traces) Reset(r Reader, c *Case, quiet bool, w *Workspace) {
+	var scratch *judgeScratch
+	if w != nil {
+		scratch = &w.scratch
+	}
+	*t = Traces{r: r, quiet: quiet, scratch: scratch, ownProg: c.Program}
 }
 
-// programTraces is one program's answer in a trace set, found once for
-// every thread a judge reads: finding it is a lookup by program, reading a
-// thread of it an index.
-type programTraces struct {
-	pt *progTraces // nil: not fetched
-	// f and need find the request (to trace a pending answer) and its
-	// threads' positions (pos). A programTraces is passed and returned
-	// by value, judgement after judgement, so it is kept to four words,
-	// which Go holds in registers: each word more costs the whole engine
-	// CPU (docs/performance.md).
-	f    *fetched
-	need int
+// Quiet says whether only whether each property failed will be read: a
+// judge then need not describe its violations.
+func (t *Traces) Quiet() bool { return t.quiet }
+
+// ProgramTraces is one program's answer, found once for every thread a
+// judge reads: finding it asks the Reader, reading a thread of it is an
+// index.
+type ProgramTraces struct {
+	a *Answer // nil: not fetched
 	// caseThreads says that every thread of the case judged was traced
-	// in the compact form: the program is one the property declared for
-	// the case, whose need was asked for the case's threads (or more),
-	// and the compact form has every thread of the need's list. Judges
-	// then skip has, thread after thread.
+	// in the compact form (Reader.Declared's whole): judges then skip
+	// has, thread after thread.
 	caseThreads bool
 }
 
-// program finds the answer for p (not fetched: a zero programTraces).
-func (s TraceSet) program(p iterator.Program) programTraces {
-	if s.f == nil {
-		return programTraces{}
-	}
-	i, ok := s.f.n.find(s.group, p)
-	if !ok || i >= len(s.f.answers) {
-		return programTraces{}
-	}
-	return s.answerAt(i, p)
-}
-
-// answerAt is the answer of need i, program p, which must have been
-// fetched.
-func (s TraceSet) answerAt(i int, p iterator.Program) programTraces {
-	if s.f.skipped != nil && s.f.skipped[i] {
-		panic(fmt.Sprintf("props: program %v read but not fetched for the properties judged", p))
-	}
-	return programTraces{pt: &s.f.answers[i], f: s.f, need: i}
-}
-
-// pos is, by thread, its index in the answer's traces, or -1.
-func (a programTraces) pos() []int32 {
-	if a.f == nil {
-		return nil
-	}
-	return a.f.n.positions(a.need)
-}
-
-// thread returns the trace of thread, or the program's error.
-func (a programTraces) thread(thread int) (*iterator.ThreadTrace, error) {
-	if a.pt == nil {
+// Thread returns the trace of thread, or the program's error.
+func (a ProgramTraces) Thread(thread int) (*iterator.ThreadTrace, error) {
+	if a.a == nil {
 		return nil, errNotFetched
 	}
-	if a.pt.pending {
-		a.trace()
+	if a.a.lazy != nil {
+		a.a.trace()
 	}
-	if a.pt.err != nil {
-		return nil, a.pt.err
+	if a.a.err != nil {
+		return nil, a.a.err
 	}
-	pos := a.pos()
-	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(a.pt.traces) {
+	pos := a.a.pos
+	if thread < 0 || thread >= len(pos) || pos[thread] < 0 || int(pos[thread]) >= len(a.a.traces) {
 		return nil, errNotFetched
 	}
-	return &a.pt.traces[pos[thread]], nil
+	return &a.a.traces[pos[thread]], nil
 }
 
-// mainProgram finds program p's answer from the source under test, for
-// getIn.
-func (t *Traces) mainProgram(p iterator.Program) programTraces {
+func (a ProgramTraces) thread(thread int) (*iterator.ThreadTrace, error) { return a.Thread(thread) }
+
+// Program finds program p's answer from the source under test (the case
+// program's once per case); Read reads its threads.
+func (t *Traces) Program(p iterator.Program) ProgramTraces { return t.mainProgram(p) }
+
+// mainProgram finds program p's answer from the source under test.
+func (t *Traces) mainProgram(p iterator.Program) ProgramTraces {
+	if t.r == nil {
+		return ProgramTraces{}
+	}
 	if len(p) == 0 || !isProgram(p, t.ownProg) {
-		return t.main.program(p)
+		return ProgramTraces{a: t.r.Answer(p)}
 	}
 	if !t.ownFound {
-		t.own, t.ownFound = t.main.program(p), true
+		t.own, t.ownFound = ProgramTraces{a: t.r.Answer(p)}, true
 	}
 	return t.own
 }
 
-// declaredProgram is mainProgram for p, the k-th program the property
-// being judged declared for the case: found by its need index where the
-// plan gave them (and the need is p, which a property that lists its
-// programs in another order than it reads them would break), else by
-// program.
-func (t *Traces) declaredProgram(k int, p iterator.Program) programTraces {
-	s := t.main
-	if k >= len(t.declared) || s.f == nil {
-		return s.program(p)
+// Declared is Program for p, the k-th program the property being judged
+// declared for the case (its Programs, in order, then for a derived
+// property those DeclaredPrograms lists): found by its place, not by
+// hashing p.
+func (t *Traces) Declared(k int, p iterator.Program) ProgramTraces { return t.declaredProgram(k, p) }
+
+func (t *Traces) declaredProgram(k int, p iterator.Program) ProgramTraces {
+	if t.r == nil {
+		return ProgramTraces{}
 	}
-	i := t.declared[k]
-	if i >= len(s.f.answers) || !sameProgram(s.f.n.list[i].prog, p) {
-		return s.program(p)
-	}
-	a := s.answerAt(i, p)
-	if sh := a.pt.shift; sh != nil && sh.Threads == len(s.f.n.threadsOf(i)) {
-		a.caseThreads = true
-	}
-	return a
+	a, whole := t.r.Declared(k, p)
+	return ProgramTraces{a: a, caseThreads: whole && a != nil && a.shift != nil}
 }
 
-// sameProgram says whether a and b are the same program: by identity
-// first (a need keeps the program first declared, and most are asked by
-// the case that built them), else op by op.
-func sameProgram(a, b iterator.Program) bool {
-	return isProgram(a, b) || slices.Equal(a, b)
+// DeclaredPrograms calls yield with every program the property being
+// judged declared for the case (a derived property: every program the
+// engine evaluates with its records for the case besides its own).
+func (t *Traces) DeclaredPrograms(yield func(k int, p iterator.Program) bool) {
+	if t.r == nil {
+		return
+	}
+	for k := 0; ; k++ {
+		p, ok := t.r.Declaration(k)
+		if !ok || !yield(k, p) {
+			return
+		}
+	}
+}
+
+func (t *Traces) derivedPrograms(yield func(k int, p iterator.Program) bool) {
+	t.DeclaredPrograms(yield)
 }
 
 // isProgram says whether a and b are one program, by its first op and
@@ -223,36 +217,43 @@ func isProgram(a, b iterator.Program) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// referenceProgram finds program p's answer from the reference.
-func (t *Traces) referenceProgram(p iterator.Program) programTraces {
-	if t.oracle == t.main {
-		// The plan answers the oracle from the source's own answers
-		// (EvaluateAsReference): the case program's is found once.
-		return t.mainProgram(p)
+// ReferenceProgram finds program p's answer from the reference.
+func (t *Traces) ReferenceProgram(p iterator.Program) ProgramTraces { return t.referenceProgram(p) }
+
+func (t *Traces) referenceProgram(p iterator.Program) ProgramTraces {
+	if t.r == nil {
+		return ProgramTraces{}
 	}
-	return t.oracle.program(p)
+	return ProgramTraces{a: t.r.ReferenceAnswer(p)}
+}
+
+// Read is a's trace of thread, noting an unavailable path or a model
+// error as Get does.
+func (t *Traces) Read(a ProgramTraces, thread int) (*iterator.ThreadTrace, error) {
+	return t.getIn(a, thread)
 }
 
 // getIn is Get for a program found once (mainProgram).
-func (t *Traces) getIn(a programTraces, thread int) (*iterator.ThreadTrace, error) {
+func (t *Traces) getIn(a ProgramTraces, thread int) (*iterator.ThreadTrace, error) {
 	tr, err := a.thread(thread)
-	t.noteUnavailable(err)
+	t.NoteErr(err)
 	return tr, err
 }
 
 // Get returns the trace of program p for thread from the source under test.
 func (t *Traces) Get(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	tr, err := lookup(t.main, p, thread)
-	t.noteUnavailable(err)
-	return tr, err
+	return t.getIn(t.mainProgram(p), thread)
 }
 
 // Reference returns the trace of program p for thread from the reference.
 func (t *Traces) Reference(p iterator.Program, thread int) (*iterator.ThreadTrace, error) {
-	return lookup(t.oracle, p, thread)
+	return t.referenceProgram(p).thread(thread)
 }
 
-func (t *Traces) noteUnavailable(err error) {
+// NoteErr records what an error of the source under test means for the
+// case: an unavailable path is listed once (Unavailable), any other error
+// but a program not fetched is the case's ModelErr, the first one kept.
+func (t *Traces) NoteErr(err error) {
 	if err != nil && err != errNotFetched && t.ModelErr == nil && !errors.As(err, new(*iterator.UnavailableError)) {
 		t.ModelErr = err
 	}
@@ -287,3 +288,6 @@ type fetchError string
 func (e fetchError) Error() string { return string(e) }
 
 const errNotFetched = fetchError("trace not fetched (the property did not list its program)")
+
+// Shift is the answer's compact form, nil where the source gave none.
+func (a *Answer) Shift() *iterator.ShiftTrace { return a.shift }

@@ -336,7 +336,7 @@ func (t *Traces) observeUnit(u UnitObservation) {
 // judgeUnit judges probe p on thread th; base and moved are the answers
 // of its programs, found once for every thread. A violation is written to
 // *v, as judgeEquivalence does.
-func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved programTraces, th int, v *Violation) bool {
+func judgeUnit(c *Case, t *Traces, p *unitProbe, pred *unitPrediction, base, moved ProgramTraces, th int, v *Violation) bool {
 	bt, err1 := t.getIn(base, th)
 	mt, err2 := t.getIn(moved, th)
 	if err1 != nil || err2 != nil {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -133,7 +134,7 @@ func (a *aggregate) offer(j int, c props.Case, v props.Violation) {
 }
 
 // addOutcomes adds the iterator's outcomes of one batch of cases.
-func (a *aggregate) addOutcomes(cases []props.Case, outs []props.Outcome) {
+func (a *aggregate) addOutcomes(cases []props.Case, outs []engine.Outcome) {
 	for i := range outs {
 		c, o := &cases[i], &outs[i] // a Case is 368 bytes, an Outcome 200
 		a.checks += o.Checks

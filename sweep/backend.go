@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -83,7 +84,7 @@ func RunCompiled(ctx context.Context, opts CompiledOptions) (*report.Report, err
 	ref := referenceSource()
 	for bi, b := range gen.batches() {
 		rec.chunk = bi / chunkBatches
-		if _, err := props.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
+		if _, err := engine.Evaluate(opts.Properties, rec, ref, gen.cases(b)); err != nil {
 			return nil, err
 		}
 	}

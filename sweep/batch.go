@@ -1,22 +1,23 @@
 package sweep
 
 import (
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
 
 // runBatch judges batch b on the iterator and on every control into agg.
-// The requests are planned once for all of them (props.Plan), and the
+// The requests are planned once for all of them (engine.Plan), and the
 // reference traces the oracle reads are the same for all of them, so they
 // are fetched once (memoSource). Only a control's kills are kept, so each
 // control's traces are carved from arena, reset before the next, and a
 // control is judged (and traced) only for the properties that have not
 // killed it in an earlier batch (first; nil judges every property). A
 // control takes the reference's judgement where it answers as the
-// reference does (props.Shortcut): from the iterator's own outcomes when
+// reference does (engine.Shortcut): from the iterator's own outcomes when
 // it is the reference model (viaRef), else, in the RegularTileIterator
 // class, judged once per batch on the reference for every control
-// (props.Plan.ReferenceKills). at is the index of the batch's first case
+// (engine.Plan.ReferenceKills). at is the index of the batch's first case
 // among the given ones (Options.Cases).
 func runBatch(agg *aggregate, w *workerSources, ctrls []props.Source, arena *iterator.Arena, cases []props.Case, b, at int, first *firstKills, viaRef bool) error {
 	ps, plan := agg.opts.Properties, w.plan
@@ -48,7 +49,7 @@ func runBatch(agg *aggregate, w *workerSources, ctrls []props.Source, arena *ite
 	if len(judged) == 0 {
 		return nil
 	}
-	sc := &props.Shortcut{}
+	sc := &engine.Shortcut{}
 	if viaRef {
 		sc.RefKilled = make([]bool, len(cases)*len(ps))
 		for i, o := range outs {

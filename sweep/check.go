@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/layout"
 	"github.com/tilecheck/tilecheck/props"
@@ -81,7 +82,7 @@ func Check(opts CheckOptions) ([]props.Result, error) {
 		return nil, err
 	}
 	c.PtrContract = opts.PtrContract
-	res, _, err := props.Check(ps, src, referenceSource(), c)
+	res, _, err := engine.Check(ps, src, referenceSource(), c)
 	return res, err
 }
 

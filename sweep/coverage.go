@@ -3,6 +3,7 @@ package sweep
 import (
 	"errors"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -21,7 +22,7 @@ import (
 // sameConfig says that the case's configuration is the previous case's:
 // a PerConfig target's key is then the one already worked out, and filed
 // once.
-func (a *aggregate) addCoverage(c *props.Case, o *props.Outcome, sameConfig bool) {
+func (a *aggregate) addCoverage(c *props.Case, o *engine.Outcome, sameConfig bool) {
 	left := false
 	if o.Err != nil { // else ue would escape to the heap case after case
 		var ue *iterator.UnavailableError

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -27,7 +28,7 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 	a := newAggregate("cutlass", opts, nil)
 	var kept, keptRank0, left int
 	for _, c := range cases {
-		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		o := engine.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
 		if c.Config.Map == iterator.WarpStriped3131 {
 			o.Err = leftOut
 			left++
@@ -37,7 +38,7 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 				keptRank0++
 			}
 		}
-		a.addOutcomes([]props.Case{c}, []props.Outcome{o})
+		a.addOutcomes([]props.Case{c}, []engine.Outcome{o})
 	}
 	require.NotZero(t, left, "the quick preset has no #3131 case: the test shows nothing")
 	measured := map[string]float64{}
@@ -62,11 +63,11 @@ func TestCoverageLeavesOutWhatTheBackEndCannotHave(t *testing.T) {
 	// left out: the map's pairs stay in the universe, unmet.
 	b := newAggregate("cutlass", opts, nil)
 	for _, c := range cases {
-		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		o := engine.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
 		if c.Config.Map == iterator.WarpStriped3131 {
 			o.Err = &iterator.UnavailableError{Path: "load(): does not compile", Reason: "error"}
 		}
-		b.addOutcomes([]props.Case{c}, []props.Outcome{o})
+		b.addOutcomes([]props.Case{c}, []engine.Outcome{o})
 	}
 	for k, cl := range b.classes {
 		if f, ok := b.coverage(k, cl); strings.HasPrefix(cl.Name, "element × map") {
@@ -109,14 +110,14 @@ func TestCoverageKeysPerConfiguration(t *testing.T) {
 	opts, cases := quickCases(t)
 	leftOut := &iterator.UnavailableError{Path: "compiled probe", Reason: "not built", LeftOut: true}
 	memo := newAggregate("x", opts, nil)
-	outs := make([]props.Outcome, len(cases))
+	outs := make([]engine.Outcome, len(cases))
 	// What each case files, worked out here case by case.
 	seen, left := make([]map[string]bool, len(memo.classes)), make([]map[string]bool, len(memo.classes))
 	for k := range memo.classes {
 		seen[k], left[k] = map[string]bool{}, map[string]bool{}
 	}
 	for i, c := range cases {
-		o := props.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
+		o := engine.Outcome{Violations: make([][]props.Violation, len(opts.Properties)), Judged: make([]bool, len(opts.Properties))}
 		switch i % 7 {
 		case 1, 4:
 			o.Err = leftOut

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -30,7 +31,7 @@ func TestCoverageListsGenTargets(t *testing.T) {
 
 // coverageOf is the coverage a sweep of the class reports for the cases
 // and their outcomes, by class name.
-func coverageOf(t *testing.T, class iterator.Class, cases []props.Case, outs []props.Outcome) map[string]report.Coverage {
+func coverageOf(t *testing.T, class iterator.Class, cases []props.Case, outs []engine.Outcome) map[string]report.Coverage {
 	t.Helper()
 	a := newAggregate("m", Options{Class: class}, nil)
 	a.addOutcomes(cases, outs)
@@ -62,7 +63,7 @@ func TestCoverageFractions(t *testing.T) {
 		// Two warps along C, Iter.C = 2: "columns", but its program failed.
 		mustCase(t, "elem=f32 shape=32x2 map=warp-raked threads=8 warp=2x2 access=4 adv=0", "load()"),
 	}
-	outs := []props.Outcome{{}, {}, {Err: errors.New("no such op")}}
+	outs := []engine.Outcome{{}, {}, {Err: errors.New("no such op")}}
 	got := coverageOf(t, iterator.RegularTile, cases, outs)
 	const warp = "warp-raked with several warps along S (Iter.S>1) and along C (Iter.C>1)"
 	for name, want := range map[string]float64{"B<8": 1.0 / 3, "map warp-raked": 2.0 / 3, "rank 0": 1.0 / 3, "B=64": 0, warp: 0.5} {
@@ -81,14 +82,14 @@ func TestCoverageWideCountsGenerated(t *testing.T) {
 	const name = "pitch or pointer offset past 2^31 bytes"
 	wide := mustCase(t, "class=PredicatedTileIterator elem=u8 shape=64x4 threads=16 access=16 adv=0 stride=2147483000 extent=100x4", "load()")
 	for _, tc := range []struct {
-		out  props.Outcome
+		out  engine.Outcome
 		want float64
 	}{
-		{props.Outcome{}, 1},
-		{props.Outcome{Err: errors.New("no buffer")}, 1},
-		{props.Outcome{ModelErr: errors.New("model failed")}, 0},
+		{engine.Outcome{}, 1},
+		{engine.Outcome{Err: errors.New("no buffer")}, 1},
+		{engine.Outcome{ModelErr: errors.New("model failed")}, 0},
 	} {
-		got := coverageOf(t, iterator.PredicatedTile, []props.Case{wide}, []props.Outcome{tc.out})
+		got := coverageOf(t, iterator.PredicatedTile, []props.Case{wide}, []engine.Outcome{tc.out})
 		assert.Equal(t, tc.want, got[name].Fraction, "outcome %+v: %q fraction", tc.out, name)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -56,7 +57,7 @@ type Options struct {
 	// outcome, from the workers, concurrently, before the outcome's traces
 	// are reused: it copies what it keeps (the compiled probe counts every
 	// access from them).
-	Observe func(i int, o props.Outcome)
+	Observe func(i int, o engine.Outcome)
 	// fullControls judges every property on every control in every batch
 	// instead of stopping at a property's first kill (tests compare the
 	// two).

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -50,7 +51,7 @@ func (a *aggregate) exhibit(src, ref props.Source) {
 			continue
 		}
 		c.PtrContract = a.opts.PtrContract
-		outs, err := props.Evaluate([]props.Property{p}, src, ref, []props.Case{c})
+		outs, err := engine.Evaluate([]props.Property{p}, src, ref, []props.Case{c})
 		if err != nil || len(outs[0].Violations[0]) == 0 {
 			continue
 		}

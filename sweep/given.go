@@ -4,7 +4,7 @@ import (
 	"errors"
 	"slices"
 
-	"github.com/tilecheck/tilecheck/props"
+	"github.com/tilecheck/tilecheck/engine"
 )
 
 // A sweep of given cases (Options.Cases) judges exactly the cases it is
@@ -41,7 +41,7 @@ func givenCases(opts Options) generated {
 
 // observe hands the outcomes of a batch of given cases, whose first is
 // Cases[at], to Options.Observe.
-func observe(opts *Options, at int, outs []props.Outcome) {
+func observe(opts *Options, at int, outs []engine.Outcome) {
 	if opts.Observe == nil {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -57,7 +58,7 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 		var judged, violations int64
 		rep, err := sweep.Run(context.Background(), sweep.Options{Source: src, Cases: cases, KillOnly: true, Workers: 3,
 			Properties: []props.Property{props.PRoundTrip},
-			Observe: func(i int, o props.Outcome) {
+			Observe: func(i int, o engine.Outcome) {
 				mu.Lock()
 				defer mu.Unlock()
 				seen[i]++
@@ -88,6 +89,6 @@ func TestGivenCasesJudgeExactlyThem(t *testing.T) {
 // TestObserveNeedsCases: Observe indexes the given cases, so a generated
 // sweep cannot take one.
 func TestObserveNeedsCases(t *testing.T) {
-	_, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Observe: func(int, props.Outcome) {}})
+	_, err := sweep.Run(context.Background(), sweep.Options{Iterator: "reference", Observe: func(int, engine.Outcome) {}})
 	assert.Error(t, err, "Observe without Cases: no error")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
@@ -100,7 +101,7 @@ func (j *batchJudge) startWorkers(wg *sync.WaitGroup, work <-chan int) {
 	}
 	// A sweep of the reference model itself has judged the reference on
 	// each batch's plan: a control takes that judgement where it answers
-	// as the reference does (props.Shortcut).
+	// as the reference does (engine.Shortcut).
 	m, ok := goModel(j.opts)
 	viaRef := ok && m == iterator.Control("")
 	first := newFirstKills(len(j.controls), len(j.opts.Properties))
@@ -222,16 +223,16 @@ func batchCount(ctx context.Context, opts Options) int {
 type workerSources struct {
 	src, ref           props.Source
 	srcArena, refArena *iterator.Arena
-	plan               *props.Plan // replanned batch after batch
+	plan               *engine.Plan // replanned batch after batch
 	// refMain is the reference traced on the iterator's requests, for the
-	// controls' shortcut (props.Plan.ReferenceKills): its own arena and
+	// controls' shortcut (engine.Plan.ReferenceKills): its own arena and
 	// answer list, so that the batch's oracle answers (ref's) stay valid.
 	refMain      props.Source
 	refMainArena *iterator.Arena
 }
 
 func newWorkerSources(opts Options, src props.Source) *workerSources {
-	w := &workerSources{src: src, refArena: &iterator.Arena{}, refMainArena: &iterator.Arena{}, plan: new(props.Plan).ReuseOutcomes()}
+	w := &workerSources{src: src, refArena: &iterator.Arena{}, refMainArena: &iterator.Arena{}, plan: new(engine.Plan).ReuseOutcomes()}
 	if m, ok := goModel(opts); ok {
 		w.srcArena = &iterator.Arena{}
 		w.src = props.ModelSourceIn(m, w.srcArena)

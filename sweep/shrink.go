@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -34,7 +35,7 @@ func shrink(ctx context.Context, class iterator.Class, p props.Property, src, re
 // compare the two).
 func shrinkJudging(ctx context.Context, quiet bool, class iterator.Class, p props.Property, src, ref props.Source, contract props.Contract, seed int64, checks int) *shrunk {
 	// One plan, replanned check after check: a search makes thousands.
-	ps, plan := []props.Property{p}, new(props.Plan)
+	ps, plan := []props.Property{p}, new(engine.Plan)
 	cases := make([]props.Case, 1)
 	evaluate := plan.Evaluate
 	if quiet {

@@ -1,4 +1,4 @@
-package props_test
+package engine_test
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -47,7 +48,7 @@ func TestEvaluateKillsOfJudgesOnlyTheChosen(t *testing.T) {
 	for _, class := range iterator.Classes() {
 		ps := props.ForClass(class)
 		cases := killCases(t, class)
-		plan := props.NewPlan(ps, cases)
+		plan := engine.NewPlan(ps, cases)
 		for _, d := range props.ControlsFor(class, 0) {
 			src := props.ModelSource(iterator.Control(d))
 			full, err := plan.EvaluateKills(src, ref)
@@ -85,7 +86,7 @@ func TestKillsIsEvaluateKillsOf(t *testing.T) {
 	for _, class := range iterator.Classes() {
 		ps := props.ForClass(class)
 		cases := killCases(t, class)
-		plan := props.NewPlan(ps, cases)
+		plan := engine.NewPlan(ps, cases)
 		masks := [][]bool{nil}
 		for j := range ps {
 			m := make([]bool, len(ps))
@@ -124,8 +125,8 @@ func TestReplanIsNewPlan(t *testing.T) {
 		ps := props.ForClass(class)
 		cases := killCases(t, class)
 		half := len(cases) / 2
-		plan := props.NewPlan(ps, cases[half:])
-		reuse := props.NewPlan(ps, cases[half:]).ReuseOutcomes()
+		plan := engine.NewPlan(ps, cases[half:])
+		reuse := engine.NewPlan(ps, cases[half:]).ReuseOutcomes()
 		one := make([]bool, len(ps)) // the first property alone
 		one[0] = true
 		ctrls := props.ControlsFor(class, 0)
@@ -136,7 +137,7 @@ func TestReplanIsNewPlan(t *testing.T) {
 			for _, part := range [][]props.Case{cases[:half], cases[half:], reversed, cases[1:], cases} {
 				got, err := plan.Replan(ps, part).Evaluate(src, ref)
 				require.NoError(t, err)
-				want, err := props.NewPlan(ps, part).Evaluate(src, ref)
+				want, err := engine.NewPlan(ps, part).Evaluate(src, ref)
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "%s %s: a replanned plan's outcomes differ from a new plan's", class, d)
 				// A plan reusing its outcomes' memory, judged in full and
@@ -146,7 +147,7 @@ func TestReplanIsNewPlan(t *testing.T) {
 				reuse.Replan(ps, part)
 				for _, judge := range [][]bool{nil, one} {
 					got := evaluateOn(t, reuse, src, ref, judge)
-					want := evaluateOn(t, props.NewPlan(ps, part), src, ref, judge)
+					want := evaluateOn(t, engine.NewPlan(ps, part), src, ref, judge)
 					assert.Equal(t, want, got, "%s %s (judging %v): the outcomes of a plan reusing their memory differ from a new plan's", class, d, judge)
 				}
 			}
@@ -156,9 +157,9 @@ func TestReplanIsNewPlan(t *testing.T) {
 
 // evaluateOn is plan.Evaluate where judge is nil, else
 // plan.EvaluateKillsOf(judge).
-func evaluateOn(t *testing.T, plan *props.Plan, src, ref props.Source, judge []bool) []props.Outcome {
+func evaluateOn(t *testing.T, plan *engine.Plan, src, ref props.Source, judge []bool) []engine.Outcome {
 	t.Helper()
-	var outs []props.Outcome
+	var outs []engine.Outcome
 	var err error
 	if judge == nil {
 		outs, err = plan.Evaluate(src, ref)

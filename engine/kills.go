@@ -1,6 +1,10 @@
-package props
+package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/tilecheck/tilecheck/props"
+)
 
 // A control is judged only for its kills: once a property has killed it,
 // judging that property on it again says nothing new. EvaluateKillsOf
@@ -10,7 +14,7 @@ import "slices"
 // EvaluateKillsOf is EvaluateKills judging only the properties j with
 // judge[j]: the others get no violations and count as not judged, and the
 // programs only they read are not traced. A nil judge judges all.
-func (p *Plan) EvaluateKillsOf(src, ref Source, judge []bool) ([]Outcome, error) {
+func (p *Plan) EvaluateKillsOf(src, ref props.Source, judge []bool) ([]Outcome, error) {
 	return p.evaluateSome(src, ref, true, judge, false)
 }
 
@@ -41,13 +45,13 @@ func (p *Plan) neededBy(judge []bool) []bool {
 // property stops being judged at its first kill, and the memory of the
 // answers and the judging is the plan's, reused from one control to the
 // next (a plan is evaluated by one goroutine at a time).
-func (p *Plan) Kills(src, ref Source, judge, killed []bool) error {
+func (p *Plan) Kills(src, ref props.Source, judge, killed []bool) error {
 	return p.KillsVia(src, ref, judge, killed, nil)
 }
 
 // KillsVia is Kills taking, where sc says so, the reference's judgement
 // for the control's (kills_shared.go); a nil sc is Kills.
-func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) error {
+func (p *Plan) KillsVia(src, ref props.Source, judge, killed []bool, sc *Shortcut) error {
 	var viaRef, want []bool
 	if sc != nil {
 		viaRef, want = p.shortcut(sc, judge, killed)
@@ -76,7 +80,7 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 				p.killCase(main, refs, g, c)
 				ready = true
 			}
-			t.declared = p.declaredBy(j, i)
+			p.read.declared = p.declaredBy(j, i)
 			killed[j] = len(pr.Judge(c, t)) > 0
 			t.TakeJudged()
 		}
@@ -87,24 +91,26 @@ func (p *Plan) KillsVia(src, ref Source, judge, killed []bool, sc *Shortcut) err
 // killCase sets p.killTraces up to judge case c (of configuration group
 // g) for kills only: main's traces judged, refs' the oracle's, nothing
 // described. Kills and ReferenceKills judge through it alike.
-func (p *Plan) killCase(main, refs *fetched, g int, c *Case) {
+func (p *Plan) killCase(main, refs *fetched, g int, c *props.Case) {
 	t := &p.killTraces
-	*t = Traces{main: TraceSet{f: main, group: g}, oracle: TraceSet{f: refs, group: g}, quiet: true, scratch: &p.scratch,
-		Findings: t.Findings[:0], Unavailable: t.Unavailable[:0], ownProg: c.Program}
-	if pt := t.main.get(c.Program); pt != nil && pt.err != nil {
-		t.noteUnavailable(pt.err) // as evaluateSome does
+	findings, unavailable := t.Findings[:0], t.Unavailable[:0]
+	p.read = reader{main: traceSet{f: main, group: g}, oracle: traceSet{f: refs, group: g}}
+	t.Reset(&p.read, c, true, &p.work)
+	t.Findings, t.Unavailable = findings, unavailable
+	if a := p.read.main.get(c.Program); a != nil && a.Err() != nil {
+		t.NoteErr(a.Err()) // as evaluateSome does
 	}
 }
 
 // fetchInto asks src for the needs with want[i] (nil: every need), the
 // others marked skipped, and files the answers in f, whose memory it
 // reuses. Where every need is wanted (the oracle's, every time), src is
-// handed the plan's own request list instead of a copy: a Request holds its
+// handed the plan's own request list instead of a copy: a props.Request holds its
 // configuration by value, and copying the list for every control cost more
-// than a memoised answer. The list is only read (Source.Traces), and within
+// than a memoised answer. The list is only read (props.Source.Traces), and within
 // a batch it is the same list each time, as the batch's reference memo
 // needs.
-func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error) {
+func (n *needs) fetchInto(f *fetched, src props.Source, want []bool) (*fetched, error) {
 	f.n = n
 	f.answers = slices.Grow(f.answers[:0], len(n.list))[:len(n.list)]
 	clear(f.answers)
@@ -139,12 +145,12 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 	if asked == 0 {
 		return f, nil
 	}
-	var resps []Response
+	var resps []props.Response
 	var err error
 	f.compact = nil
 	// A plan that marked which needs' records are read (its main needs)
 	// may have the others answered in compact form.
-	if cs, ok := src.(compactSource); ok && len(n.records) == len(n.list) {
+	if cs, ok := src.(props.CompactSource); ok && len(n.records) == len(n.list) {
 		// Which requests may be answered in compact form.
 		f.compactOK = f.compactOK[:0]
 		for k := range asked {
@@ -158,7 +164,8 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 		if !all {
 			idx = f.idx
 		}
-		resps, err = cs.compactNeeds(n, idx, f.compactOK)
+		f.list = needList{n: n, idx: idx}
+		resps = cs.CompactTraces(&f.list, f.compactOK)
 		f.compact = cs
 	} else {
 		reqs := n.requests()
@@ -182,7 +189,11 @@ func (n *needs) fetchInto(f *fetched, src Source, want []bool) (*fetched, error)
 		if !all {
 			i = f.idx[k]
 		}
-		f.answers[i] = progTraces{err: r.Err, traces: r.Traces, shift: r.shift, pending: r.shift != nil && r.Traces == nil}
+		if pos := n.positions(i); r.Shift != nil && r.Traces == nil {
+			f.answers[i] = props.PendingAnswer(r.Shift, pos, f, i)
+		} else {
+			f.answers[i] = props.NewAnswer(r.Traces, r.Err, r.Shift, pos)
+		}
 	}
 	return f, nil
 }

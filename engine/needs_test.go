@@ -1,4 +1,4 @@
-package props
+package engine
 
 import (
 	"fmt"

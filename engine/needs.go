@@ -1,9 +1,10 @@
-package props
+package engine
 
 import (
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // need is one (configuration, program) request being assembled.
@@ -40,10 +41,10 @@ type needs struct {
 	slots []int32
 	// reqs is the request list a source that takes Requests is handed,
 	// built from the needs at its first use (requests): the Go models
-	// are asked need by need (compactNeeds), and a Request holds its
+	// are asked need by need (compactNeeds), and a props.Request holds its
 	// configuration by value, which cost a fiftieth of a sweep to copy
 	// for every need.
-	reqs  []Request
+	reqs  []props.Request
 	built bool
 	cfgs  []iterator.Config // by group, the plan's
 	// records marks the needs whose records a judge reads (set by the
@@ -239,7 +240,7 @@ func (n *needs) finish(cfgs []iterator.Config) {
 
 // requests is the request of every need, in order: built once per plan,
 // so that every source of the plan is handed the same list.
-func (n *needs) requests() []Request {
+func (n *needs) requests() []props.Request {
 	if !n.built {
 		n.reqs = resize(n.reqs, len(n.list))
 		for i := range n.list {
@@ -251,9 +252,9 @@ func (n *needs) requests() []Request {
 }
 
 // request is need i's request.
-func (n *needs) request(i int) Request {
+func (n *needs) request(i int) props.Request {
 	nd := &n.list[i]
-	return Request{Config: n.cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
+	return props.Request{Config: n.cfgs[nd.group], Program: nd.prog, Threads: n.lists[nd.threads].threads}
 }
 
 // threadsOf is need i's threads.
@@ -262,3 +263,62 @@ func (n *needs) threadsOf(i int) []int { return n.lists[n.list[i].threads].threa
 // positions is need i's thread positions: by thread, its index in the
 // request's threads, or -1.
 func (n *needs) positions(i int) []int32 { return n.lists[n.list[i].threads].pos }
+
+// sortedThreads returns the union of two thread lists, sorted, in a new
+// slice. Sampled and all-thread lists are already sorted and distinct, so
+// the common case is a merge; anything else is sorted and deduplicated.
+func sortedThreads(a, b []int) []int {
+	out := make([]int, 0, len(a)+len(b))
+	if isStrictlySorted(a) && isStrictlySorted(b) {
+		i, j := 0, 0
+		for i < len(a) || j < len(b) {
+			switch {
+			case j == len(b) || (i < len(a) && a[i] < b[j]):
+				out = append(out, a[i])
+				i++
+			case i == len(a) || b[j] < a[i]:
+				out = append(out, b[j])
+				j++
+			default:
+				out = append(out, a[i])
+				i, j = i+1, j+1
+			}
+		}
+		return out
+	}
+	out = append(append(out, a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func isStrictlySorted(l []int) bool {
+	for i := 1; i < len(l); i++ {
+		if l[i] <= l[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// needList is the props.RequestList of a plan's needs idx (nil: every
+// need, in order).
+type needList struct {
+	n   *needs
+	idx []int
+}
+
+func (l *needList) Len() int {
+	if l.idx != nil {
+		return len(l.idx)
+	}
+	return len(l.n.list)
+}
+
+func (l *needList) At(k int) (*iterator.Config, iterator.Program, []int) {
+	i := k
+	if l.idx != nil {
+		i = l.idx[k]
+	}
+	nd := &l.n.list[i]
+	return &l.n.cfgs[nd.group], nd.prog, l.n.threadsOf(i)
+}

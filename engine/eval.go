@@ -1,20 +1,21 @@
-package props
+package engine
 
 import (
 	"fmt"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 	"github.com/tilecheck/tilecheck/report"
 )
 
 // Outcome is what judging one case found, per property (indexed like the
 // property list given to Evaluate).
 type Outcome struct {
-	Violations  [][]Violation
+	Violations  [][]props.Violation
 	Judged      []bool // the property's preconditions held at least once
 	Checks      int64  // address comparisons made
-	Findings    []Finding
-	Units       []UnitObservation // in the order made, a repeat of the one before left out
+	Findings    []props.Finding
+	Units       []props.UnitObservation // in the order made, a repeat of the one before left out
 	Unavailable []string
 	Err         error // the case program's own error (invalid configuration…)
 	// ModelErr is the first error of the source under test on any program
@@ -31,12 +32,11 @@ type Outcome struct {
 // derived programs and equivalences of each case are memoised with it
 // (caseMemo) rather than rebuilt for every source.
 type Plan struct {
-	properties      []Property
-	cases           []Case
+	properties      []props.Property
+	cases           []props.Case
 	groupOf         []int
 	cfgs            []iterator.Config
 	mainNeeds, refs needs
-	scratch         judgeScratch
 	// uses lists, per property, the mainNeeds indices its judging reads
 	// (the case programs included), so that a source judged on some
 	// properties only is traced only for them (EvaluateKillsOf).
@@ -48,19 +48,19 @@ type Plan struct {
 	// traces, reused evaluation after evaluation: no outcome refers to
 	// them.
 	mainFetch, refFetch fetched
-	killTraces          Traces
-	evalTraces          Traces // evaluateSome's, reset case after case
-	wantBuf             []bool // neededBy's answer, valid until its next call
-	sameBuf, viaRefBuf  []bool // shortcut's memory
-	refWantBuf          []bool // ReferenceKills' memory
+	killTraces          props.Traces
+	evalTraces          props.Traces // evaluateSome's, reset case after case
+	read                reader       // the Traces' reader, reset case after case
+	wantBuf             []bool       // neededBy's answer, valid until its next call
+	sameBuf, viaRefBuf  []bool       // shortcut's memory
+	refWantBuf          []bool       // ReferenceKills' memory
 	refMainFetch        fetched
 	scopes              []iterator.Scope // by group, once a shortcut needs them (nil until then)
-	// Memory Replan reuses.
-	memos  []caseMemo
-	shared planShared // the cases' derived programs and equivalences
-	groups []groupMemo
-	byKey  map[string]int
-	all    []int // 0, 1, 2, …: every AllThreads list is a prefix
+	// Memory Replan reuses: what the properties derive from the cases,
+	// and the configurations' keys.
+	work  props.Workspace
+	byKey map[string]int
+	all   []int // 0, 1, 2, …: every AllThreads list is a prefix
 	// The outcomes' memory, reused evaluation after evaluation once the
 	// plan's owner said it reads each evaluation's outcomes before the
 	// next (ReuseOutcomes).
@@ -71,9 +71,9 @@ type Plan struct {
 // outcomeMemory is what an evaluation's outcomes are carved from.
 type outcomeMemory struct {
 	outs   []Outcome
-	viols  [][]Violation
+	viols  [][]props.Violation
 	judged []bool
-	units  []UnitObservation
+	units  []props.UnitObservation
 }
 
 // ReuseOutcomes makes the outcomes of each evaluation of p valid until its
@@ -88,9 +88,9 @@ func (p *Plan) ReuseOutcomes() *Plan {
 // carve returns the outcomes of n cases of np properties each, their
 // per-property lists and the room their unit observations start in:
 // fresh, or p's own cleared where p reuses them.
-func (p *Plan) carve(n, np int) (out []Outcome, viols [][]Violation, judged []bool, units []UnitObservation) {
+func (p *Plan) carve(n, np int) (out []Outcome, viols [][]props.Violation, judged []bool, units []props.UnitObservation) {
 	if !p.reuse {
-		return make([]Outcome, n), make([][]Violation, n*np), make([]bool, n*np), nil
+		return make([]Outcome, n), make([][]props.Violation, n*np), make([]bool, n*np), nil
 	}
 	m := &p.outs
 	m.outs, m.viols, m.judged = resize(m.outs, n), resize(m.viols, n*np), resize(m.judged, n*np)
@@ -111,29 +111,30 @@ func (p *Plan) keepUnits(out []Outcome) {
 		n += len(out[i].Units)
 	}
 	if n > cap(p.outs.units) {
-		p.outs.units = make([]UnitObservation, 0, n+n/4)
+		p.outs.units = make([]props.UnitObservation, 0, n+n/4)
 	}
 }
 
 // NewPlan plans the judging of cases with the given properties.
-func NewPlan(properties []Property, cases []Case) *Plan { return new(Plan).Replan(properties, cases) }
+func NewPlan(properties []props.Property, cases []props.Case) *Plan {
+	return new(Plan).Replan(properties, cases)
+}
 
 // Replan plans the judging of cases in p anew, reusing the memory of its
 // earlier plan (a sweep's worker keeps one plan, batch after batch), and
 // returns p. The outcomes of earlier evaluations stay valid: they hold
 // nothing of the plan's.
-func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
+func (p *Plan) Replan(properties []props.Property, cases []props.Case) *Plan {
 	p.properties = properties
 	p.cases = resize(p.cases, len(cases))
 	p.groupOf = resize(p.groupOf, len(cases))
-	p.memos = resize(p.memos, len(cases))
-	p.cfgs, p.groups, p.scopes = p.cfgs[:0], p.groups[:0], p.scopes[:0]
+	p.cfgs, p.scopes = p.cfgs[:0], p.scopes[:0]
 	if p.byKey == nil {
 		p.byKey = map[string]int{}
 	}
 	clear(p.byKey)
 	// The cases are read in place and copied once, into the plan (a
-	// Case is 368 bytes).
+	// Case is large).
 	for i := range cases {
 		c := &cases[i]
 		k := c.Key()
@@ -142,16 +143,11 @@ func (p *Plan) Replan(properties []Property, cases []Case) *Plan {
 			g = len(p.cfgs)
 			p.byKey[k] = g
 			p.cfgs = append(p.cfgs, c.Config)
-			p.groups = appendGroup(p.groups)
 		}
 		p.groupOf[i] = g
 	}
-	p.shared.reset()
-	for i := range cases {
-		p.memos[i].renew(&p.groups[p.groupOf[i]], &p.shared)
-		p.cases[i] = cases[i]
-		p.cases[i].memo = &p.memos[i]
-	}
+	copy(p.cases, cases)
+	p.work.Attach(p.cases, p.groupOf, len(p.cfgs))
 	p.uses = resize(p.uses, len(properties))
 	p.useAt = resize(p.useAt, len(properties))
 	for j := range p.uses {
@@ -214,7 +210,7 @@ func (p *Plan) declaredBy(j, i int) []int {
 // (the list is never written).
 func (p *Plan) allThreads(n int) []int {
 	if len(p.all) < n {
-		p.all = AllThreads(max(n, 2*len(p.all)))
+		p.all = props.AllThreads(max(n, 2*len(p.all)))
 	}
 	return p.all[:n:n]
 }
@@ -232,22 +228,24 @@ func resize[T any](s []T, n int) []T {
 // property's programs for the whole batch, fetches each (configuration,
 // program) once from src (and the oracle programs once from ref, which may
 // be nil), then judges. Cases of one configuration share their traces.
-func Evaluate(properties []Property, src, ref Source, cases []Case) ([]Outcome, error) {
+func Evaluate(properties []props.Property, src, ref props.Source, cases []props.Case) ([]Outcome, error) {
 	return NewPlan(properties, cases).Evaluate(src, ref)
 }
 
 // Evaluate judges the plan's cases on src, with the oracle programs from
 // ref (nil: none).
-func (p *Plan) Evaluate(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, false) }
+func (p *Plan) Evaluate(src, ref props.Source) ([]Outcome, error) { return p.evaluate(src, ref, false) }
 
 // EvaluateKills is Evaluate for a source whose violations are only
 // counted, never shown (a control): the same checks and the same number of
 // violations, without their descriptions or unit observations
-// (Traces.quiet). ControlsExempt properties are not judged: their
+// (a quiet props.Traces). ControlsExempt properties are not judged: their
 // outcome is empty.
-func (p *Plan) EvaluateKills(src, ref Source) ([]Outcome, error) { return p.evaluate(src, ref, true) }
+func (p *Plan) EvaluateKills(src, ref props.Source) ([]Outcome, error) {
+	return p.evaluate(src, ref, true)
+}
 
-func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
+func (p *Plan) evaluate(src, ref props.Source, quiet bool) ([]Outcome, error) {
 	return p.evaluateSome(src, ref, quiet, nil, false)
 }
 
@@ -258,7 +256,7 @@ func (p *Plan) evaluate(src, ref Source, quiet bool) ([]Outcome, error) {
 // answer. Where any oracle program is not such a program (the bytes
 // contract rewrites the oracle's pointer offsets), or the two sources'
 // names differ, it is Evaluate.
-func (p *Plan) EvaluateAsReference(src, ref Source) ([]Outcome, error) {
+func (p *Plan) EvaluateAsReference(src, ref props.Source) ([]Outcome, error) {
 	return p.evaluateSome(src, ref, false, nil, src != nil && ref != nil && src.Name() == ref.Name())
 }
 
@@ -282,7 +280,7 @@ func (p *Plan) refsInMain() bool {
 // evaluateSome is evaluate judging only the properties j with judge[j]
 // (nil: all); the others' violations are empty and they count as not
 // judged. Where refIsSrc, src answers as ref does (EvaluateAsReference).
-func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc bool) ([]Outcome, error) {
+func (p *Plan) evaluateSome(src, ref props.Source, quiet bool, judge []bool, refIsSrc bool) ([]Outcome, error) {
 	properties := p.properties
 	main, err := p.mainNeeds.fetchInto(&p.mainFetch, src, p.neededBy(judge))
 	if err != nil {
@@ -308,13 +306,15 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 	for i := range p.cases {
 		c := &p.cases[i]
 		g := p.groupOf[i]
-		mainSet := TraceSet{f: main, group: g}
-		*t = Traces{main: mainSet, oracle: TraceSet{f: refs, group: g}, quiet: quiet, scratch: &p.scratch, Units: units, ownProg: c.Program}
+		mainSet := traceSet{f: main, group: g}
+		p.read = reader{main: mainSet, oracle: traceSet{f: refs, group: g}}
+		t.Reset(&p.read, c, quiet, &p.work)
+		t.Units = units
 		o := &out[i] // filled in place: an Outcome is 25 words
 		o.Violations, o.Judged = viols[i*np:(i+1)*np:(i+1)*np], judged[i*np:(i+1)*np:(i+1)*np]
-		if pt := mainSet.get(c.Program); pt != nil && pt.err != nil {
-			o.Err = pt.err
-			t.noteUnavailable(pt.err)
+		if a := mainSet.get(c.Program); a != nil && a.Err() != nil {
+			o.Err = a.Err()
+			t.NoteErr(o.Err)
 		}
 		for j, pr := range properties {
 			// A control is judged only by the properties still able to kill
@@ -322,7 +322,7 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 			if (judge != nil && !judge[j]) || (quiet && pr.ControlsExempt) {
 				continue
 			}
-			t.declared = p.declaredBy(j, i)
+			p.read.declared = p.declaredBy(j, i)
 			o.Violations[j] = pr.Judge(c, t)
 			o.Judged[j] = t.TakeJudged()
 		}
@@ -331,7 +331,7 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 			o.Units = t.Units[:n:n]
 			units = t.Units[n:] // the rest of the block (or of the list a case outgrew it into)
 		}
-		o.Findings = append(c.memo.audit(c), t.Findings...)
+		o.Findings = append(c.Audit(), t.Findings...)
 	}
 	p.keepUnits(out)
 	return out, nil
@@ -340,8 +340,8 @@ func (p *Plan) evaluateSome(src, ref Source, quiet bool, judge []bool, refIsSrc 
 // Check judges one case with the given properties and returns one Result
 // per property: fail with its violations, pass, or n/a when its
 // preconditions never held (and audit for audit-only properties).
-func Check(properties []Property, src, ref Source, c Case) ([]Result, Outcome, error) {
-	outs, err := Evaluate(properties, src, ref, []Case{c})
+func Check(properties []props.Property, src, ref props.Source, c props.Case) ([]props.Result, Outcome, error) {
+	outs, err := Evaluate(properties, src, ref, []props.Case{c})
 	if err != nil {
 		return nil, Outcome{}, err
 	}
@@ -354,9 +354,9 @@ func Check(properties []Property, src, ref Source, c Case) ([]Result, Outcome, e
 		// property would say is unknown, and a model error is never a pass.
 		return nil, o, fmt.Errorf("the model failed on a program the properties derive: %w", o.ModelErr)
 	}
-	res := make([]Result, len(properties))
+	res := make([]props.Result, len(properties))
 	for j, p := range properties {
-		r := Result{ID: p.ID, Doc: p.Doc, Violations: o.Violations[j]}
+		r := props.Result{ID: p.ID, Doc: p.Doc, Violations: o.Violations[j]}
 		switch {
 		case len(r.Violations) > 0 && p.AuditOnly:
 			r.Status = report.Audited

@@ -1,10 +1,11 @@
-package props_test
+package engine_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -23,10 +24,10 @@ func TestBatchOutcomesAreEachCases(t *testing.T) {
 		for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
 			cases := gen.RandomCases(class, 5, 120, contract)
 			for _, src := range []props.Source{ref, props.ModelSource(iterator.Control(props.ControlsFor(class, contract)[0]))} {
-				batch, err := props.NewPlan(ps, cases).Evaluate(src, ref)
+				batch, err := engine.NewPlan(ps, cases).Evaluate(src, ref)
 				require.NoError(t, err)
 				for i, c := range cases {
-					alone, err := props.NewPlan(ps, []props.Case{c}).Evaluate(src, ref)
+					alone, err := engine.NewPlan(ps, []props.Case{c}).Evaluate(src, ref)
 					require.NoError(t, err)
 					observed += len(alone[0].Units)
 					// Masks and memos shared by a configuration's cases may

@@ -1,4 +1,4 @@
-package props_test
+package engine_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -34,7 +35,7 @@ func TestKillsViaIsKills(t *testing.T) {
 			for i := range cases {
 				cases[i].PtrContract = contract
 			}
-			plan := props.NewPlan(ps, cases)
+			plan := engine.NewPlan(ps, cases)
 			outs, err := plan.Evaluate(ref, ref)
 			require.NoError(t, err)
 			refKilled := make([]bool, len(cases)*len(ps))
@@ -65,10 +66,10 @@ func TestKillsViaIsKills(t *testing.T) {
 					want := make([]bool, len(ps))
 					require.NoError(t, plan.Kills(src, ref, mask, want))
 					got := make([]bool, len(ps))
-					sc := &props.Shortcut{Defect: d, RefKilled: refKilled}
+					sc := &engine.Shortcut{Defect: d, RefKilled: refKilled}
 					require.NoError(t, plan.KillsVia(src, ref, mask, got, sc))
 					got2 := make([]bool, len(ps))
-					sc2 := &props.Shortcut{Defect: d, RefKilled: judged}
+					sc2 := &engine.Shortcut{Defect: d, RefKilled: judged}
 					require.NoError(t, plan.KillsVia(src, ref, mask, got2, sc2))
 					assert.Equal(t, want, got, "%s %s %s, mask %v: kills per property of %v, Kills and KillsVia", contract, class, d, mask, ids)
 					assert.Equal(t, want, got2, "%s %s %s, mask %v: kills per property of %v, Kills and KillsVia with ReferenceKills", contract, class, d, mask, ids)

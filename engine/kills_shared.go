@@ -1,9 +1,10 @@
-package props
+package engine
 
 import (
 	"slices"
 
 	"github.com/tilecheck/tilecheck/iterator"
+	"github.com/tilecheck/tilecheck/props"
 )
 
 // A RegularTileIterator control is the reference model with one defect,
@@ -114,7 +115,7 @@ func allSame(same []bool, reads []int) bool {
 // pairs, false at the others, which KillsVia does not read. A sweep of
 // another iterator calls it once per batch: each pair is then judged once,
 // on the reference, instead of once per control.
-func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks [][]bool) ([]bool, error) {
+func (p *Plan) ReferenceKills(src, ref props.Source, defects []iterator.Defect, masks [][]bool) ([]bool, error) {
 	np, nn := len(p.properties), len(p.mainNeeds.list)
 	elig := make([]bool, len(p.cases)*np) // the RefKilled returned, once judged
 	want := slices.Grow(p.refWantBuf[:0], nn)[:nn]
@@ -162,7 +163,7 @@ func (p *Plan) ReferenceKills(src, ref Source, defects []iterator.Defect, masks 
 				p.killCase(main, refs, g, c)
 				ready = true
 			}
-			t.declared = p.declaredBy(j, i)
+			p.read.declared = p.declaredBy(j, i)
 			elig[i*np+j] = len(pr.Judge(c, t)) > 0
 			t.TakeJudged()
 		}

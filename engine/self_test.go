@@ -1,10 +1,11 @@
-package props_test
+package engine_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -28,8 +29,8 @@ func TestEvaluateAsReferenceIsEvaluate(t *testing.T) {
 			}
 			for lo := 0; lo < len(cases); lo += 40 {
 				batch := cases[lo:min(lo+40, len(cases))]
-				plan := props.NewPlan(ps, batch)
-				if props.RefsInMain(plan) {
+				plan := engine.NewPlan(ps, batch)
+				if engine.RefsInMain(plan) {
 					shared++
 				} else {
 					fallback++

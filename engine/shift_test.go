@@ -1,4 +1,4 @@
-package props_test
+package engine_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
@@ -26,7 +27,7 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 	untraced, answers, kills := 0, 0, 0
 	for _, contract := range []props.Contract{props.PtrElements, props.PtrBytes} {
 		cases := append(gen.RandomCases(iterator.RegularTile, 7, 300, contract), compactEdgeCases(t, contract)...)
-		plan := props.NewPlan(ps, cases)
+		plan := engine.NewPlan(ps, cases)
 		models := []iterator.Model{model(t, "cutlass"), model(t, "cutlass-pre3049")}
 		for _, d := range append([]iterator.Defect{""}, props.ControlsFor(iterator.RegularTile, contract)...) {
 			models = append(models, iterator.Control(d)) // "": the reference
@@ -43,7 +44,7 @@ func TestCompactJudgesAsRecords(t *testing.T) {
 				require.NoError(t, err)
 				got, err := eval(compact, ref)
 				require.NoError(t, err)
-				untraced += props.UntracedAnswers(plan)
+				untraced += engine.UntracedAnswers(plan)
 				answers += len(cases)
 				for i := range cases {
 					require.Equal(t, want[i], got[i], "%s (quiet %v) on %s; %s: outcome from records and from compact answers", m.Name(), quiet, cases[i].Config, cases[i].Program)

@@ -1,4 +1,4 @@
-package props
+package engine
 
 import "github.com/tilecheck/tilecheck/iterator"
 
@@ -16,7 +16,7 @@ func (p *Plan) planDerived(i, g, own int) {
 	c := &p.cases[i]
 	compact := c.Config.Class == iterator.RegularTile
 	for j, pr := range p.properties {
-		if !pr.derived {
+		if pr.Derived == nil {
 			continue
 		}
 		start := len(p.uses[j])
@@ -30,7 +30,7 @@ func (p *Plan) planDerived(i, g, own int) {
 					continue
 				}
 				p.uses[j] = append(p.uses[j], n)
-				if ref, ok := oracleProgramOf(c, p.mainNeeds.list[n].prog); ok {
+				if ref, ok := pr.Derived(c, p.mainNeeds.list[n].prog); ok {
 					p.refs.add(g, ref, c.Threads)
 				}
 			}
@@ -45,19 +45,4 @@ func containsNeed(list []int, n int) bool {
 		}
 	}
 	return false
-}
-
-// derivedPrograms are the programs besides the case's own that the plan
-// evaluates for the case and the derived property being judged reads
-// (Property.derived): its declared needs, by program.
-func (t *Traces) derivedPrograms(yield func(k int, p iterator.Program) bool) {
-	s := t.main
-	if s.f == nil {
-		return
-	}
-	for k, i := range t.declared {
-		if i < len(s.f.n.list) && !yield(k, s.f.n.list[i].prog) {
-			return
-		}
-	}
 }
