@@ -1,7 +1,5 @@
 package engine
 
-import "github.com/tilecheck/tilecheck/iterator"
-
 // planDerived adds to each derived property's programs for case i every
 // other program the plan evaluates with its records for the case (own is
 // the case program's need), once each, and asks the reference for their
@@ -14,7 +12,7 @@ import "github.com/tilecheck/tilecheck/iterator"
 // that a derived property's part of uses stays one run per case.
 func (p *Plan) planDerived(i, g, own int) {
 	c := &p.cases[i]
-	compact := c.Config.Class == iterator.RegularTile
+	compact := !c.Config.Class.Family()
 	for j, pr := range p.properties {
 		if pr.Derived == nil {
 			continue

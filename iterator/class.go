@@ -187,6 +187,24 @@ func (c Class) Family() bool { i := c.info(); return i != nil && i.Family }
 // residues (ClassInfo.Predicated).
 func (c Class) Predicated() bool { i := c.info(); return i != nil && i.Predicated }
 
+// Fragments reports whether the class loads and stores fragments
+// (ClassInfo.Fragments).
+func (c Class) Fragments() bool { i := c.info(); return i != nil && i.Fragments }
+
+// IncMovesTile reports whether the class's ++ moves one tile
+// (ClassInfo.IncMovesTile).
+func (c Class) IncMovesTile() bool { i := c.info(); return i != nil && i.IncMovesTile }
+
+// Pass is the op that makes one pass over the class's accesses, the first
+// of its RecordOps (load() for a class with fragments, accesses() for an
+// access iterator); 0 for a class not registered.
+func (c Class) Pass() OpKind {
+	if i := c.info(); i != nil && len(i.RecordOps) > 0 {
+		return i.RecordOps[0]
+	}
+	return 0
+}
+
 // MarshalText encodes the class by its name (a shard report's JSON), so
 // that what a report carries is a class, never a free string.
 func (c Class) MarshalText() ([]byte, error) {

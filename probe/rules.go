@@ -125,7 +125,7 @@ func applies(r *counted, i int) bool {
 		return true
 	}
 	for _, run := range r.runs {
-		if run.Variant == i && run.Config.Class == iterator.RegularTile {
+		if run.Variant == i && !run.Config.Class.Family() {
 			return true
 		}
 	}

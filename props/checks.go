@@ -117,7 +117,7 @@ var PBounds = Property{
 	Doc:     "every access, and every word a sub-word atomic touches, lies inside the allocation",
 	Catches: "16-bit CAS tail out of bounds",
 	Judge: func(c *Case, t *Traces) []Violation {
-		if c.Config.Class != iterator.RegularTile || !mapExact(c) {
+		if c.Config.Class.Family() || !mapExact(c) {
 			return nil
 		}
 		lo64, hi64 := iterator.Allocation(c.Config, c.Program)

@@ -15,7 +15,7 @@ func InResidue(cfg iterator.Config, pre iterator.Program) bool {
 		return false
 	}
 	for _, o := range pre {
-		if o.Kind == iterator.AddTileOffset || (o.Kind == iterator.Inc && cfg.Class == iterator.PredicatedTile) {
+		if o.Kind == iterator.AddTileOffset || (o.Kind == iterator.Inc && cfg.Class.IncMovesTile()) {
 			return false
 		}
 	}

@@ -9,10 +9,7 @@ import (
 // familyPass is the op that makes one pass over a family class's accesses:
 // load() for PredicatedTileIterator, accesses() for the access iterators.
 func familyPass(class iterator.Class) iterator.Op {
-	if class == iterator.PredicatedTile {
-		return loadOp
-	}
-	return op(iterator.Accesses, 0, 0)
+	return op(class.Pass(), 0, 0)
 }
 
 func describeFamilyTile(i int, o, ptr, pass iterator.Op) string {
@@ -33,7 +30,7 @@ func describeFamilyTile(i int, o, ptr, pass iterator.Op) string {
 // nothing: P-tile's own equivalences cover it.
 func familyTileEquivalences(c *Case, out []equivalence) []equivalence {
 	cfg := c.Config
-	if cfg.Class == iterator.RegularTile {
+	if !cfg.Class.Family() {
 		return out
 	}
 	sh, l, b := cfg.PitchShape(), cfg.Pitch(), int64(cfg.Elem.Bits)

@@ -111,7 +111,7 @@ func TraverseTiles(cfg iterator.Config) int64 {
 func TraverseProgram(cfg iterator.Config) iterator.Program {
 	pass := iterator.Op{Kind: iterator.Load}
 	step := iterator.Op{Kind: iterator.Inc}
-	if cfg.Class == iterator.PredicatedTileAccess {
+	if cfg.Class.Predicated() && !cfg.Class.Fragments() {
 		pass = iterator.Op{Kind: iterator.Accesses}
 		unit := layout.Coord{S: 1}
 		if cfg.PitchAdv() == 0 {

@@ -195,7 +195,7 @@ type maskSite struct {
 func siteOf(c *Case, prog iterator.Program, i int) maskSite {
 	s := maskSite{prog: prog, i: i}
 	switch {
-	case c.memo == nil || c.Config.Class != iterator.RegularTile:
+	case c.memo == nil || c.Config.Class.Family():
 	case len(prog) > 0 && isProgram(prog, c.Program):
 		s.origin, s.ok = c.mainOrigin(i)
 	default:
@@ -214,7 +214,7 @@ func (s *maskSite) mask(c *Case, thread int) ([]bool, bool) {
 // uniform is groupMemo.uniformMask for this site's record and the case's
 // threads; ok is false where the site's masks are asked thread by thread.
 func (s *maskSite) uniform(c *Case) (exact, ok bool) {
-	if c.memo == nil || c.Config.Class != iterator.RegularTile || !s.ok {
+	if c.memo == nil || c.Config.Class.Family() || !s.ok {
 		return false, false
 	}
 	return c.memo.group.uniformMask(c, c.Threads, s.origin)
@@ -224,7 +224,7 @@ func (s *maskSite) uniform(c *Case) (exact, ok bool) {
 // the mask: where it is nil, the thread map's accesses per thread.
 func (s *maskSite) maskCount(c *Case, thread int) ([]bool, int, bool) {
 	// The family classes' answer costs less than the memo's lookup.
-	if c.memo == nil || c.Config.Class != iterator.RegularTile {
+	if c.memo == nil || c.Config.Class.Family() {
 		return computeExactMaskCount(*c, s.prog, s.i, thread)
 	}
 	return c.memo.group.maskAt(c, s.prog, s.i, s.origin, s.ok, thread)

@@ -37,7 +37,7 @@ var tileLoad = iterator.Program{loadOp}
 // firstTileLoad asks for load() once per RegularTileIterator configuration
 // (on its first case): the whole-tile facts P-cover and P-frag judge.
 func firstTileLoad(c *Case) []iterator.Program {
-	if !c.First || c.Config.Class != iterator.RegularTile {
+	if !c.First || c.Config.Class.Family() {
 		return nil
 	}
 	return append(c.programList(1), tileLoad)
@@ -113,7 +113,7 @@ func coverQuick(c *Case, t *Traces, load *ProgramTraces, sh layout.Coord, l, b, 
 }
 
 func judgeCover(c *Case, t *Traces) []Violation {
-	if !c.First || c.Config.Class != iterator.RegularTile {
+	if !c.First || c.Config.Class.Family() {
 		return nil
 	}
 	cfg := c.Config
@@ -209,7 +209,7 @@ var PFrag = Property{
 	AuditOnly: true,
 	Programs:  firstTileLoad,
 	Judge: func(c *Case, t *Traces) []Violation {
-		if !c.First || c.Config.Class != iterator.RegularTile || len(c.Threads) == 0 {
+		if !c.First || c.Config.Class.Family() || len(c.Threads) == 0 {
 			return nil
 		}
 		th := c.Threads[0]

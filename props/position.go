@@ -136,7 +136,7 @@ func exactMask(c *Case, prog iterator.Program, i, thread int) (mask []bool, ok b
 // computeExactMask is exactMask without the memo. It allocates only for a
 // mask.
 func computeExactMask(c Case, prog iterator.Program, i, thread int) (mask []bool, ok bool) {
-	if c.Config.Class != iterator.RegularTile {
+	if c.Config.Class.Family() {
 		return nil, c.Config.Elem.Bits%8 == 0
 	}
 	origin, ok := docOriginBits(&c, prog, i)

@@ -22,10 +22,10 @@ func All() []Property {
 // P-tile's family equivalences (whole-tile moves after the residue),
 // P-oracle, P-traverse, P-exact and P-index.
 func ForClass(class iterator.Class) []Property {
-	switch class {
-	case iterator.RegularTile:
+	if !class.Family() {
 		return All()
-	case iterator.RegularTileAccess:
+	}
+	if !class.Predicated() {
 		// No guards and no traversal: P-traverse would judge nothing, and a
 		// property that judges nothing makes a sweep weak.
 		return []Property{PTile, POracle, PExact, PIndex}
@@ -155,7 +155,7 @@ func ControlOK(spec ControlSpec, killedBy []string) bool {
 // thread-map and precondition audit): facts of the configuration and its
 // thread map, the same whatever the model.
 func AuditCase(c Case) []Finding {
-	if !c.First || c.Config.Class != iterator.RegularTile {
+	if !c.First || c.Config.Class.Family() {
 		return nil
 	}
 	var out []Finding

@@ -112,7 +112,7 @@ func unitProbes(out []unitProbe, c *Case) []unitProbe {
 	for i := range out[start:] {
 		p := &out[start+i]
 		p.pred = predictUnits(c, p)
-		if c.memo == nil || c.Config.Class != iterator.RegularTile || p.op < next {
+		if c.memo == nil || c.Config.Class.Family() || p.op < next {
 			p.sites = [2]maskSite{siteOf(c, p.base, len(p.base)-1), siteOf(c, p.moved, len(p.moved)-1)}
 			continue
 		}

@@ -248,7 +248,7 @@ func (a *aggregate) merge(b *aggregate) {
 // minimised what it found.
 func (a *aggregate) shrinkFailures(ctx context.Context, src, ref props.Source) bool {
 	checks, searches := a.opts.Preset.Size().ShrinkChecks, 1
-	if a.opts.Class != iterator.RegularTile {
+	if a.opts.Class.Family() {
 		// A family case is cheap to judge, and one search often ends in a
 		// local minimum with an op more than needed: search from a few
 		// seeds and keep the smallest.

@@ -57,7 +57,7 @@ func runBatch(agg *aggregate, w *workerSources, ctrls []props.Source, arena *ite
 				sc.RefKilled[i*len(ps)+j] = len(v) > 0
 			}
 		}
-	} else if agg.opts.Class != iterator.RegularTile {
+	} else if agg.opts.Class.Family() {
 		// The family's controls answer as the reference does too seldom
 		// for judging the reference once per batch to save work: it costs
 		// more than the control judgements it spares.

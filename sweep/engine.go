@@ -113,7 +113,7 @@ func generate(ctx context.Context, opts Options) (generated, error) {
 	var cfgs []iterator.Config
 	var progs []iterator.Program
 	var err error
-	if opts.Class != iterator.RegularTile {
+	if opts.Class.Family() {
 		if cfgs, err = gen.FamilyConfigsContext(ctx, opts.Class, opts.Preset.Size().Family); err != nil {
 			return generated{}, err
 		}
@@ -139,7 +139,7 @@ func generate(ctx context.Context, opts Options) (generated, error) {
 	// candidate (four times the configurations kept in exhaustive, 116 MB),
 	// which the sweep would otherwise hold to its end.
 	g.configs = slices.Clone(valid)
-	if opts.Class != iterator.RegularTile {
+	if opts.Class.Family() {
 		if g.random, err = gen.WideCases(opts.Class, opts.PtrContract); err != nil {
 			return generated{}, err
 		}
