@@ -26,7 +26,7 @@ func TestOlderModelMatchesCutlass30(t *testing.T) {
 				return r.Addrs[0]
 			}
 		}
-		t.Fatalf("%s: no access of op 1", name)
+		require.FailNowf(t, "no access of op 1", "model %s: no access of op 1", name)
 		return 0
 	}
 	require.Equal(t, int64(-96), first("cutlass-pre3.1"))

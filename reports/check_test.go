@@ -75,10 +75,12 @@ func TestWriteCheckJSON(t *testing.T) {
 	assert.Equal(t, "elem=f32  shape=64x8", got.Config, "case or verdict: %+v", got)
 	assert.Equal(t, "load()", got.Ops, "case or verdict: %+v", got)
 	assert.Equal(t, report.Fail, got.Verdict, "case or verdict: %+v", got)
-	if len(got.Properties) != 3 || got.Properties[0].Violations == nil || len(*got.Properties[0].Violations) != 0 ||
-		got.Properties[1].Status != "fail" || len(*got.Properties[1].Violations) != 4 {
-		t.Errorf("properties: %s", b.String())
-	}
+	require.Len(t, got.Properties, 3, "properties: %s", b.String())
+	require.NotNil(t, got.Properties[0].Violations, "properties: %s", b.String())
+	assert.Empty(t, *got.Properties[0].Violations, "properties: %s", b.String())
+	assert.Equal(t, "fail", got.Properties[1].Status, "properties: %s", b.String())
+	require.NotNil(t, got.Properties[1].Violations, "properties: %s", b.String())
+	assert.Len(t, *got.Properties[1].Violations, 4, "properties: %s", b.String())
 }
 
 // TestTileWideViolationNamesNoThread: a violation of the tile as a whole

@@ -240,9 +240,8 @@ func TestMarkdownFoldsAreNotHeadings(t *testing.T) {
 			}
 			if f, ok := strings.CutPrefix(l, "<details><summary>"); ok {
 				folds++
-				if f = strings.TrimSuffix(f, "</summary>"); headings[f] {
-					t.Errorf("%s: fold %q is a heading too", name, f)
-				}
+				f = strings.TrimSuffix(f, "</summary>")
+				assert.False(t, headings[f], "%s: fold %q is a heading too", name, f)
 			}
 		}
 		assert.NotZero(t, folds, "%s: no folded section", name)

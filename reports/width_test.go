@@ -22,8 +22,9 @@ func TestTextFitsHundredColumns(t *testing.T) {
 		for i, line := range strings.Split(out, "\n") {
 			assert.LessOrEqual(t, utf8.RuneCountInString(line), textWidth, "%s line %d columns: %q", name, i+1, line)
 		}
-		if strings.Contains(out, "Controls (kill matrix)") || strings.Contains(out, "Units") && name == "matrix" {
-			t.Errorf("%s: a long section is shown without Verbose:\n%s", name, out)
+		assert.NotContains(t, out, "Controls (kill matrix)", "%s: a long section is shown without Verbose:\n%s", name, out)
+		if name == "matrix" {
+			assert.NotContains(t, out, "Units", "%s: a long section is shown without Verbose:\n%s", name, out)
 		}
 		assert.Contains(t, out, "\nSummary\n-------\n", "%s: no summary after the tables", name)
 	}
@@ -46,8 +47,8 @@ func TestWrapCommandKeepsQuotes(t *testing.T) {
 	var joined []string
 	for i, l := range lines {
 		assert.LessOrEqual(t, utf8.RuneCountInString(l), textWidth, "line %d too wide: %q", i, l)
-		if i < len(lines)-1 && !strings.HasSuffix(l, " \\") {
-			t.Errorf("line %d does not end in a backslash: %q", i, l)
+		if i < len(lines)-1 {
+			assert.True(t, strings.HasSuffix(l, " \\"), "line %d does not end in a backslash: %q", i, l)
 		}
 		joined = append(joined, strings.TrimSpace(strings.TrimSuffix(l, " \\")))
 	}

@@ -61,24 +61,21 @@ func TestHelpOncePerCommand(t *testing.T) {
 			continue
 		}
 		code, out, stderr := runCLI(name, "--help")
-		if code != exitPass || stderr != "" {
-			t.Errorf("%s --help: exit %d, stderr %q", name, code, stderr)
-		}
-		if n := strings.Count(out, "Usage: tilecheck "+name); n != 1 {
-			t.Errorf("%s --help prints its usage %d times", name, n)
-		}
-		if strings.Contains(out, "\n  -") && !strings.Contains(out, "\n  --") {
-			t.Errorf("%s --help lists flags as -flag:\n%s", name, out)
+		assert.Equal(t, exitPass, code, "%s --help: exit %d, stderr %q", name, code, stderr)
+		assert.Empty(t, stderr, "%s --help: exit %d, stderr %q", name, code, stderr)
+		n := strings.Count(out, "Usage: tilecheck "+name)
+		assert.Equal(t, 1, n, "%s --help prints its usage %d times", name, n)
+		if strings.Contains(out, "\n  -") {
+			assert.Contains(t, out, "\n  --", "%s --help lists flags as -flag:\n%s", name, out)
 		}
 		for _, line := range strings.Split(out, "\n") {
-			if strings.HasPrefix(line, "  -") && !strings.HasPrefix(line, "  --") {
-				t.Errorf("%s --help: flag line %q", name, line)
+			if strings.HasPrefix(line, "  -") {
+				assert.True(t, strings.HasPrefix(line, "  --"), "%s --help: flag line %q", name, line)
 			}
 		}
 		code2, out2, _ := runCLI("help", name)
-		if code2 != exitPass || out2 != out {
-			t.Errorf("tilecheck help %s differs from %s --help (exit %d)", name, name, code2)
-		}
+		assert.Equal(t, exitPass, code2, "tilecheck help %s differs from %s --help (exit %d)", name, name, code2)
+		assert.Equal(t, out, out2, "tilecheck help %s differs from %s --help (exit %d)", name, name, code2)
 	}
 }
 
@@ -87,20 +84,21 @@ func TestHelpOncePerCommand(t *testing.T) {
 func TestUnknownFlagIsOneLine(t *testing.T) {
 	for _, name := range []string{"sweep", "check", "probe", "gpu", "trace", "merge"} {
 		code, out, stderr := runCLI(name, "--bogus")
-		if code != exitUsage || out != "" {
-			t.Errorf("%s --bogus: exit %d, stdout %q", name, code, out)
-		}
-		if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--bogus") || !strings.Contains(stderr, "--help") {
-			t.Errorf("%s --bogus: stderr %q, want one line naming --bogus and --help", name, stderr)
-		}
+		assert.Equal(t, exitUsage, code, "%s --bogus: exit %d, stdout %q", name, code, out)
+		assert.Empty(t, out, "%s --bogus: exit %d, stdout %q", name, code, out)
+		const want = "%s --bogus: stderr %q, want one line naming --bogus and --help"
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), want, name, stderr)
+		assert.Contains(t, stderr, "--bogus", want, name, stderr)
+		assert.Contains(t, stderr, "--help", want, name, stderr)
 	}
 }
 
 func TestVersionCommand(t *testing.T) {
 	code, out, _ := runCLI("version")
-	if code != exitPass || !strings.HasPrefix(out, "tilecheck ") || strings.Contains(out, "0.1.0") {
-		t.Errorf("version: exit %d, %q (want the build's version, not a hard-coded one)", code, out)
-	}
+	const want = "version: exit %d, %q (want the build's version, not a hard-coded one)"
+	assert.Equal(t, exitPass, code, want, code, out)
+	assert.True(t, strings.HasPrefix(out, "tilecheck "), want, code, out)
+	assert.NotContains(t, out, "0.1.0", want, code, out)
 }
 
 // TestEmptyFlagValuesAreRefused: a flag given with an empty value (a
@@ -120,9 +118,11 @@ func TestEmptyFlagValuesAreRefused(t *testing.T) {
 		{[]string{"merge", "--format", "", "x.json"}, `--format "": empty value`},
 	} {
 		code, out, stderr := runCLI(c.args...)
-		if code != exitUsage || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%q: exit %d, stdout %.60q, stderr %q; want exit 2 and one line naming %q", c.args, code, out, stderr, c.want)
-		}
+		const want = "%q: exit %d, stdout %.60q, stderr %q; want exit 2 and one line naming %q"
+		assert.Equal(t, exitUsage, code, want, c.args, code, out, stderr, c.want)
+		assert.Empty(t, out, want, c.args, code, out, stderr, c.want)
+		assert.Contains(t, stderr, c.want, want, c.args, code, out, stderr, c.want)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), want, c.args, code, out, stderr, c.want)
 	}
 }
 
@@ -137,14 +137,14 @@ func TestBackendOnlyFlagsNeedTheirBackend(t *testing.T) {
 		{"probe", "--arch", "sm_80"},
 	} {
 		code, out, stderr := runCLI(args...)
-		if code != exitUsage || out != "" || !strings.Contains(stderr, "--arch needs --backend gpu") {
-			t.Errorf("%q: exit %d, stdout %.60q, stderr %q; want exit 2 saying --arch needs --backend gpu", args, code, out, stderr)
-		}
+		const want = "%q: exit %d, stdout %.60q, stderr %q; want exit 2 saying --arch needs --backend gpu"
+		assert.Equal(t, exitUsage, code, want, args, code, out, stderr)
+		assert.Empty(t, out, want, args, code, out, stderr)
+		assert.Contains(t, stderr, "--arch needs --backend gpu", want, args, code, out, stderr)
 	}
 	code, _, stderr := runCLI("sweep", "--iterator", "reference", "--include", "/tmp", "--namespace", "x")
-	if code != exitUsage || !strings.Contains(stderr, "need --backend host or gpu") {
-		t.Errorf("--include with go: exit %d, stderr %q", code, stderr)
-	}
+	assert.Equal(t, exitUsage, code, "--include with go: exit %d, stderr %q", code, stderr)
+	assert.Contains(t, stderr, "need --backend host or gpu", "--include with go: exit %d, stderr %q", code, stderr)
 }
 
 // TestNamespaceMustBeACppName: a --namespace that is no C++ name is bad
@@ -152,14 +152,13 @@ func TestBackendOnlyFlagsNeedTheirBackend(t *testing.T) {
 func TestNamespaceMustBeACppName(t *testing.T) {
 	for _, ns := range []string{"cut lass", "cutlass;", "1cutlass", "cutlass::", "a:::b", "cutlass::*"} {
 		code, out, stderr := runCLI("probe", "--include", t.TempDir(), "--namespace", ns)
-		if code != exitUsage || out != "" || !strings.Contains(stderr, "not a C++ namespace name") {
-			t.Errorf("--namespace %q: exit %d, stdout %.60q, stderr %q; want exit 2 naming it", ns, code, out, stderr)
-		}
+		const want = "--namespace %q: exit %d, stdout %.60q, stderr %q; want exit 2 naming it"
+		assert.Equal(t, exitUsage, code, want, ns, code, out, stderr)
+		assert.Empty(t, out, want, ns, code, out, stderr)
+		assert.Contains(t, stderr, "not a C++ namespace name", want, ns, code, out, stderr)
 	}
 	for _, ns := range []string{"cutlass", "my::cutlass", "::cutlass", "_v2"} {
-		if !cppNamespace.MatchString(ns) {
-			t.Errorf("--namespace %q refused", ns)
-		}
+		assert.Regexp(t, cppNamespace, ns, "--namespace %q refused", ns)
 	}
 }
 
@@ -168,13 +167,14 @@ func TestNamespaceMustBeACppName(t *testing.T) {
 func TestVersionTakesNoArguments(t *testing.T) {
 	for _, args := range [][]string{{"version", "--bogus"}, {"version", "extra"}, {"--version", "extra"}} {
 		code, out, stderr := runCLI(args...)
-		if code != exitUsage || out != "" || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2, one line", args, code, out, stderr)
-		}
+		const want = "%q: exit %d, stdout %q, stderr %q; want exit 2, one line"
+		assert.Equal(t, exitUsage, code, want, args, code, out, stderr)
+		assert.Empty(t, out, want, args, code, out, stderr)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), want, args, code, out, stderr)
 	}
-	if code, out, _ := runCLI("--version"); code != exitPass || !strings.HasPrefix(out, "tilecheck ") {
-		t.Errorf("--version: exit %d, %q", code, out)
-	}
+	code, out, _ := runCLI("--version")
+	assert.Equal(t, exitPass, code, "--version: exit %d, %q", code, out)
+	assert.True(t, strings.HasPrefix(out, "tilecheck "), "--version: exit %d, %q", code, out)
 }
 
 // TestUsageLineListsEveryFlag: a command's usage line (its synopsis, up to
@@ -193,9 +193,8 @@ func TestUsageLineListsEveryFlag(t *testing.T) {
 				continue
 			}
 			flag := strings.Fields(line)[0]
-			if !strings.Contains(synopsis+" ", flag+" ") && !strings.Contains(synopsis, flag+"]") && !strings.Contains(synopsis, flag+"\n") {
-				t.Errorf("%s: --help lists %s, its usage line does not:\n%s", name, flag, synopsis)
-			}
+			listed := strings.Contains(synopsis+" ", flag+" ") || strings.Contains(synopsis, flag+"]") || strings.Contains(synopsis, flag+"\n")
+			assert.True(t, listed, "%s: --help lists %s, its usage line does not:\n%s", name, flag, synopsis)
 		}
 	}
 }
@@ -210,11 +209,11 @@ func TestFlagHelpSaysItsDefaultOnce(t *testing.T) {
 		}
 		_, out, _ := runCLI(name, "--help")
 		for _, line := range strings.Split(out, "\n") {
-			if strings.HasPrefix(line, "    \t") && strings.Count(line, "(default") > 1 {
-				t.Errorf("%s --help: %q states its default twice", name, strings.TrimSpace(line))
+			if strings.HasPrefix(line, "    \t") {
+				assert.LessOrEqual(t, strings.Count(line, "(default"), 1, "%s --help: %q states its default twice", name, strings.TrimSpace(line))
 			}
-			if strings.HasPrefix(line, "  --") && strings.HasSuffix(line, " value") {
-				t.Errorf("%s --help: %q has no name for its value", name, line)
+			if strings.HasPrefix(line, "  --") {
+				assert.False(t, strings.HasSuffix(line, " value"), "%s --help: %q has no name for its value", name, line)
 			}
 		}
 	}
@@ -225,9 +224,7 @@ func TestFlagHelpSaysItsDefaultOnce(t *testing.T) {
 func TestCheckHelpNamesEveryExit2(t *testing.T) {
 	_, out, _ := runCLI("check", "--help")
 	for _, want := range []string{"does not apply to the case", "a model that fails"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("check --help does not say %q", want)
-		}
+		assert.Contains(t, out, want, "check --help does not say %q", want)
 	}
 }
 
@@ -236,12 +233,14 @@ func TestCheckHelpNamesEveryExit2(t *testing.T) {
 // followed the command).
 func TestHelpArguments(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"help", "help"}, &out, &errb); code != exitPass || !strings.Contains(out.String(), "sweep") {
-		t.Errorf("help help: exit %d, stdout %q, stderr %q; want the command list and exit 0", code, out.String(), errb.String())
-	}
+	code := run([]string{"help", "help"}, &out, &errb)
+	const wantList = "help help: exit %d, stdout %q, stderr %q; want the command list and exit 0"
+	assert.Equal(t, exitPass, code, wantList, code, out.String(), errb.String())
+	assert.Contains(t, out.String(), "sweep", wantList, code, out.String(), errb.String())
 	out.Reset()
 	errb.Reset()
-	if code := run([]string{"help", "check", "extra"}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "one command at a time") {
-		t.Errorf("help check extra: exit %d, stderr %q; want exit 2 naming the extra argument", code, errb.String())
-	}
+	code = run([]string{"help", "check", "extra"}, &out, &errb)
+	const wantOne = "help check extra: exit %d, stderr %q; want exit 2 naming the extra argument"
+	assert.Equal(t, exitUsage, code, wantOne, code, errb.String())
+	assert.Contains(t, errb.String(), "one command at a time", wantOne, code, errb.String())
 }

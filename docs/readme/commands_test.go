@@ -71,8 +71,9 @@ func pageCommands(t *testing.T, path string) [][]docCommand {
 			if !strings.HasPrefix(l, "$ ") {
 				if len(cmds) > 0 {
 					cmds[len(cmds)-1].output = append(cmds[len(cmds)-1].output, strings.TrimRight(l, " \t"))
-				} else if strings.HasPrefix(strings.TrimSpace(l), "tilecheck ") {
-					t.Errorf("%s:%d: a tilecheck command without its \"$ \" prompt: the test cannot tell it from output", rel(path), b.line+i)
+				} else {
+					assert.False(t, strings.HasPrefix(strings.TrimSpace(l), "tilecheck "),
+						"%s:%d: a tilecheck command without its \"$ \" prompt: the test cannot tell it from output", rel(path), b.line+i)
 				}
 				continue
 			}
@@ -83,12 +84,10 @@ func pageCommands(t *testing.T, path string) [][]docCommand {
 				text = strings.TrimSuffix(text, "\\") + " " + strings.TrimSpace(b.lines[i])
 			}
 			words, comment, err := shellWords(text)
-			if err != nil {
-				t.Errorf("%s:%d: %v", rel(path), start, err)
+			if !assert.NoError(t, err, "%s:%d: %v", rel(path), start, err) {
 				continue
 			}
-			if len(words) == 0 || words[0] != "tilecheck" {
-				t.Errorf("%s:%d: %q: only tilecheck commands take a \"$ \" prompt", rel(path), start, text)
+			if !assert.True(t, len(words) > 0 && words[0] == "tilecheck", "%s:%d: %q: only tilecheck commands take a \"$ \" prompt", rel(path), start, text) {
 				continue
 			}
 			c := docCommand{page: path, line: start, args: words[1:]}
@@ -228,11 +227,9 @@ func runCommand(t *testing.T, bin, dir string, env []string, c docCommand) {
 	err := cmd.Run()
 	status := 0
 	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
+	if errors.As(err, &exit) {
 		status = exit.ExitCode()
-	case err != nil:
-		t.Errorf("%s: %v", c, err)
+	} else if !assert.NoError(t, err, "%s: %v", c, err) {
 		return
 	}
 	assert.Equal(t, c.exit, status, "%s: exit status, the page says\nstderr: %s", c, firstLines(stderr.String(), 5))
@@ -275,8 +272,7 @@ func checkFlags(t *testing.T, bin string, c docCommand) {
 		sub = append(sub, a)
 	}
 	help, err := exec.Command(bin, append(sub, "--help")...).CombinedOutput()
-	if err != nil {
-		t.Errorf("%s: tilecheck %s --help: %v", c, strings.Join(sub, " "), err)
+	if !assert.NoError(t, err, "%s: tilecheck %s --help: %v", c, strings.Join(sub, " "), err) {
 		return
 	}
 	for _, a := range c.args[len(sub):] {

@@ -56,15 +56,12 @@ func TestContractControls(t *testing.T) {
 			continue
 		}
 		got, ok := rows[string(d)]
-		if !ok {
-			t.Errorf("docs/contract.md's control table has no row for %s", d)
+		if !assert.True(t, ok, "docs/contract.md's control table has no row for %s", d) {
 			continue
 		}
 		assert.Equal(t, strings.Join(spec.MustKill, ", "), got[0], "%s must be killed by (code, then contract)", d)
 		assert.Equal(t, strings.Join(spec.MustSurvive, ", "), got[1], "%s must survive (code, then contract)", d)
 		delete(rows, string(d))
 	}
-	for id := range rows {
-		t.Errorf("docs/contract.md lists a control %s the code does not declare", id)
-	}
+	assert.Empty(t, rows, "docs/contract.md lists controls the code does not declare")
 }

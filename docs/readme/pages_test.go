@@ -140,20 +140,16 @@ func TestLinksResolve(t *testing.T) {
 				if file != "" {
 					dest = filepath.Join(filepath.Dir(path), filepath.FromSlash(file))
 				}
-				if _, err := os.Stat(dest); err != nil {
-					t.Errorf("%s:%d: link %q: %v", rel(path), n+1, target, err)
+				if _, err := os.Stat(dest); !assert.NoError(t, err, "%s:%d: link %q: %v", rel(path), n+1, target, err) {
 					continue
 				}
 				if anchor == "" {
 					continue
 				}
-				if !strings.HasSuffix(dest, ".md") {
-					t.Errorf("%s:%d: link %q: an anchor into a file that is not Markdown", rel(path), n+1, target)
+				if !assert.True(t, strings.HasSuffix(dest, ".md"), "%s:%d: link %q: an anchor into a file that is not Markdown", rel(path), n+1, target) {
 					continue
 				}
-				if !anchors(readPage(t, dest))[anchor] {
-					t.Errorf("%s:%d: link %q: %s has no anchor #%s", rel(path), n+1, target, rel(dest), anchor)
-				}
+				assert.True(t, anchors(readPage(t, dest))[anchor], "%s:%d: link %q: %s has no anchor #%s", rel(path), n+1, target, rel(dest), anchor)
 			}
 		}
 	}

@@ -76,9 +76,13 @@ func TestEvidenceFilesNeverPassHostForGPU(t *testing.T) {
 		assert.Equal(t, c.base, base, "%s: base", c.backend)
 		assert.Equal(t, c.title, strings.SplitN(string(md), "\n", 2)[0], "%s: title", c.backend)
 		var back report.GPUEvidence
-		if err := json.Unmarshal(js, &back); err != nil || back.Result == nil || back.Verdict != report.Weak || back.Result.Backend != c.backend {
-			t.Errorf("%s: JSON reads back as verdict %q (%v), want weak", c.backend, back.Verdict, err)
+		err = json.Unmarshal(js, &back)
+		const want = "%s: JSON reads back as verdict %q (%v), want weak"
+		if !assert.NoError(t, err, want, c.backend, back.Verdict, err) || !assert.NotNil(t, back.Result, want, c.backend, back.Verdict, err) {
+			continue
 		}
+		assert.Equal(t, report.Weak, back.Verdict, want, c.backend, back.Verdict, err)
+		assert.Equal(t, c.backend, back.Result.Backend, want, c.backend, back.Verdict, err)
 	}
 }
 
@@ -125,9 +129,11 @@ func TestMismatchNotSeen(t *testing.T) {
 	}{"json": {js.String(), &probeDoc, &probeDoc}, "evidence json": {string(evJSON), &evDoc, &evDoc.Result}} {
 		require.NoError(t, json.Unmarshal([]byte(c.out), c.doc))
 		v := c.got.Variants
-		if len(v) == 0 || len(v[0].Examples) != 1 || v[0].Examples[0].Actual != -9223372036854775808 {
-			t.Errorf("%s: want the example's actual as the number -9223372036854775808: %+v", name, *c.got)
+		const want = "%s: want the example's actual as the number -9223372036854775808: %+v"
+		if !assert.NotEmpty(t, v, want, name, *c.got) || !assert.Len(t, v[0].Examples, 1, want, name, *c.got) {
+			continue
 		}
+		assert.Equal(t, int64(-9223372036854775808), v[0].Examples[0].Actual, want, name, *c.got)
 	}
 }
 
@@ -202,11 +208,13 @@ func TestHostRehearsalSaysNoGPU(t *testing.T) {
 		md := b.String()
 		onGPU := strings.Contains(md, "observed on the GPU")
 		apiRow := strings.Contains(md, "| CUDA driver/runtime API |")
-		if backend == "host" && (onGPU || apiRow) {
-			t.Errorf("host rehearsal: says observed on the GPU %v, CUDA API row %v:\n%s", onGPU, apiRow, md)
+		if backend == "host" {
+			assert.False(t, onGPU, "host rehearsal: says observed on the GPU %v, CUDA API row %v:\n%s", onGPU, apiRow, md)
+			assert.False(t, apiRow, "host rehearsal: says observed on the GPU %v, CUDA API row %v:\n%s", onGPU, apiRow, md)
 		}
-		if backend == "gpu" && (!onGPU || !strings.Contains(md, "| CUDA driver/runtime API | 13000 / 13000 |")) {
-			t.Errorf("GPU run: heading or CUDA API row missing:\n%s", md)
+		if backend == "gpu" {
+			assert.True(t, onGPU, "GPU run: heading or CUDA API row missing:\n%s", md)
+			assert.Contains(t, md, "| CUDA driver/runtime API | 13000 / 13000 |", "GPU run: heading or CUDA API row missing:\n%s", md)
 		}
 	}
 }
@@ -242,8 +250,8 @@ func TestProbeTextWithin100Columns(t *testing.T) {
 		for _, line := range strings.Split(b.String(), "\n") {
 			assert.LessOrEqual(t, utf8.RuneCountInString(line), 100, "%s: line too wide:\n%s", name, line)
 		}
-		if name == "wide" && !strings.Contains(b.String(), "my_project::detail::transform::threadblock") {
-			t.Errorf("the namespace is missing:\n%s", b.String())
+		if name == "wide" {
+			assert.Contains(t, b.String(), "my_project::detail::transform::threadblock", "the namespace is missing:\n%s", b.String())
 		}
 	}
 }
