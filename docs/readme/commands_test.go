@@ -224,7 +224,9 @@ func runCommand(t *testing.T, bin, dir string, env []string, c docCommand) {
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	started := time.Now()
 	err := cmd.Run()
+	t.Logf("%s: %.1f s", c, time.Since(started).Seconds())
 	status := 0
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
