@@ -4,7 +4,7 @@ import "github.com/tilecheck/tilecheck/report"
 
 // Result is what one compiled run found: the reported schema
 // (report.ProbeResult, which package probe counts into its own copy of
-// and reports/probe renders) and the raw facts it is counted from, which do not go to report.
+// and reports/proberender renders) and the raw facts it is counted from, which do not go to report.
 type Result struct {
 	report.ProbeResult
 

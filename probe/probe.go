@@ -81,7 +81,7 @@ func Judge(res *cuda.Result, j Judging) *Judged {
 	return &Judged{counted: c, report: reportOf(c, j, chosen)}
 }
 
-// Report is the probe's judged report (what reports/probe renders), ready
+// Report is the probe's judged report (what reports/proberender renders), ready
 // for a baseline to sort its disagreements (baseline.ApplyProbe).
 func (j *Judged) Report() report.ProbeReport {
 	return cloneReport(j.report)

@@ -178,7 +178,7 @@ func unproven(r *counted) []string {
 	return out
 }
 
-// reportOf is the JSON form of a probe run (what reports/probe renders):
+// reportOf is the JSON form of a probe run (what reports/proberender renders):
 // r's result with its verdict, its controls' outcomes, whether it agreed,
 // the models its compiled accesses match (matches) and what j asked.
 func reportOf(r *counted, j Judging, chosen []string) report.ProbeReport {

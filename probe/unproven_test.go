@@ -9,7 +9,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/report"
-	proberender "github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/reports/proberender"
 )
 
 // TestNothingComparedIsNoPass: an iterator under test that compared no

@@ -4,7 +4,7 @@ package report
 // and what tilecheck gpu commits as evidence (GPUEvidence). Package cuda
 // fills a ProbeResult (its cuda.Result holds one, beside the raw facts the
 // judging layer counts), package probe counts into its own copy of it, and
-// reports/probe renders it. JSON field names and order are the committed evidence's.
+// reports/proberender renders it. JSON field names and order are the committed evidence's.
 
 // ProbeResult is what one compiled run found, as reported.
 type ProbeResult struct {

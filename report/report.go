@@ -87,7 +87,7 @@ const NotSeen int64 = math.MinInt64
 
 // NotSeenText is how every text and Markdown renderer prints NotSeen: one
 // word here, as the sweep's renderers (reports) and the probe's
-// (reports/probe) import only this package in common.
+// (reports/proberender) import only this package in common.
 const NotSeenText = "not seen"
 
 // Control is one known-bad variant and the properties that caught it.

@@ -17,7 +17,7 @@ import (
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/probe"
 	"github.com/tilecheck/tilecheck/report"
-	proberender "github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/reports/proberender"
 )
 
 func init() {

@@ -13,7 +13,7 @@ import (
 	"github.com/tilecheck/tilecheck/cuda"
 	"github.com/tilecheck/tilecheck/gen"
 	"github.com/tilecheck/tilecheck/probe"
-	proberender "github.com/tilecheck/tilecheck/reports/probe"
+	"github.com/tilecheck/tilecheck/reports/proberender"
 )
 
 func init() {

@@ -1,4 +1,4 @@
-package probe
+package proberender
 
 import (
 	"encoding/json"

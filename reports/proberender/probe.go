@@ -5,7 +5,7 @@
 // kill matrix in the probe's words, both handed in with the report; this
 // package only renders, as package reports does for a sweep, and does not
 // import cuda.
-package probe
+package proberender
 
 import (
 	"encoding/json"
