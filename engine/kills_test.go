@@ -9,6 +9,7 @@ import (
 
 	"github.com/tilecheck/tilecheck/engine"
 	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/internal/testcases"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
@@ -18,7 +19,7 @@ import (
 func killCases(t *testing.T, class iterator.Class) []props.Case {
 	t.Helper()
 	if class != iterator.RegularTile {
-		return familyCases(t, class, 8)
+		return testcases.Family(t, class, 8)
 	}
 	cfgs, progs, err := gen.Enumerate(gen.Quick)
 	require.NoError(t, err)

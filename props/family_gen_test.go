@@ -7,36 +7,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tilecheck/tilecheck/engine"
-	"github.com/tilecheck/tilecheck/gen"
+	"github.com/tilecheck/tilecheck/internal/testcases"
 	"github.com/tilecheck/tilecheck/iterator"
 	"github.com/tilecheck/tilecheck/props"
 )
-
-// familyCases is the generated case list of a family class: every valid
-// configuration of gen.FamilyConfigs with every program of
-// gen.FamilyPrograms.
-func familyCases(t *testing.T, class iterator.Class, n int) []props.Case {
-	t.Helper()
-	cfgs := gen.FamilyConfigs(class, n)
-	require.Len(t, cfgs, n, "%s: configurations", class)
-	var out []props.Case
-	valid := 0
-	for _, cfg := range cfgs {
-		for i, p := range gen.FamilyPrograms(class) {
-			c, err := props.NewCase(cfg, p, nil)
-			if err != nil {
-				break
-			}
-			if i == 0 {
-				valid++
-			}
-			c.First = i == 0
-			out = append(out, c)
-		}
-	}
-	assert.GreaterOrEqual(t, valid, n*3/4, "%s: valid generated configurations of %d", class, n)
-	return out
-}
 
 // model is a built-in model by name.
 func model(t *testing.T, name string) iterator.Model {
@@ -73,7 +47,7 @@ func violated(t *testing.T, ps []props.Property, src props.Source, cases []props
 func TestFamilyGeneratorFindsEverything(t *testing.T) {
 	ps := []props.Property{props.POracle, props.PTraverse, props.FamilyPTile}
 	for _, class := range []iterator.Class{iterator.RegularTileAccess, iterator.PredicatedTileAccess, iterator.PredicatedTile} {
-		cases := familyCases(t, class, 40)
+		cases := testcases.Family(t, class, 40)
 		assert.Equal(t, []bool{false, false, false}, violated(t, ps, props.ModelSource(model(t, "reference")), cases),
 			"%s: the reference violates P-oracle, P-traverse, P-tile", class)
 		assert.Equal(t, []bool{true, false, true}, violated(t, ps, props.ModelSource(model(t, "cutlass")), cases),
@@ -97,7 +71,7 @@ func TestFamilyGeneratorFindsEverything(t *testing.T) {
 func TestFamilyTraverseJudged(t *testing.T) {
 	for _, class := range []iterator.Class{iterator.PredicatedTileAccess, iterator.PredicatedTile} {
 		judged, first := 0, 0
-		for _, c := range familyCases(t, class, 40) {
+		for _, c := range testcases.Family(t, class, 40) {
 			if !c.First {
 				continue
 			}
