@@ -15,14 +15,8 @@ import (
 // ControlsExempt property (a control is not the companion's code);
 // Evaluate on the same plan does.
 func TestCompanionExemptFromControls(t *testing.T) {
-	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	require.NoError(t, err)
-	prog, err := iterator.ParseProgram("load(1,0)")
-	require.NoError(t, err)
-	c, err := props.NewCase(cfg, prog, nil)
-	require.NoError(t, err)
-	ref, err := iterator.ModelByName("reference")
-	require.NoError(t, err)
+	c := mustCase(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0)")
+	ref := model(t, "reference")
 	plan := engine.NewPlan([]props.Property{props.Companion(props.ModelSource(ref))}, []props.Case{c})
 	ctrl := props.ModelSource(iterator.Control(iterator.CLoadDiv))
 	kills, err := plan.EvaluateKills(ctrl, nil)

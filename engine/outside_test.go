@@ -18,15 +18,9 @@ import (
 // control it is written against on a batch of cases, the reference
 // survives it, and its evaluation counts checks.
 func TestPropertyOutsidePropsKillsAControl(t *testing.T) {
-	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	require.NoError(t, err)
 	var cases []props.Case
 	for _, ops := range []string{"load()", "load(1,0)", "load(0,1)", "store(1,0)"} {
-		prog, err := iterator.ParseProgram(ops)
-		require.NoError(t, err)
-		c, err := props.NewCase(cfg, prog, nil)
-		require.NoError(t, err)
-		cases = append(cases, c)
+		cases = append(cases, mustCase(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", ops))
 	}
 	ref := props.ModelSource(model(t, "reference"))
 	plan := engine.NewPlan([]props.Property{loadEqualsMoveThenLoad}, cases)
@@ -70,12 +64,7 @@ func TestWrongPropertyOutsidePropsFails(t *testing.T) {
 			return out
 		},
 	}
-	cfg, err := iterator.ParseConfig("elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64")
-	require.NoError(t, err)
-	prog, err := iterator.ParseProgram("load(1,0)")
-	require.NoError(t, err)
-	c, err := props.NewCase(cfg, prog, nil)
-	require.NoError(t, err)
+	c := mustCase(t, "elem=f32 shape=64x8 map=stripmined threads=32 access=4 adv=1 stride=64", "load(1,0)")
 	ref := props.ModelSource(model(t, "reference"))
 	res, _, err := engine.Check([]props.Property{wrong}, ref, nil, c)
 	require.NoError(t, err)
