@@ -1,62 +1,70 @@
 package probe
 
 import (
-	"maps"
-	"slices"
+	"reflect"
 
 	"github.com/tilecheck/tilecheck/report"
 )
 
-// cloneResult is a copy of r sharing nothing that counting writes or a
-// caller could change: every slice and map is copied (nil stays nil, so
-// the JSON form is the same).
-func cloneResult(r report.ProbeResult) report.ProbeResult {
-	r.Variants = slices.Clone(r.Variants)
-	for i := range r.Variants {
-		v := &r.Variants[i]
-		v.ClassModels = maps.Clone(v.ClassModels)
-		v.Examples = slices.Clone(v.Examples)
-		v.MismatchGroups = slices.Clone(v.MismatchGroups)
-		v.StoreRoundTrip.Examples = slices.Clone(v.StoreRoundTrip.Examples)
-		v.LoadRoundTrip.Examples = slices.Clone(v.LoadRoundTrip.Examples)
-	}
-	r.Skipped = slices.Clone(r.Skipped)
-	r.UnavailableReasons = slices.Clone(r.UnavailableReasons)
-	r.Uncompilable = slices.Clone(r.Uncompilable)
-	r.SourceSHA256 = slices.Clone(r.SourceSHA256)
-	r.Device = maps.Clone(r.Device)
-	r.Errors = slices.Clone(r.Errors)
-	r.ToolOutput = slices.Clone(r.ToolOutput)
-	return r
+// The judged results hand out copies that share nothing with what they
+// keep: every slice, map and pointer, however deep, is copied (nil stays
+// nil, so the JSON form is the same). The copy is generic, so a field
+// added to a report type later is copied too without anyone listing it.
+
+func cloneResult(r report.ProbeResult) report.ProbeResult   { return deepCopy(r) }
+func cloneReport(r report.ProbeReport) report.ProbeReport   { return deepCopy(r) }
+func cloneEvidence(e report.GPUEvidence) report.GPUEvidence { return deepCopy(e) }
+
+// deepCopy is v with everything it reaches copied.
+func deepCopy[T any](v T) T {
+	in := reflect.ValueOf(&v).Elem()
+	out := reflect.New(in.Type()).Elem()
+	copyValue(out, in)
+	return out.Interface().(T)
 }
 
-// cloneReport is a copy of r sharing nothing with it, its result included.
-func cloneReport(r report.ProbeReport) report.ProbeReport {
-	if r.ProbeResult != nil {
-		res := cloneResult(*r.ProbeResult)
-		r.ProbeResult = &res
+// copyValue sets out (settable, of in's type) to a deep copy of in. The
+// report types hold exported fields of plain data only: strings, numbers,
+// and slices, maps and pointers of them.
+func copyValue(out, in reflect.Value) {
+	switch in.Kind() {
+	case reflect.Pointer:
+		if in.IsNil() {
+			return
+		}
+		p := reflect.New(in.Type().Elem())
+		copyValue(p.Elem(), in.Elem())
+		out.Set(p)
+	case reflect.Slice:
+		if in.IsNil() {
+			return
+		}
+		s := reflect.MakeSlice(in.Type(), in.Len(), in.Len())
+		for i := range in.Len() {
+			copyValue(s.Index(i), in.Index(i))
+		}
+		out.Set(s)
+	case reflect.Map:
+		if in.IsNil() {
+			return
+		}
+		m := reflect.MakeMapWithSize(in.Type(), in.Len())
+		iter := in.MapRange()
+		for iter.Next() {
+			val := reflect.New(in.Type().Elem()).Elem()
+			copyValue(val, iter.Value())
+			m.SetMapIndex(iter.Key(), val)
+		}
+		out.Set(m)
+	case reflect.Struct:
+		for i := range in.NumField() {
+			copyValue(out.Field(i), in.Field(i))
+		}
+	case reflect.Array:
+		for i := range in.Len() {
+			copyValue(out.Index(i), in.Index(i))
+		}
+	default:
+		out.Set(in)
 	}
-	r.Controls = slices.Clone(r.Controls)
-	r.Unproven = slices.Clone(r.Unproven)
-	r.Matches = slices.Clone(r.Matches)
-	r.MatchLines = slices.Clone(r.MatchLines)
-	r.Classes = slices.Clone(r.Classes)
-	return r
-}
-
-// cloneEvidence is a copy of e sharing nothing with it, its result included.
-func cloneEvidence(e report.GPUEvidence) report.GPUEvidence {
-	if e.Result != nil {
-		res := cloneResult(*e.Result)
-		e.Result = &res
-	}
-	e.Device = maps.Clone(e.Device)
-	e.Controls = slices.Clone(e.Controls)
-	e.Unproven = slices.Clone(e.Unproven)
-	e.Notes = slices.Clone(e.Notes)
-	e.Sanitizers = slices.Clone(e.Sanitizers)
-	for i := range e.Sanitizers {
-		e.Sanitizers[i].Reports = slices.Clone(e.Sanitizers[i].Reports)
-	}
-	return e
 }
