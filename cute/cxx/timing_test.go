@@ -54,24 +54,6 @@ func profileCases(t *testing.T, n int, seed int64) []cute.Case {
 	return cases
 }
 
-// A second run of the same profiles builds nothing: every unit is found in
-// the cache.
-func TestWarmRunBuildsNothing(t *testing.T) {
-	inc := realCute(t)
-	cache := t.TempDir()
-	cases := profileCases(t, 1, 1)[:10]
-	for run := 0; run < 2; run++ {
-		var lines []string
-		opt := Options{Include: inc, CacheDir: cache, Progress: func(s string) { lines = append(lines, s) }}
-		_, err := Answer(context.Background(), opt, cases)
-		require.NoError(t, err)
-		require.NotEmpty(t, lines)
-		for _, l := range lines {
-			require.Equal(t, run == 1, strings.Contains(l, " cached "), "run %d: %s", run, l)
-		}
-	}
-}
-
 // TestTiming measures cold and warm runs of 20 profiles x 50 cases; set
 // TILECHECK_CUTE_CXX_TIMING=1 to run it.
 func TestTiming(t *testing.T) {
