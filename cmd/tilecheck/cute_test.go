@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,19 +54,36 @@ func TestCuteCheckExitStatus(t *testing.T) {
 	require.Contains(t, out.String(), "((2,2),3):((24,2),8)", "exit %d, output %q %q", code, out.String(), errb.String())
 }
 
+// wholeSweepArgs is the Go model's sweep TestCuteSweepJSON runs twice and
+// TestCuteShardsMerge shards: the first run serves both (wholeSweep).
+var wholeSweepArgs = []string{"cute", "sweep", "--cases", "300", "--seed", "4", "--format", "json"}
+
+var whole struct {
+	once      sync.Once
+	code      int
+	out, errb string
+}
+
+// wholeSweep is the exit status, stdout and stderr of the first run of
+// wholeSweepArgs.
+func wholeSweep() (int, string, string) {
+	whole.once.Do(func() {
+		whole.code, whole.out, whole.errb = runCLI(wholeSweepArgs...)
+	})
+	return whole.code, whole.out, whole.errb
+}
+
 // The Go model's quick sweep passes, deterministically for a seed, in
 // every format; its JSON is tilecheck's report schema.
 func TestCuteSweepJSON(t *testing.T) {
 	t.Parallel()
-	sweepJSON := func() report.Report {
-		var out, errb bytes.Buffer
-		code := run([]string{"cute", "sweep", "--cases", "100", "--seed", "5", "--format", "json"}, &out, &errb)
-		require.Contains(t, []int{exitPass, exitWeak}, code, "exit %d: %s", code, errb.String())
+	parse := func(code int, out, errb string) report.Report {
+		require.Contains(t, []int{exitPass, exitWeak}, code, "exit %d: %s", code, errb)
 		var r report.Report
-		require.NoError(t, json.Unmarshal(out.Bytes(), &r))
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
 		return r
 	}
-	a, b := sweepJSON(), sweepJSON()
+	a, b := parse(wholeSweep()), parse(runCLI(wholeSweepArgs...))
 	require.Equal(t, "cute", a.Class, "reports differ or are empty: %+v vs %+v", a, b)
 	require.NotZero(t, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
 	require.Equal(t, b.Checks, a.Checks, "reports differ or are empty: %+v vs %+v", a, b)
@@ -87,17 +105,17 @@ func TestCuteShardsMerge(t *testing.T) {
 	for _, part := range []string{"1/2", "2/2"} {
 		f := dir + "/s" + part[:1] + ".json"
 		var out, errb bytes.Buffer
-		code := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--shard", part, "--out", f}, &out, &errb)
+		code := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--shard", part, "--out", f}, &out, &errb) // wholeSweepArgs' cases
 		require.Equal(t, exitPass, code, "shard %s: exit %d: %s", part, code, errb.String())
 		files = append(files, f)
 	}
-	var merged, whole, errb bytes.Buffer
+	var merged, errb bytes.Buffer
 	mcode := run(append([]string{"merge", "--format", "json"}, files...), &merged, &errb)
-	wcode := run([]string{"cute", "sweep", "--cases", "300", "--seed", "4", "--format", "json"}, &whole, &errb)
-	require.Equal(t, wcode, mcode, "merge exit %d, whole sweep %d: %s", mcode, wcode, errb.String())
+	wcode, wout, werr := wholeSweep()
+	require.Equal(t, wcode, mcode, "merge exit %d, whole sweep %d: %s %s", mcode, wcode, errb.String(), werr)
 	var a, b report.Report
 	require.NoError(t, json.Unmarshal(merged.Bytes(), &a))
-	require.NoError(t, json.Unmarshal(whole.Bytes(), &b))
+	require.NoError(t, json.Unmarshal([]byte(wout), &b))
 	require.Equal(t, b.Checks, a.Checks, "merged %+v\nwhole %+v", a, b)
 	require.Equal(t, b.Configs, a.Configs, "merged %+v\nwhole %+v", a, b)
 	require.Len(t, a.Properties, len(b.Properties), "merged %+v\nwhole %+v", a, b)
