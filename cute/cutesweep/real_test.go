@@ -2,8 +2,11 @@ package cutesweep
 
 import (
 	"context"
+	"errors"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -47,18 +50,33 @@ var realFindings = []realFinding{
 	{"op=composition_tiler A=(_4,_2):(_1,_4) T=[_2:_1]", "computes another function", "(_2):(_1)"},
 }
 
+// findingCases are realFindings' cases.
+func findingCases(t *testing.T) []cute.Case {
+	var cs []cute.Case
+	for _, f := range realFindings {
+		c, err := cute.ParseCase(f.c)
+		require.NoError(t, err)
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// Real CuTe classified as realFindings says, on each tree. On v4.7.0 the
+// answers come from the compiled sweep's own Answer call (realSweep).
 func TestRealCuteFindings(t *testing.T) {
 	for _, version := range []string{"v4.7.0", "v4.4.3"} {
 		t.Run(version, func(t *testing.T) {
 			inc := realcutlass.Include(t, version)
-			var cs []cute.Case
-			for _, f := range realFindings {
-				c, err := cute.ParseCase(f.c)
+			cs := findingCases(t)
+			var as []cute.Answer
+			if version == "v4.7.0" {
+				_, as = realSweep(t)
+			} else {
+				var err error
+				as, err = cxx.Answer(context.Background(), cxx.Options{Include: inc}, cs)
 				require.NoError(t, err)
-				cs = append(cs, c)
 			}
-			as, err := cxx.Answer(context.Background(), cxx.Options{Include: inc}, cs)
-			require.NoError(t, err)
+			require.Len(t, as, len(cs))
 			for i, f := range realFindings {
 				m := cs[i].Eval()
 				require.Equal(t, f.kind, classify(cs[i], as[i], m), "%s: C++ %+v, model %+v", f.c, as[i], m)
@@ -77,10 +95,7 @@ func TestRealCuteFindings(t *testing.T) {
 // A compiled sweep of real CuTe judges every case against the model, and
 // its audit lists every case L-model counts as a divergence, once.
 func TestRealCuteSweep(t *testing.T) {
-	inc := realcutlass.Include(t, "v4.7.0")
-	res, err := Run(context.Background(), Options{Source: cxx.Source{Opt: cxx.Options{Include: inc}},
-		Cases: 16, Seed: 11, StaticEvery: 8})
-	require.NoError(t, err)
+	res, _ := realSweep(t)
 	r := res.Report()
 	require.Equal(t, "host", r.Backend)
 	var model *report.Property
@@ -98,4 +113,46 @@ func TestRealCuteSweep(t *testing.T) {
 		}
 	}
 	require.Equal(t, model.Violations, listed, "audit %+v", r.Audit)
+}
+
+// withExtra is a compiled source that asks its extra cases in the same
+// Answer call as the sweep's, keeping their answers aside: the sweep sees
+// only its own cases' answers, which no other case of a unit changes.
+type withExtra struct {
+	cxx.Source
+	extra []cute.Case
+	got   *[]cute.Answer
+}
+
+func (s withExtra) Answer(ctx context.Context, cases []cute.Case) ([]cute.Answer, error) {
+	as, err := s.Source.Answer(ctx, append(slices.Clone(cases), s.extra...))
+	if err != nil {
+		return nil, err
+	}
+	*s.got = as[len(cases):]
+	return as[:len(cases)], nil
+}
+
+var realRun struct {
+	once     sync.Once
+	res      *Result
+	findings []cute.Answer
+	err      error
+}
+
+// realSweep is TestRealCuteSweep's compiled sweep of real CuTe v4.7.0 and
+// real CuTe's answers to realFindings' cases, asked in one Answer call:
+// one unit (and its rebuilds without the refused entries) for both tests.
+func realSweep(t *testing.T) (*Result, []cute.Answer) {
+	t.Helper()
+	inc := realcutlass.Include(t, "v4.7.0")
+	realRun.once.Do(func() {
+		realRun.err = errors.New("the shared sweep stopped (see the first test that asked for it)")
+		src := withExtra{Source: cxx.Source{Opt: cxx.Options{Include: inc}}, extra: findingCases(t), got: &realRun.findings}
+		res, err := Run(context.Background(), Options{Source: src, Cases: 16, Seed: 11, StaticEvery: 8})
+		realRun.res, realRun.err = res, err
+	})
+	require.NoError(t, realRun.err)
+	require.Len(t, realRun.findings, len(realFindings), "the sweep asked its source once")
+	return realRun.res, realRun.findings
 }
