@@ -109,6 +109,9 @@ func TestCuteCopyShardMerge(t *testing.T) {
 // cute copy check --backend host asks the user's real CuTe and holds it to
 // the model (P-model); CuTe accepts a 128-bit copy from a padded pitch of
 // 68 halves, whose rows do not start on 16 bytes, and P-vector says so.
+// cute/tiledcopy/copycxx's TestHostAgainstHandDerived asks the same case
+// (its paddedCLICase) alone, as this command renders it: whichever package
+// runs first builds the unit, the other finds it in the checkout's cache.
 func TestCuteCopyCheckRealCuTe(t *testing.T) {
 	t.Parallel()
 	inc := realCutlass(t, "v4.7.0")

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilecheck/tilecheck/cute/cxx"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
 )
@@ -60,7 +61,8 @@ func TestHostAgainstHandDerivedFull(t *testing.T) {
 }
 
 // handDerived holds each tree's answers to the hand-derived cases (the
-// core ones only, when core is set).
+// core ones only, when core is set, with the padded case of cute copy
+// check's test in place of universal128-swizzled-dst).
 func handDerived(t *testing.T, trees []string, core bool) {
 	for _, v := range trees {
 		t.Run(v, func(t *testing.T) {
@@ -69,6 +71,15 @@ func handDerived(t *testing.T, trees []string, core bool) {
 				ns = coreCases(ns)
 			}
 			res := answerAll(t, v, Options{}, ns)
+			if core {
+				// Asked alone and rendered as the CLI renders it, so that its
+				// unit is the one cmd/tilecheck's TestCuteCopyCheckRealCuTe
+				// builds: the build cache serves one to the other.
+				c, err := tiledcopy.ParseCase(paddedCLICase)
+				require.NoError(t, err)
+				ns = append(ns, named{name: "universal128-padded-src", c: c})
+				res = append(res, answerAll(t, v, Options{Ints: cxx.AllStatic}, ns[len(ns)-1:])...)
+			}
 			byName := map[string]Result{}
 			for i, n := range ns {
 				r := res[i]
@@ -115,10 +126,23 @@ func handDerived(t *testing.T, trees []string, core bool) {
 			}
 			// The swizzle moves offsets, not coordinates: Sw<3,3,3> xors
 			// bits 3..5 of an offset with bits 6..8 (the row, mod 8).
-			s := byName["universal128-swizzled-dst"].Threads[8].Dst
-			c, o := coords(s)
-			require.Equal(t, []int64{1, 33, 65, 97, 129, 161, 193, 225}, c)
-			require.Equal(t, []int64{72, 73, 74, 75, 76, 77, 78, 79}, o)
+			var c, o []int64
+			if sw, ok := byName["universal128-swizzled-dst"]; ok {
+				c, o = coords(sw.Threads[8].Dst)
+				require.Equal(t, []int64{1, 33, 65, 97, 129, 161, 193, 225}, c)
+				require.Equal(t, []int64{72, 73, 74, 75, 76, 77, 78, 79}, o)
+			}
+			// The same on the padded 4x64 tile: thread 8 = row 1, columns
+			// 0..7 (coordinates 1 + 4*col) reads offsets 68..75 of the
+			// pitch-68 source and writes 64 + (col ^ 8) = 72..79.
+			if pad, ok := byName["universal128-padded-src"]; ok {
+				c, o = coords(pad.Threads[8].Src)
+				require.Equal(t, []int64{1, 5, 9, 13, 17, 21, 25, 29}, c)
+				require.Equal(t, []int64{68, 69, 70, 71, 72, 73, 74, 75}, o)
+				c, o = coords(pad.Threads[8].Dst)
+				require.Equal(t, []int64{1, 5, 9, 13, 17, 21, 25, 29}, c)
+				require.Equal(t, []int64{72, 73, 74, 75, 76, 77, 78, 79}, o)
+			}
 			// copy_if: the predicate given per slot, and the calls gated
 			// on their first value (columns 32..39 of row 19: thread 156).
 			e := byName["universal128-copy_if"].Threads[8*19+4]
@@ -152,14 +176,20 @@ func handDerived(t *testing.T, trees []string, core bool) {
 }
 
 // core are the hand-derived cases make test compiles, on one tree: each
-// path of the source (a run, a swizzle, copy_if, a sub-byte type, a crash
-// blamed on its own case, ldmatrix, .trans and stmatrix compiled), some
-// two minutes of g++ less than all of them on both trees, which
-// TILECHECK_COPY_FULL=1 runs (and the GPU evidence covers). A compile
-// refusal costs a second build of its unit; cute/cxx's tests hold the
-// shared builder to blaming one on its case.
-var core = []string{"universal128", "universal128-swizzled-dst", "universal128-copy_if",
+// path of the source (a run, copy_if, a sub-byte type, a crash blamed on
+// its own case, ldmatrix, .trans and stmatrix compiled; the swizzle is
+// paddedCLICase's), some two minutes of g++ less than all of them on both
+// trees, which TILECHECK_COPY_FULL=1 runs (and the GPU evidence covers). A
+// compile refusal costs a second build of its unit; cute/cxx's tests hold
+// the shared builder to blaming one on its case.
+var core = []string{"universal128", "universal128-copy_if",
 	"universal16-uint4b", "universal16-negative-stride", "ldsm-n-x4", "ldsm-t-x8", "stsm-n-x4"}
+
+// paddedCLICase is the case of cmd/tilecheck's TestCuteCopyCheckRealCuTe,
+// letter for letter (cute copy check --backend host renders it with every
+// integer static): 128-bit copies from a source of pitch 68 halves to a
+// swizzled destination.
+const paddedCLICase = "atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)"
 
 func coreCases(ns []named) []named {
 	var out []named
