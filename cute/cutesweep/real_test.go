@@ -48,6 +48,10 @@ var realFindings = []realFinding{
 	// By-tiler composition drops A's modes past the tiler (logical_divide
 	// by tiler keeps them).
 	{"op=composition_tiler A=(_4,_2):(_1,_4) T=[_2:_1]", "computes another function", "(_2):(_1)"},
+	// The dynamic complement keeps A's extent-1 mode, which the static form
+	// filters out, and complements its stride: size 12 where the model's
+	// (and the static form's) is 7.
+	{"op=complement A=1:6 M=7", "computes another function", "(6,2):(_1,6)"},
 }
 
 // findingCases are realFindings' cases.
