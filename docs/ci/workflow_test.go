@@ -71,8 +71,8 @@ func TestWorkflowIsWhatItSays(t *testing.T) {
 // which fetch it and the compilers, are left out). To keep the test
 // suite's time, the iterators job runs for its first class only (every
 // class runs the same command, and that class's compiled sweep shares its
-// builds with cmd/tilecheck's real-CUTLASS test through the default build
-// cache) and the CuTe shards sweep the Go model (compiled CuTe is tested
+// builds with cmd/tilecheck's TestRealCutlassSweep through the checkout's
+// build cache) and the CuTe shards sweep the Go model (compiled CuTe is tested
 // in cute/cxx; the shards, merge and gate are the same). v4.7.0 fails: without a
 // baseline the gate fails; with one made from its report as the workflow's
 // warning says, it passes; without one of its findings it fails on it.
@@ -92,8 +92,13 @@ func TestWorkflowRunsOnRealCUTLASS(t *testing.T) {
 	for k, v := range w.Env {
 		env = append(env, k+"="+v)
 	}
+	// Builds go to the checkout's build cache, as they would from inside
+	// it, though the steps run in a directory of their own: the iterators
+	// job's compiled sweep is then the very program cmd/tilecheck's
+	// TestRealCutlassSweep builds (same flags, class, preset and include
+	// directory), compiled once for both.
 	env = append(env, "INCLUDE="+inc, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"GITHUB_STEP_SUMMARY="+filepath.Join(dir, "summary.md"))
+		"GITHUB_STEP_SUMMARY="+filepath.Join(dir, "summary.md"), "XDG_CACHE_HOME="+filepath.Join(root, ".cache"))
 	classes := w.Jobs["iterators"].Strategy.Matrix["class"][:1]
 	runJob := func(name string) (status int, stdout string) {
 		j := w.Jobs[name]
