@@ -16,8 +16,9 @@ func TestRunProgressTotalCountedFirst(t *testing.T) {
 	var mu sync.Mutex
 	var seen [][2]int
 	// The representative cases in the default number of units (one per
-	// core): the programs the probe package's TestHostProbeRenditions
-	// builds, so the build cache serves them to this test.
+	// core, so several wherever there are several cores): the programs the
+	// probe package's TestHostProbeRenditions builds, so the build cache
+	// serves them to this test.
 	opts := Options{Toolchain: tc, Progress: func(done, total int) {
 		mu.Lock()
 		seen = append(seen, [2]int{done, total})
