@@ -3,7 +3,6 @@ package cxx
 import (
 	"context"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -20,13 +19,12 @@ import (
 // cases in one Answer call, the union of their lists: one translation unit
 // (and its rebuilds without the refused cases) instead of one per test.
 // An answer does not depend on the other cases of its unit; each test
-// still checks its own cases. The union builds into a cache of its own,
-// so that its first run always builds: TestWarmRunBuildsNothing asks it
-// again and holds the second run to building nothing.
+// still checks its own cases. The union builds in the checkout's cache,
+// so a warm run builds nothing; TestWarmRunBuildsNothing asks it again
+// and holds the second run to building nothing.
 var shared struct {
 	once  sync.Once
 	opt   Options
-	cache string // removed by TestMain
 	specs []string
 	ans   map[string]cute.Answer
 	lines []string // the first run's progress
@@ -43,20 +41,14 @@ func sharedSpecs() []string {
 	return slices.Compact(all)
 }
 
-// askShared runs the union once, with real CuTe v4.7.0, in a fresh cache.
-// Each caller finds the tree itself, so that each skips where it is absent.
+// askShared runs the union once, with real CuTe v4.7.0. Each caller finds
+// the tree itself, so that each skips where it is absent.
 func askShared(t *testing.T) {
 	t.Helper()
 	inc := realCute(t)
 	shared.once.Do(func() {
 		shared.err = errors.New("the shared run stopped (see the first test that asked for it)")
-		dir, err := os.MkdirTemp("", "tilecheck-cute-cxx-")
-		if err != nil {
-			shared.err = err
-			return
-		}
-		shared.cache = dir
-		shared.opt = Options{Include: inc, CacheDir: dir,
+		shared.opt = Options{Include: inc, CacheDir: testCache(t),
 			Progress: func(s string) { shared.lines = append(shared.lines, s) }}
 		shared.specs = sharedSpecs()
 		ans, err := Answer(context.Background(), shared.opt, casesOf(t, shared.specs))
@@ -100,14 +92,13 @@ func answer(t *testing.T, specs ...string) ([]cute.Case, []cute.Answer) {
 }
 
 // A second run of the same cases builds nothing: every unit the first run
-// built (the answer tests' union, in its fresh cache) is found in the
-// cache.
+// built or found (the answer tests' union) is found in the cache, so the
+// units' sources are the same from run to run. (That a build is cached at
+// all, and rebuilt when a header changes, is the toolchain's, tested in
+// package cuda.)
 func TestWarmRunBuildsNothing(t *testing.T) {
 	askShared(t)
 	require.NotEmpty(t, shared.lines)
-	for _, l := range shared.lines {
-		require.False(t, strings.Contains(l, " cached "), "run 0: %s", l)
-	}
 	var lines []string
 	opt := shared.opt
 	opt.Progress = func(s string) { lines = append(lines, s) }
