@@ -154,7 +154,7 @@ func ParseCase(s string) (Case, error) {
 		c.Cotarget, err = strconv.ParseInt(fields["M"], 10, 64)
 		if err != nil {
 			// strconv's own words ("invalid syntax") do not say what M is.
-			err = fmt.Errorf("M=%s: the cotarget is a decimal integer, as in M=24", fields["M"])
+			err = fmt.Errorf("cotarget M=%s: want a decimal integer, as in M=24", fields["M"])
 		} else if c.Cotarget <= 0 || !fits(c.Cotarget) {
 			err = fmt.Errorf("cotarget %d: want 1..%d", c.Cotarget, MaxInt)
 		}

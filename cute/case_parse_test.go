@@ -10,8 +10,8 @@ import (
 // never a parser's internal words.
 func TestParseCaseNamesTheBadPart(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"op=complement A=_1:_6 M=_7", `M=_7: the cotarget is a decimal integer, as in M=24`},
-		{"op=complement A=1:6 M=seven", `M=seven: the cotarget is a decimal integer, as in M=24`},
+		{"op=complement A=_1:_6 M=_7", `cotarget M=_7: want a decimal integer, as in M=24`},
+		{"op=complement A=1:6 M=seven", `cotarget M=seven: want a decimal integer, as in M=24`},
 		{"op=complement A=1:6 M=0", "cotarget 0: want 1.."},
 		{"op=composition A=8:1", "composition needs B"},
 	} {
