@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilecheck/tilecheck/internal/testcases"
 	"github.com/tilecheck/tilecheck/report"
 )
 
@@ -110,13 +111,12 @@ func TestCuteCopyShardMerge(t *testing.T) {
 // the model (P-model); CuTe accepts a 128-bit copy from a padded pitch of
 // 68 halves, whose rows do not start on 16 bytes, and P-vector says so.
 // cute/tiledcopy/copycxx's TestHostAgainstHandDerived asks the same case
-// (its paddedCLICase) alone, as this command renders it: whichever package
+// (testcases.PaddedCopy) alone, as this command renders it: whichever package
 // runs first builds the unit, the other finds it in the checkout's cache.
 func TestCuteCopyCheckRealCuTe(t *testing.T) {
 	t.Parallel()
 	inc := realCutlass(t, "v4.7.0")
-	code, out, stderr := runCLI("cute", "copy", "check", "--backend", "host", "--include", inc, "--case",
-		"atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)")
+	code, out, stderr := runCLI("cute", "copy", "check", "--backend", "host", "--include", inc, "--case", testcases.PaddedCopy)
 	require.Equal(t, exitFail, code, "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
 	require.Contains(t, out, "cute-copy-host: 32 threads", "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)
 	require.Contains(t, out, "pass  P-model", "exit %d, want 1 with P-model passing and P-vector failing:\n%s\n%s", code, out, stderr)

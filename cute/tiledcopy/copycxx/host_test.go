@@ -15,6 +15,7 @@ import (
 	"github.com/tilecheck/tilecheck/cute/cxx"
 	"github.com/tilecheck/tilecheck/cute/tiledcopy"
 	"github.com/tilecheck/tilecheck/internal/realcutlass"
+	"github.com/tilecheck/tilecheck/internal/testcases"
 )
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
@@ -185,11 +186,9 @@ func handDerived(t *testing.T, trees []string, core bool) {
 var core = []string{"universal128", "universal128-copy_if",
 	"universal16-uint4b", "universal16-negative-stride", "ldsm-n-x4", "ldsm-t-x8", "stsm-n-x4"}
 
-// paddedCLICase is the case of cmd/tilecheck's TestCuteCopyCheckRealCuTe,
-// letter for letter (cute copy check --backend host renders it with every
-// integer static): 128-bit copies from a source of pitch 68 halves to a
-// swizzled destination.
-const paddedCLICase = "atom=UniversalCopy<uint128_t> elem=half_t thr=(4,8):(8,1) val=(1,8):(8,1) src=(4,64):(68,1) dst=Sw<3,3,3>o(4,64):(64,1)"
+// paddedCLICase is the case of cmd/tilecheck's TestCuteCopyCheckRealCuTe
+// (cute copy check --backend host renders it with every integer static).
+const paddedCLICase = testcases.PaddedCopy
 
 func coreCases(ns []named) []named {
 	var out []named
