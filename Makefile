@@ -45,10 +45,12 @@ test: fmt-check vet
 
 # What -short leaves out of make test: the pure-Go engines' packages in
 # full (the mutant catalogue on ten seeds, release and exhaustive sweeps,
-# shards of whole sweeps). CI runs it after make test.
+# shards of whole sweeps), and the second real tree (v4.4.3) and further
+# CuTe copy atoms of the real-CUTLASS tests. CI runs it after make test.
 test-long:
 	$(GO) test -vet=off -count=1 -timeout 30m -json ./sweep/ ./cute/tiledcopy/copysweep/ 2>&1 | $(GO) run ./internal/testprogress
-	$(GO) test -vet=off -count=1 -timeout 30m -json -run 'TestCuteCopy(SweepJSON|ShardMerge)$$' ./cmd/tilecheck/ 2>&1 | $(GO) run ./internal/testprogress
+	$(GO) test -vet=off -count=1 -timeout 30m -json -run 'TestCuteCopy(SweepJSON|ShardMerge)$$|TestRealCutlassProbe$$' ./cmd/tilecheck/ 2>&1 | $(GO) run ./internal/testprogress
+	$(GO) test -vet=off -count=1 -timeout 30m -json -run 'TestRealCuteFindings$$|TestHostAgainstHandDerived$$' ./cute/cutesweep/ ./cute/tiledcopy/copycxx/ 2>&1 | $(GO) run ./internal/testprogress
 
 # Static checks: gofmt, go vet and staticcheck (CI runs it; make test runs
 # the first two).

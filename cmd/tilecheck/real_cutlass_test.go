@@ -29,10 +29,16 @@ var realVersions = []struct{ version, model string }{
 // with its Go model — RegularTileIterator (pitch-linear, RowMajor and
 // ColumnMajor) and the family classes that build on the host — and the
 // configurations CUTLASS cannot instantiate are left out and counted.
+// Under -short, v4.7.0 only: the probe's compiled path is the same for every
+// tree, and TestRealCutlassDiff holds v4.4.3 to its model on one case;
+// make test-long probes v4.4.3 whole.
 func TestRealCutlassProbe(t *testing.T) {
 	t.Parallel()
-	for _, rv := range realVersions {
+	for i, rv := range realVersions {
 		t.Run(rv.version, func(t *testing.T) {
+			if i > 0 && testing.Short() {
+				t.Skip("SKIPPED, NOT PASSED under -short: make test-long probes this tree")
+			}
 			inc := realCutlass(t, rv.version)
 			code, out, stderr := runCLI("probe", "--include", inc, "--namespace", "cutlass", "--iterator", rv.model,
 				"--class", "all", "--format", "json")

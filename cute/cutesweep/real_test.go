@@ -67,9 +67,13 @@ func findingCases(t *testing.T) []cute.Case {
 
 // Real CuTe classified as realFindings says, on each tree. On v4.7.0 the
 // answers come from the compiled sweep's own Answer call (realSweep).
+// Under -short, v4.7.0 only; make test-long holds v4.4.3 to them too.
 func TestRealCuteFindings(t *testing.T) {
 	for _, version := range []string{"v4.7.0", "v4.4.3"} {
 		t.Run(version, func(t *testing.T) {
+			if version != "v4.7.0" && testing.Short() {
+				t.Skip("SKIPPED, NOT PASSED under -short: make test-long holds this tree to the findings")
+			}
 			inc := realcutlass.Include(t, version)
 			cs := findingCases(t)
 			var as []cute.Answer
