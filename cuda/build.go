@@ -211,11 +211,28 @@ func (tc Toolchain) materialize() (string, error) {
 // place or checking out another tag rebuilds, and deleting the cache is
 // never needed for a correct result.
 func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached bool, err error) {
+	return tc.build(ctx, src, false)
+}
+
+// syntaxCheck compiles src no further than its syntax and template
+// instantiations (-fsyntax-only: no code is generated, nothing is linked),
+// cached as Build caches a program. It returns nil, or the *CompileError
+// of a source that does not compile; errors only code generation would
+// find (an assembler's) pass it.
+func (tc Toolchain) syntaxCheck(ctx context.Context, src []byte) error {
+	_, _, err := tc.build(ctx, src, true)
+	return err
+}
+
+func (tc Toolchain) build(ctx context.Context, src []byte, syntaxOnly bool) (bin string, cached bool, err error) {
 	inc, err := tc.materialize()
 	if err != nil {
 		return "", false, err
 	}
 	flags := tc.flags(inc)
+	if syntaxOnly {
+		flags = append(flags, "-fsyntax-only")
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", depVersion, tc.compiler(), strings.Join(flags, " "), HeaderHash())
 	h.Write(src)
@@ -248,6 +265,9 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 	// The failure shows the dependency flags too: if a compiler rejected
 	// them, the command it prints must fail the same way.
 	args := append(append(depArgs(depfile), flags...), "-o", tmpBin, srcPath)
+	if syntaxOnly {
+		args = append(append(depArgs(depfile), flags...), srcPath)
+	}
 	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
 	KillGroupOnCancel(cmd)
 	var out bytes.Buffer
@@ -268,6 +288,13 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 		return "", false, ce
 	}
 	files, ok := collectDeps(depfile, srcPath, started)
+	if syntaxOnly {
+		if ok {
+			recordDeps(manifest, depEntry{Files: files}) // no Result: nothing was built
+		}
+		tc.prune()
+		return "", false, nil
+	}
 	// Named by its dependencies too: a program built from other header
 	// contents, which another process may be running or about to record,
 	// is never overwritten.
@@ -291,8 +318,8 @@ func (tc Toolchain) Build(ctx context.Context, src []byte) (bin string, cached b
 // fail the same way).
 func (tc Toolchain) cached(manifest string) (bin string, ok bool, err error) {
 	e, ok := lookupDeps(manifest, func(e depEntry) bool {
-		if e.Failed {
-			return true
+		if e.Failed || e.Result == "" {
+			return true // a failure, or a syntax check's pass
 		}
 		_, err := os.Stat(filepath.Join(tc.cacheDir(), e.Result))
 		return err == nil
@@ -302,6 +329,9 @@ func (tc Toolchain) cached(manifest string) (bin string, ok bool, err error) {
 	}
 	if e.Failed {
 		return "", true, &CompileError{Command: e.Command, Output: e.Output, Err: errors.New("exit status 1, cached")}
+	}
+	if e.Result == "" {
+		return "", true, nil
 	}
 	bin = filepath.Join(tc.cacheDir(), e.Result)
 	now := time.Now()

@@ -40,8 +40,8 @@ type depFile struct {
 // depEntry is one cached outcome and the files its compile read.
 type depEntry struct {
 	// Result: Build's program, a file name in the cache directory ("" when
-	// the build failed); a syntax check's first diagnostic ("" when it
-	// compiled).
+	// the build failed, or was a syntaxCheck); compileError's
+	// first diagnostic ("" when it compiled).
 	Result string `json:"result"`
 	Failed bool   `json:"failed,omitempty"`
 	// Command and Output: a failed build's, for its CompileError.

@@ -41,8 +41,9 @@ var missingHeader = regexp.MustCompile(`(?:fatal error: |cannot open source file
 // each of your namespaces, `using namespace NS;` and a using-declaration
 // of every iterator class the cases instantiate. A typo in --namespace or
 // a header without the class would otherwise surface only after every
-// translation unit was built and every path attributed, minutes later. It
-// is built through Build, so its outcome is cached like any build's. It
+// translation unit was built and every path attributed, minutes later. The
+// host compiler checks it with -fsyntax-only (nvcc builds it), and its
+// outcome is cached like any build's. It
 // returns a *PreflightError naming what is missing, or the CompileError of
 // headers that do not compile on their own (Headers set).
 //
@@ -87,7 +88,11 @@ func (opts Options) preflight(ctx context.Context, variants []Variant, planned [
 	for i, c := range checks {
 		fmt.Fprintf(&src, "namespace tc_preflight_%d { %s }\n", i, c.code)
 	}
-	_, _, err = opts.Build(ctx, src.Bytes())
+	if opts.Backend == "gpu" {
+		_, _, err = opts.Build(ctx, src.Bytes())
+	} else {
+		err = opts.syntaxCheck(ctx, src.Bytes())
+	}
 	var ce *CompileError
 	if !errors.As(err, &ce) {
 		return nil, err // nil when every check compiled
