@@ -61,8 +61,9 @@ func distributive(b Layout) error {
 		return nil
 	}
 	seen := make(map[int64]int64, n)
+	e := prepare(f)
 	for i := int64(0); i < n; i++ {
-		v, err := f.At(i)
+		v, err := e.at(i)
 		if err != nil {
 			return nil
 		}

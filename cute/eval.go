@@ -25,7 +25,7 @@ func (c Case) Eval() Answer {
 		return Answer{Rejected: err.Error()}
 	}
 	ans := Answer{Layout: l}
-	if ans.Values, ans.Truncated, err = values(c.Op, l.Size, l.At); err != nil {
+	if ans.Values, ans.Truncated, err = values(c.Op, l.Size, prepare(l).at); err != nil {
 		return Answer{Rejected: err.Error()}
 	}
 	return ans
@@ -82,7 +82,9 @@ func (c Case) evalSwizzle() Answer {
 		return Answer{Rejected: err.Error()}
 	}
 	s := Swizzled{Sw: c.Sw, Offset: 0, L: c.A}
-	vals, trunc, err := values(OpSwizzle, c.A.Size, s.At)
+	e := prepare(c.A)
+	at := func(i int64) (int64, error) { return s.after(e.at(i)) }
+	vals, trunc, err := values(OpSwizzle, c.A.Size, at)
 	if err != nil {
 		return Answer{Rejected: err.Error()}
 	}

@@ -211,8 +211,9 @@ func (l Layout) Image(limit int64) ([]int64, error) {
 		return nil, fmt.Errorf("%v: size %d over the limit %d", l, n, limit)
 	}
 	out := make([]int64, n)
+	e := prepare(l)
 	for i := range out {
-		if out[i], err = l.At(int64(i)); err != nil {
+		if out[i], err = e.at(int64(i)); err != nil {
 			return nil, err
 		}
 	}

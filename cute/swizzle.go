@@ -52,8 +52,10 @@ type Swizzled struct {
 }
 
 // At is the composed function at index i.
-func (c Swizzled) At(i int64) (int64, error) {
-	v, err := c.L.At(i)
+func (c Swizzled) At(i int64) (int64, error) { return c.after(c.L.At(i)) }
+
+// after is the composed function given the layout's value v (or error).
+func (c Swizzled) after(v int64, err error) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
