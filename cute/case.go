@@ -86,26 +86,30 @@ type Case struct {
 // A=(4,6,8):(2,3,5) B=6:3". It is how a case is named in reports and
 // replayed on the command line.
 func (c Case) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "op=%s A=%v", c.Op, c.A)
+	b := make([]byte, 0, 96)
+	b = append(append(append(b, "op="...), c.Op...), " A="...)
+	b = c.A.appendTo(b)
 	hasB, tiler, profile, cotarget, sw := c.Op.Operands()
 	switch {
 	case hasB:
-		fmt.Fprintf(&b, " B=%v", c.B)
+		b = c.B.appendTo(append(b, " B="...))
 	case tiler:
-		parts := make([]string, len(c.Tiler))
+		b = append(b, " T=["...)
 		for i, l := range c.Tiler {
-			parts[i] = l.String()
+			if i > 0 {
+				b = append(b, ';')
+			}
+			b = l.appendTo(b)
 		}
-		fmt.Fprintf(&b, " T=[%s]", strings.Join(parts, ";"))
+		b = append(b, ']')
 	case profile:
-		fmt.Fprintf(&b, " P=%v", c.Profile)
+		b = c.Profile.appendTo(append(b, " P="...))
 	case cotarget:
-		fmt.Fprintf(&b, " M=%d", c.Cotarget)
+		b = strconv.AppendInt(append(b, " M="...), c.Cotarget, 10)
 	case sw:
-		fmt.Fprintf(&b, " S=%v", c.Sw)
+		b = c.Sw.appendTo(append(b, " S="...))
 	}
-	return b.String()
+	return string(b)
 }
 
 // ParseCase reads what Case.String writes. Each operand the operation needs

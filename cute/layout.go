@@ -235,6 +235,8 @@ func (l Layout) Equal(o Layout) bool {
 }
 
 // String writes l as cute::print does: "((2,3),4):((1,2),6)".
-func (l Layout) String() string {
-	return string(l.Stride.appendTo(append(l.Shape.appendTo(nil), ':')))
+func (l Layout) String() string { return string(l.appendTo(nil)) }
+
+func (l Layout) appendTo(b []byte) []byte {
+	return l.Stride.appendTo(append(l.Shape.appendTo(b), ':'))
 }

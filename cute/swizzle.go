@@ -1,6 +1,9 @@
 package cute
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Swizzle is CuTe's Swizzle<B,M,S>: it XORs the B bits at position M+S
 // (for S > 0) into the B bits at position M, keeping the M lowest bits.
@@ -41,7 +44,14 @@ func (s Swizzle) Apply(offset int64) int64 {
 func (s Swizzle) Size() int64 { return int64(1) << (s.B + s.M + int(abs64(int64(s.S)))) }
 
 // String writes s as cute::print does: "Sw<3,4,3>".
-func (s Swizzle) String() string { return fmt.Sprintf("Sw<%d,%d,%d>", s.B, s.M, s.S) }
+func (s Swizzle) String() string { return string(s.appendTo(nil)) }
+
+func (s Swizzle) appendTo(b []byte) []byte {
+	b = strconv.AppendInt(append(b, "Sw<"...), int64(s.B), 10)
+	b = strconv.AppendInt(append(b, ','), int64(s.M), 10)
+	b = strconv.AppendInt(append(b, ','), int64(s.S), 10)
+	return append(b, '>')
+}
 
 // Swizzled is CuTe's ComposedLayout of a swizzle, an offset and a layout:
 // i -> Sw(Offset + L(i)).
