@@ -137,3 +137,19 @@ func (e *evaluator) at(i int64) (int64, error) {
 	}
 	return sum, nil
 }
+
+// Values lists l(0), ..., l(n-1), each exactly as At gives it, preparing
+// l once for all of them. At the first index that errs it stops, returning
+// the values before that index and At's error there. It panics if n < 0.
+func (l Layout) Values(n int64) ([]int64, error) {
+	out := make([]int64, n)
+	e := prepare(l)
+	for i := range out {
+		v, err := e.at(int64(i))
+		if err != nil {
+			return out[:i], err
+		}
+		out[i] = v
+	}
+	return out, nil
+}

@@ -93,8 +93,30 @@ func TestPreparedAtMatchesCrd2idx(t *testing.T) {
 			}
 			sameAt(t, e, n)
 			sameAt(t, e, edgeInt(t, "far index"))
+			sameValues(t, e.l, min(n, 64))
 		}
 	})
+}
+
+// sameValues fails t unless l.Values(n) is crd2idx at 0, 1, ... up to n
+// or its first error.
+func sameValues(t *rapid.T, l Layout, n int64) {
+	got, gerr := l.Values(n)
+	for i := int64(0); i < n; i++ {
+		want, werr := crd2idx(i, l.Shape, l.Stride)
+		if werr != nil {
+			if gerr == nil || gerr.Error() != werr.Error() || int64(len(got)) != i {
+				t.Fatalf("%v.Values(%d): got %d values, %v; want %d, %v", l, n, len(got), gerr, i, werr)
+			}
+			return
+		}
+		if i >= int64(len(got)) || got[i] != want {
+			t.Fatalf("%v.Values(%d) at %d: got %v, want %d", l, n, i, got, want)
+		}
+	}
+	if gerr != nil || int64(len(got)) != n {
+		t.Fatalf("%v.Values(%d): got %d values, %v", l, n, len(got), gerr)
+	}
 }
 
 // The fast path takes the common layouts, and where a nested sum

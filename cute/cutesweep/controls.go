@@ -36,12 +36,11 @@ func relayout(c cute.Case, l cute.Layout) (cute.Answer, bool) {
 	if err != nil {
 		return a, true
 	}
-	for i := int64(0); i < min(n, cute.MaxValues); i++ {
-		v, err := l.At(i)
-		if err != nil {
-			break
+	if m := min(n, cute.MaxValues); m > 0 {
+		// The values before the first error, nil when there are none.
+		if vs, _ := l.Values(m); len(vs) > 0 {
+			a.Values = vs
 		}
-		a.Values = append(a.Values, v)
 	}
 	a.Truncated = n > cute.MaxValues
 	return a, true

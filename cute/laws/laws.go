@@ -64,13 +64,9 @@ func eval(l cute.Layout) ([]int64, error) {
 }
 
 func evalN(l cute.Layout, n int64) ([]int64, error) {
-	out := make([]int64, n)
-	for i := range out {
-		v, err := l.At(int64(i))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
+	out, err := l.Values(n)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
