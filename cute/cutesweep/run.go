@@ -297,14 +297,17 @@ func runControls(ctx context.Context, cs []cute.Case, props []*laws.Property, mo
 	var out []controlOutcome
 	judgedProps := slices.DeleteFunc(slices.Clone(props), func(p *laws.Property) bool { return p == laws.Model })
 	planned := plan(ctx, cs, judgedProps, staticEvery)
+	// Every control looks cases up by name; name each case once.
+	plannedKeys := caseKeys(planned)
+	csKeys := caseKeys(cs)
 	for _, k := range Controls() {
 		if ctx.Err() != nil {
 			break
 		}
 		ans := judged{answers: make(map[string]cute.Answer, len(planned))}
 		changed := map[string]bool{}
-		for _, c := range planned {
-			key := c.String()
+		for i, c := range planned {
+			key := plannedKeys[i]
 			if a, ok := k.answer(c); ok {
 				ans.answers[key] = a
 				changed[key] = true
@@ -314,8 +317,8 @@ func runControls(ctx context.Context, cs []cute.Case, props []*laws.Property, mo
 		}
 		row := controlOutcome{k: k}
 		for _, p := range judgedProps {
-			for _, c := range cs {
-				if !touches(p, c, changed) {
+			for i, c := range cs {
+				if !touches(p, c, csKeys[i], changed) {
 					continue
 				}
 				if v, _ := judge(p, c, ans, model, staticEvery); v != nil {
@@ -329,12 +332,22 @@ func runControls(ctx context.Context, cs []cute.Case, props []*laws.Property, mo
 	return out
 }
 
-// touches says whether judging c by p reads an answer in changed.
-func touches(p *laws.Property, c cute.Case, changed map[string]bool) bool {
+// caseKeys lists each case's name, c.String().
+func caseKeys(cs []cute.Case) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// touches says whether judging c, named key, by p reads an answer in
+// changed.
+func touches(p *laws.Property, c cute.Case, key string, changed map[string]bool) bool {
 	if !p.Judges(c.Op) {
 		return false
 	}
-	if changed[c.String()] {
+	if changed[key] {
 		return true
 	}
 	if p.Needs != nil {
