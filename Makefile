@@ -4,6 +4,11 @@ BIN := bin/tilecheck
 # bash with pipefail: `go test -json | testprogress` fails when either does.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
+# -trimpath keeps the checkout's directory out of Go's build cache keys, so
+# that a fresh clone anywhere reuses what any other checkout compiled and
+# vetted (the go commands the tests start inherit it).
+GOFLAGS := -trimpath $(GOFLAGS)
+export GOFLAGS
 
 .PHONY: all build test test-long lint vet staticcheck fmt-check sweep bench fuzz gpu-bin clean
 

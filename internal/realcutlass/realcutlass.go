@@ -20,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -120,10 +119,23 @@ func fileSHA256(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// repoRoot is the root of the tilecheck checkout this file is in.
+// repoRoot is the root of the tilecheck checkout a test runs in: the
+// nearest directory above the working directory (a test's own package
+// directory) whose go.mod declares tilecheck's module. Not the source
+// file's path: under -trimpath that names the module, not a directory.
 func repoRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/realcutlass/x.go -> root
+	dir, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && strings.Contains(string(b), "module github.com/tilecheck/tilecheck\n") {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
 }
 
 // tarballDir is $TILECHECK_CUTLASS_TARBALLS, else shared/cutlass beside
