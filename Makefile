@@ -37,6 +37,13 @@ vet:
 staticcheck:
 	$(GO) run $(STATICCHECK) ./...
 
+# Test packages run one per CPU (-p), each test process on half the CPUs
+# (GOMAXPROCS, at least one): the compiled-code tests keep g++ processes
+# busy beside them, and a Go runtime given every CPU of a machine already
+# full spends CPU looking for work.
+CPUS := $(shell nproc 2>/dev/null || echo 2)
+TEST_PROCS := $(shell echo $$(( ($(CPUS) + 1) / 2 )))
+
 # -short: each test at the size its claim needs (the mutant catalogue on
 # three seeds; the release and exhaustive sweeps wait for test-long).
 # -vet=off: vet has just run with every analyzer. -timeout: the
@@ -46,7 +53,7 @@ staticcheck:
 # package's result back until every package listed before it has ended),
 # the output of what failed, and the skipped tests.
 test: fmt-check vet
-	$(GO) test -short -vet=off -count=1 -timeout 30m -json ./... 2>&1 | $(GO) run ./internal/testprogress
+	GOMAXPROCS=$(TEST_PROCS) $(GO) test -p $(CPUS) -short -vet=off -count=1 -timeout 30m -json ./... 2>&1 | $(GO) run ./internal/testprogress
 
 # What -short leaves out of make test: the pure-Go engines' packages in
 # full (the mutant catalogue on ten seeds, release and exhaustive sweeps,
