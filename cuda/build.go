@@ -264,10 +264,11 @@ func (tc Toolchain) build(ctx context.Context, src []byte, syntaxOnly bool) (bin
 	defer os.Remove(depfile)
 	// The failure shows the dependency flags too: if a compiler rejected
 	// them, the command it prints must fail the same way.
-	args := append(append(depArgs(depfile), flags...), "-o", tmpBin, srcPath)
+	output := []string{"-o", tmpBin}
 	if syntaxOnly {
-		args = append(append(depArgs(depfile), flags...), srcPath)
+		output = nil // -fsyntax-only writes nothing
 	}
+	args := append(append(append(depArgs(depfile), flags...), output...), srcPath)
 	cmd := exec.CommandContext(ctx, tc.compiler(), args...)
 	KillGroupOnCancel(cmd)
 	var out bytes.Buffer
